@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Coffer",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "coffer", targets: ["coffer"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CEditLine",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    .target(name: "LineEditing", dependencies: ["CEditLine"]),
+    .target(name: "CofferScript"),
+    .target(
+      name: "CofferCore",
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(
+      name: "CofferShell",
+      dependencies: ["CofferCore", "CofferScript", "LineEditing"]
+    ),
+    .executableTarget(
+      name: "coffer",
+      dependencies: [
+        "CofferShell",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "CofferScriptTests", dependencies: ["CofferScript"]),
+    .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
+    .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing"]),
+    .testTarget(name: "EndToEndTests", exclude: ["../Fixtures"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,137 @@
+/// One person's holdings as a session sees them: the portfolio in memory, the pending
+/// batch of unsaved commits, and the store behind both.
+///
+/// A commit changes memory at once and joins the pending batch; nothing touches the
+/// disk until `save`. Before each statement the shell calls `refresh`, which reloads
+/// what another process saved.
+public final class Ledger {
+  public let portfolio: Portfolio
+  public let store: Store
+  public let counters: Counters
+  public private(set) var pending = PendingBatch()
+  /// Per currency, the amount the store held when this session last read it: what a
+  /// save compares against to notice another session's change.
+  private var base: [Currency: DecimalValue] = [:]
+  private var ratesRevision = 0
+
+  public init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
+    throws(StoreError)
+  {
+    self.counters = counters
+    store = try Store(location: location, counters: counters)
+    let state = try store.load(knownRatesRevision: nil)
+    portfolio = Portfolio(
+      local: state.local ?? Catalog.cny, rates: state.rates ?? RateBook(), today: today, counters: counters)
+    apply(state)
+  }
+
+  // MARK: - Commits
+
+  /// Sets an amount in memory and adds it to the pending batch; false if unchanged.
+  @discardableResult
+  public func commit(_ amount: DecimalValue, of currency: Currency) -> Bool {
+    guard portfolio.setAmount(amount, of: currency) else { return false }
+    counters.commits += 1
+    pending.set(amount, of: currency, savedAmount: base[currency] ?? .zero)
+    return true
+  }
+
+  /// Records that 1 `currency` is worth `rate` local units, today, source `manual`.
+  public func setRate(_ rate: DecimalValue, of currency: Currency) throws(LedgerError) {
+    guard rate > .zero else { throw .nonPositiveRate }
+    let local = portfolio.local
+    let today = portfolio.today
+    let recorded: Rate
+    if currency == local {
+      guard rate == .one else { throw .localRateIsOne(local) }
+      return
+    } else if currency == Catalog.eur {
+      // EUR is the pivot (r(EUR) = 1), so "1 EUR = RATE L" moves r(L) instead.
+      recorded = Rate(currency: local, perEuro: rate, date: today, source: "manual")
+    } else {
+      guard let localRate = portfolio.currentRate(of: local) else { throw .noLocalRate(local) }
+      let perEuro: DecimalValue
+      do { perEuro = try localRate.perEuro / rate } catch { throw .arithmetic(error) }
+      recorded = Rate(currency: currency, perEuro: perEuro, date: today, source: "manual")
+    }
+    portfolio.record(recorded)
+    pending.add(recorded)
+  }
+
+  public func setLocal(_ currency: Currency) {
+    guard currency != portfolio.local else { return }
+    portfolio.setLocal(currency)
+    pending.setLocal(currency)
+  }
+
+  // MARK: - Store
+
+  /// Writes the pending batch in one transaction. On failure the batch stays in memory.
+  /// Returns how many holdings were written.
+  @discardableResult
+  public func save(force: Bool = false) throws(StoreError) -> Int {
+    guard !pending.isEmpty else { return 0 }
+    let before = counters.rowsWritten
+    ratesRevision = try store.save(pending, base: base, ratesRevision: ratesRevision, force: force)
+    for (currency, amount) in pending.amounts { base[currency] = amount }
+    pending = PendingBatch()
+    return counters.rowsWritten - before
+  }
+
+  /// Drops the pending batch and returns memory to what the store holds.
+  public func discardPending() throws(StoreError) {
+    pending = PendingBatch()
+    let state = try store.load(knownRatesRevision: nil)
+    ratesRevision = -1
+    apply(state)
+  }
+
+  /// Reloads what another process saved since the last check. Pending edits stay:
+  /// a currency both sessions changed is a conflict at the next save, not a silent loss.
+  /// Returns the currencies whose amounts changed in memory.
+  @discardableResult
+  public func refresh() throws(StoreError) -> [Currency] {
+    guard try store.changedElsewhere() else { return [] }
+    let state = try store.load(knownRatesRevision: ratesRevision)
+    return apply(state)
+  }
+
+  @discardableResult
+  private func apply(_ state: StoredState) -> [Currency] {
+    var changed: [Currency] = []
+    for currency in Catalog.all {
+      let stored = state.amounts[currency] ?? .zero
+      base[currency] = stored
+      if pending.amounts[currency] == nil, portfolio.setAmount(stored, of: currency) {
+        changed.append(currency)
+      }
+    }
+    if let rates = state.rates {
+      var merged = rates
+      for rate in pending.rates { merged.record(rate) }
+      portfolio.replaceRates(merged)
+    }
+    ratesRevision = state.ratesRevision
+    if pending.local == nil, let local = state.local {
+      portfolio.setLocal(local)
+    }
+    return changed
+  }
+}
+
+/// Why a ledger change was refused.
+public enum LedgerError: Error, Sendable, CustomStringConvertible {
+  case nonPositiveRate
+  case localRateIsOne(Currency)
+  case noLocalRate(Currency)
+  case arithmetic(DecimalError)
+
+  public var description: String {
+    switch self {
+    case .nonPositiveRate: "a rate must be greater than 0"
+    case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"
+    case .noLocalRate(let local): "no rate for the local currency \(local.code)"
+    case .arithmetic(let error): error.description
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/// The amounts held, the rates in use and the local currency, with every derived value
+/// (conversion factors, converted values, the total) cached and invalidated by exactly
+/// the changes it depends on.
+///
+/// A commit to one currency invalidates that currency's value and the total; a rate
+/// change invalidates that currency's factor (or all of them when the local rate moves);
+/// a new local currency invalidates all factors. Reading twice with nothing changed in
+/// between computes nothing.
+public final class Portfolio {
+  public private(set) var amounts: [DecimalValue]
+  public private(set) var local: Currency
+  public private(set) var rates: RateBook
+  public let today: CalendarDate
+  private let counters: Counters
+
+  /// r(L) ÷ r(C) per currency: local units per one unit of C. nil entry = not computed.
+  private var factorCache: [Factor?]
+  /// amount × factor per currency, unrounded.
+  private var valueCache: [DecimalValue?]
+  private var totalCache: Result<Total, PortfolioError>?
+
+  private enum Factor {
+    case known(DecimalValue)
+    case missing
+  }
+
+  public init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
+    self.amounts = Array(repeating: .zero, count: Catalog.count)
+    self.local = local
+    self.rates = rates
+    self.today = today
+    self.counters = counters
+    self.factorCache = Array(repeating: nil, count: Catalog.count)
+    self.valueCache = Array(repeating: nil, count: Catalog.count)
+  }
+
+  // MARK: - Reads
+
+  public func amount(of currency: Currency) -> DecimalValue {
+    amounts[currency.index]
+  }
+
+  /// The currencies with a non-zero amount, in catalog order.
+  public var held: [Currency] {
+    Catalog.all.filter { !amounts[$0.index].isZero }
+  }
+
+  /// The rate in use for a currency today.
+  public func currentRate(of currency: Currency) -> Rate? {
+    rates.rate(of: currency, on: today)
+  }
+
+  /// Local units per one unit of `currency`, unrounded; throws if either has no rate.
+  public func factor(of currency: Currency) throws(PortfolioError) -> DecimalValue {
+    if let cached = factorCache[currency.index] {
+      switch cached {
+      case .known(let value): return value
+      case .missing: throw .noRate([currency])
+      }
+    }
+    let computed: Factor
+    if currency == local {
+      computed = .known(.one)
+    } else if let localRate = currentRate(of: local), let rate = currentRate(of: currency),
+      let quotient = try? localRate.perEuro / rate.perEuro
+    {
+      computed = .known(quotient)
+    } else {
+      computed = .missing
+    }
+    factorCache[currency.index] = computed
+    switch computed {
+    case .known(let value): return value
+    case .missing: throw .noRate([currency])
+    }
+  }
+
+  /// `rate(C)`: r(L) ÷ r(C) rounded to 10 places.
+  public func displayRate(of currency: Currency) throws(PortfolioError) -> DecimalValue {
+    try factor(of: currency).rounded(toPlaces: 10)
+  }
+
+  /// The unrounded value of the amount held in `currency`, in the local currency.
+  public func unroundedValue(of currency: Currency) throws(PortfolioError) -> DecimalValue {
+    if let cached = valueCache[currency.index] { return cached }
+    let amount = amounts[currency.index]
+    let value: DecimalValue
+    if amount.isZero {
+      value = .zero
+    } else {
+      do {
+        value = try amount * factor(of: currency)
+      } catch let error as PortfolioError {
+        throw error
+      } catch {
+        throw .arithmetic(error as? DecimalError ?? .overflow)
+      }
+    }
+    valueCache[currency.index] = value
+    return value
+  }
+
+  /// `value(C)`: the amount converted and rounded to the local minor units.
+  public func value(of currency: Currency) throws(PortfolioError) -> DecimalValue {
+    try unroundedValue(of: currency).rounded(toPlaces: local.minorUnits)
+  }
+
+  /// The total, recomputed only if something it depends on changed since the last read.
+  public func total() -> Result<Total, PortfolioError> {
+    counters.totalReads += 1
+    if let cached = totalCache { return cached }
+    counters.totalRecomputes += 1
+    let result = computeTotal()
+    totalCache = result
+    return result
+  }
+
+  /// The total as last computed, without counting a read or computing anything; nil when
+  /// it is out of date. For display paths that must never compute.
+  public var cachedTotal: Total? {
+    if case .success(let total)? = totalCache { return total }
+    return nil
+  }
+
+  private func computeTotal() -> Result<Total, PortfolioError> {
+    var sum = DecimalValue.zero
+    var count = 0
+    var missing: [Currency] = []
+    for currency in Catalog.all where !amounts[currency.index].isZero {
+      let value: DecimalValue
+      do {
+        value = try unroundedValue(of: currency)
+      } catch .noRate {
+        missing.append(currency)
+        continue
+      } catch {
+        return .failure(error)
+      }
+      do {
+        sum = try sum + value
+      } catch {
+        return .failure(.arithmetic(error))
+      }
+      count += 1
+    }
+    return .success(
+      Total(local: local, value: sum.rounded(toPlaces: local.minorUnits), holdings: count, missing: missing))
+  }
+
+  /// Converts `amount` of `from` into `to`, unrounded.
+  public func convert(_ amount: DecimalValue, from: Currency, to: Currency) throws(PortfolioError) -> DecimalValue {
+    guard from != to else { return amount }
+    guard let fromRate = currentRate(of: from) else { throw .noRate([from]) }
+    guard let toRate = currentRate(of: to) else { throw .noRate([to]) }
+    do {
+      return try amount * (toRate.perEuro / fromRate.perEuro)
+    } catch {
+      throw .arithmetic(error)
+    }
+  }
+
+  // MARK: - Changes
+
+  /// Sets an amount; returns false (and invalidates nothing) when it is unchanged.
+  @discardableResult
+  public func setAmount(_ amount: DecimalValue, of currency: Currency) -> Bool {
+    guard amounts[currency.index] != amount else { return false }
+    amounts[currency.index] = amount
+    valueCache[currency.index] = nil
+    totalCache = nil
+    return true
+  }
+
+  public func setLocal(_ currency: Currency) {
+    guard currency != local else { return }
+    local = currency
+    invalidateAllFactors()
+  }
+
+  public func record(_ rate: Rate) {
+    rates.record(rate)
+    if rate.currency == local {
+      invalidateAllFactors()
+    } else {
+      factorCache[rate.currency.index] = nil
+      valueCache[rate.currency.index] = nil
+      totalCache = nil
+    }
+  }
+
+  public func replaceRates(_ book: RateBook) {
+    rates = book
+    invalidateAllFactors()
+  }
+
+  private func invalidateAllFactors() {
+    for index in factorCache.indices {
+      factorCache[index] = nil
+      valueCache[index] = nil
+    }
+    totalCache = nil
+  }
+}
+
+/// Why a value cannot be computed.
+public enum PortfolioError: Error, Sendable, Equatable, CustomStringConvertible {
+  case noRate([Currency])
+  case arithmetic(DecimalError)
+
+  public var description: String {
+    switch self {
+    case .noRate(let currencies):
+      "no rate for " + currencies.map(\.code).joined(separator: ", ")
+    case .arithmetic(let error):
+      error.description
+    }
+  }
+}

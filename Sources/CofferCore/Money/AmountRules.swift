@@ -1,0 +1,24 @@
+/// What makes a number a valid amount for a currency.
+public enum AmountRules {
+  /// Amounts have at most this many digits before the decimal point.
+  public static let maxIntegerDigits = 15
+
+  /// nil when `amount` is a valid amount of `currency`, else the reason it is not.
+  public static func problem(with amount: DecimalValue, for currency: Currency) -> String? {
+    if amount.isNegative {
+      return "an amount cannot be negative"
+    }
+    let places = amount.decimalPlaces
+    if places > currency.minorUnits {
+      let allowed =
+        currency.minorUnits == 0
+        ? "\(currency.code) has no minor units" : "\(currency.code) allows \(currency.minorUnits) decimal places"
+      return "\(allowed); \(amount) has \(places)"
+    }
+    let digits = amount.integerDigits
+    if digits > maxIntegerDigits {
+      return "an amount has at most \(maxIntegerDigits) integer digits; this one has \(digits)"
+    }
+    return nil
+  }
+}

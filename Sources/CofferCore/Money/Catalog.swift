@@ -1,0 +1,71 @@
+/// The 42 currencies Coffer knows, in the order the sheet shows them.
+///
+/// Minor units come from ISO 4217 as written here, not from ICU: ICU gives some
+/// currencies (IDR, KRW) digits that banks and ISO do not use.
+public enum Catalog {
+  public static let all: [Currency] = table.enumerated().map { index, row in
+    Currency(
+      index: index, code: row.code, englishName: row.english, chineseName: row.chinese,
+      symbol: row.symbol, minorUnits: row.minorUnits)
+  }
+
+  public static var count: Int { all.count }
+
+  /// The currency with this code, in any letter case.
+  public static func currency(_ code: some StringProtocol) -> Currency? {
+    guard code.utf8.count == 3 else { return nil }
+    return byCode[code.uppercased()]
+  }
+
+  public static let cny = all[0]
+  public static let eur = all[2]
+
+  private static let byCode: [String: Currency] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.code, $0) })
+
+  private static let table:
+    [(code: String, english: String, chinese: String, symbol: String, minorUnits: Int)] = [
+      ("CNY", "Chinese Yuan", "人民币", "¥", 2),
+      ("USD", "US Dollar", "美元", "$", 2),
+      ("EUR", "Euro", "欧元", "€", 2),
+      ("JPY", "Japanese Yen", "日元", "JP¥", 0),
+      ("GBP", "British Pound", "英镑", "£", 2),
+      ("HKD", "Hong Kong Dollar", "港币", "HK$", 2),
+      ("MOP", "Macanese Pataca", "澳门元", "MOP$", 2),
+      ("TWD", "New Taiwan Dollar", "新台币", "NT$", 2),
+      ("KRW", "South Korean Won", "韩元", "₩", 0),
+      ("SGD", "Singapore Dollar", "新加坡元", "S$", 2),
+      ("AUD", "Australian Dollar", "澳大利亚元", "A$", 2),
+      ("NZD", "New Zealand Dollar", "新西兰元", "NZ$", 2),
+      ("CAD", "Canadian Dollar", "加拿大元", "C$", 2),
+      ("CHF", "Swiss Franc", "瑞士法郎", "CHF", 2),
+      ("SEK", "Swedish Krona", "瑞典克朗", "kr", 2),
+      ("NOK", "Norwegian Krone", "挪威克朗", "kr", 2),
+      ("DKK", "Danish Krone", "丹麦克朗", "kr", 2),
+      ("PLN", "Polish Zloty", "波兰兹罗提", "zł", 2),
+      ("CZK", "Czech Koruna", "捷克克朗", "Kč", 2),
+      ("HUF", "Hungarian Forint", "匈牙利福林", "Ft", 2),
+      ("RUB", "Russian Ruble", "俄罗斯卢布", "₽", 2),
+      ("TRY", "Turkish Lira", "土耳其里拉", "₺", 2),
+      ("ILS", "Israeli New Shekel", "以色列新谢克尔", "₪", 2),
+      ("AED", "UAE Dirham", "阿联酋迪拉姆", "AED", 2),
+      ("SAR", "Saudi Riyal", "沙特里亚尔", "SAR", 2),
+      ("QAR", "Qatari Riyal", "卡塔尔里亚尔", "QAR", 2),
+      ("KWD", "Kuwaiti Dinar", "科威特第纳尔", "KD", 3),
+      ("INR", "Indian Rupee", "印度卢比", "₹", 2),
+      ("PKR", "Pakistani Rupee", "巴基斯坦卢比", "₨", 2),
+      ("NPR", "Nepalese Rupee", "尼泊尔卢比", "रू", 2),
+      ("THB", "Thai Baht", "泰铢", "฿", 2),
+      ("MYR", "Malaysian Ringgit", "马来西亚林吉特", "RM", 2),
+      ("IDR", "Indonesian Rupiah", "印度尼西亚卢比", "Rp", 2),
+      ("PHP", "Philippine Peso", "菲律宾比索", "₱", 2),
+      ("VND", "Vietnamese Dong", "越南盾", "₫", 0),
+      ("KHR", "Cambodian Riel", "柬埔寨瑞尔", "៛", 2),
+      ("MNT", "Mongolian Tugrik", "蒙古图格里克", "₮", 2),
+      ("BND", "Brunei Dollar", "文莱元", "B$", 2),
+      ("RSD", "Serbian Dinar", "塞尔维亚第纳尔", "дин", 2),
+      ("BRL", "Brazilian Real", "巴西雷亚尔", "R$", 2),
+      ("MXN", "Mexican Peso", "墨西哥比索", "MX$", 2),
+      ("ZAR", "South African Rand", "南非兰特", "R", 2),
+    ]
+}

@@ -1,0 +1,328 @@
+/// An exact decimal number of at most 38 significant digits: `coefficient × 10^-scale`.
+///
+/// Money and rates are never binary floating point. Addition, subtraction and
+/// multiplication are exact while the result fits in 38 digits; past that the
+/// fractional digits are rounded (half away from zero) to keep 38, and a result whose
+/// integer part alone needs more than 38 digits is an overflow. Division keeps at
+/// least 37 significant digits.
+public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
+  /// The digits, signed; `|coefficient| <= maxCoefficient`.
+  public private(set) var coefficient: Int128
+  /// How many of the digits are after the decimal point; `0...maxScale`.
+  public private(set) var scale: Int
+
+  public static let maxDigits = 38
+  public static let maxScale = 60
+  static let maxCoefficient: UInt128 = powerOfTen[38] - 1
+
+  public static let zero = DecimalValue(uncheckedCoefficient: 0, scale: 0)
+  public static let one = DecimalValue(uncheckedCoefficient: 1, scale: 0)
+
+  init(uncheckedCoefficient: Int128, scale: Int) {
+    self.coefficient = uncheckedCoefficient
+    self.scale = scale
+  }
+
+  /// A value from a signed magnitude, rounding away fractional digits that do not fit.
+  init(negative: Bool, magnitude: UInt128, scale: Int) throws(DecimalError) {
+    var magnitude = magnitude
+    var scale = scale
+    if scale > Self.maxScale {
+      magnitude = Self.divideRounding(magnitude, byPowerOfTen: scale - Self.maxScale)
+      scale = Self.maxScale
+    }
+    if magnitude > Self.maxCoefficient {
+      guard scale > 0 else { throw .overflow }
+      magnitude = Self.divideRounding(magnitude, byPowerOfTen: 1)
+      scale -= 1
+      if magnitude > Self.maxCoefficient {
+        guard scale > 0 else { throw .overflow }
+        magnitude = Self.divideRounding(magnitude, byPowerOfTen: 1)
+        scale -= 1
+      }
+    }
+    while scale < 0 {
+      guard magnitude <= Self.maxCoefficient / 10 else { throw .overflow }
+      magnitude *= 10
+      scale += 1
+    }
+    let signed = Int128(magnitude)
+    self.init(uncheckedCoefficient: negative ? -signed : signed, scale: scale)
+  }
+
+  /// A whole number.
+  public init(_ value: Int) {
+    self.init(uncheckedCoefficient: Int128(value), scale: 0)
+  }
+
+  /// Parses a plain decimal: digits with at most one `.`, `_` allowed between digits,
+  /// an optional leading `-`. Returns nil for anything else. Throws when the number has
+  /// more than 38 significant digits.
+  public init?(parsing text: some StringProtocol) throws(DecimalError) {
+    var bytes = Array(text.utf8)
+    var negative = false
+    if bytes.first == UInt8(ascii: "-") {
+      negative = true
+      bytes.removeFirst()
+    }
+    guard let value = try Self.parseDigits(bytes) else { return nil }
+    self = negative ? value.negated : value
+  }
+
+  /// Parses unsigned digits (`123`, `1_000.25`, `.5`); nil if malformed.
+  public static func parseDigits(_ bytes: some Collection<UInt8>) throws(DecimalError) -> DecimalValue? {
+    var magnitude: UInt128 = 0
+    var significant = 0
+    var scale = 0
+    var sawPoint = false
+    var sawDigit = false
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        sawDigit = true
+        let digit = UInt128(byte - UInt8(ascii: "0"))
+        if magnitude == 0 && digit == 0 {
+          // A leading zero adds no significant digit but still moves the point.
+        } else {
+          significant += 1
+          guard significant <= maxDigits else { throw .tooManyDigits }
+          magnitude = magnitude * 10 + digit
+        }
+        if sawPoint {
+          scale += 1
+          guard scale <= maxScale else { throw .tooManyDigits }
+        }
+      case UInt8(ascii: "."):
+        guard !sawPoint else { return nil }
+        sawPoint = true
+      case UInt8(ascii: "_"):
+        continue
+      default:
+        return nil
+      }
+    }
+    guard sawDigit else { return nil }
+    return DecimalValue(uncheckedCoefficient: Int128(magnitude), scale: scale)
+  }
+
+  // MARK: - Properties
+
+  public var isZero: Bool { coefficient == 0 }
+  public var isNegative: Bool { coefficient < 0 }
+  public var magnitude: UInt128 { coefficient.magnitude }
+  public var negated: DecimalValue { DecimalValue(uncheckedCoefficient: -coefficient, scale: scale) }
+
+  /// The value as an Int when it is a whole number that fits one.
+  public var wholeNumber: Int? {
+    let value = normalized
+    guard value.scale == 0 else { return nil }
+    return Int(exactly: value.coefficient)
+  }
+
+  /// The number of decimal places once trailing zeros are dropped.
+  public var decimalPlaces: Int { normalized.scale }
+
+  /// How many digits the integer part has (0 for values below 1).
+  public var integerDigits: Int {
+    let integerPart = magnitude / Self.powerOfTen[scale > 38 ? 38 : scale]
+    if scale > 38 { return 0 }
+    return integerPart == 0 ? 0 : Self.digitCount(integerPart)
+  }
+
+  /// The same value with trailing fractional zeros removed.
+  public var normalized: DecimalValue {
+    var result = self
+    while result.scale > 0 && result.coefficient % 10 == 0 {
+      result.coefficient /= 10
+      result.scale -= 1
+    }
+    if result.coefficient == 0 { result.scale = 0 }
+    return result
+  }
+
+  /// Plain decimal in its shortest form: `1200`, `0.5`, `-12345.6`; never an exponent.
+  public var description: String {
+    plain(minimumFractionDigits: 0)
+  }
+
+  /// Plain decimal keeping at least `minimumFractionDigits` places (for money: `12.50`).
+  public func plain(minimumFractionDigits: Int) -> String {
+    let value = normalized
+    var digits = String(value.magnitude)
+    var fractionDigits = value.scale
+    if fractionDigits < minimumFractionDigits {
+      digits += String(repeating: "0", count: minimumFractionDigits - fractionDigits)
+      fractionDigits = minimumFractionDigits
+    }
+    if fractionDigits > 0 {
+      if digits.count <= fractionDigits {
+        digits = String(repeating: "0", count: fractionDigits - digits.count + 1) + digits
+      }
+      digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -fractionDigits))
+    }
+    return value.coefficient < 0 ? "-" + digits : digits
+  }
+
+  // MARK: - Arithmetic
+
+  public static func + (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
+    if lhs.scale == rhs.scale {
+      let (sum, overflow) = lhs.coefficient.addingReportingOverflow(rhs.coefficient)
+      if !overflow && sum.magnitude <= maxCoefficient {
+        return DecimalValue(uncheckedCoefficient: sum, scale: lhs.scale)
+      }
+    }
+    // Align on the finer scale; when that does not fit, give up fractional digits.
+    var scale = max(lhs.scale, rhs.scale)
+    while scale >= 0 {
+      if let left = lhs.coefficient(atScale: scale), let right = rhs.coefficient(atScale: scale) {
+        let (sum, overflow) = left.addingReportingOverflow(right)
+        if !overflow && sum.magnitude <= maxCoefficient {
+          return DecimalValue(uncheckedCoefficient: sum, scale: scale)
+        }
+      }
+      scale -= 1
+    }
+    throw .overflow
+  }
+
+  public static func - (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
+    try lhs + rhs.negated
+  }
+
+  public static func * (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
+    let negative = (lhs.coefficient < 0) != (rhs.coefficient < 0)
+    let product = lhs.magnitude.multipliedFullWidth(by: rhs.magnitude)
+    let scale = lhs.scale + rhs.scale
+    if product.high == 0 {
+      return try DecimalValue(negative: negative, magnitude: product.low, scale: scale)
+    }
+    // Drop just enough digits for the product to fit in 38; the high word tells
+    // roughly how many (2^128 is about 3.4 × 10^38).
+    var drop = max(1, digitCount(product.high))
+    while true {
+      guard drop <= 38 else { throw .overflow }
+      let divisor = powerOfTen[drop]
+      if product.high < divisor {
+        let (quotient, remainder) = divisor.dividingFullWidth(product)
+        if quotient <= maxCoefficient {
+          let rounded = remainder >= divisor - remainder ? quotient + 1 : quotient
+          guard scale - drop >= 0 else { throw .overflow }
+          return try DecimalValue(negative: negative, magnitude: rounded, scale: scale - drop)
+        }
+      }
+      drop += 1
+    }
+  }
+
+  public static func / (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
+    guard !rhs.isZero else { throw .divisionByZero }
+    if lhs.isZero { return .zero }
+    let negative = (lhs.coefficient < 0) != (rhs.coefficient < 0)
+    // Widen the dividend to 38 digits, then by as many digits as the divisor has less
+    // one: the quotient then has 37 or 38 digits and fits in 128 bits.
+    let widen = maxDigits - digitCount(lhs.magnitude)
+    let dividend = lhs.magnitude * powerOfTen[widen]
+    let extra = digitCount(rhs.magnitude) - 1
+    let numerator = dividend.multipliedFullWidth(by: powerOfTen[extra])
+    let (quotient, remainder) = rhs.magnitude.dividingFullWidth(numerator)
+    let rounded = remainder >= rhs.magnitude - remainder ? quotient + 1 : quotient
+    return try DecimalValue(
+      negative: negative, magnitude: rounded, scale: lhs.scale + widen + extra - rhs.scale)
+  }
+
+  /// Rounded to `places` decimal places, half away from zero.
+  public func rounded(toPlaces places: Int) -> DecimalValue {
+    guard scale > places else { return self }
+    let magnitude = Self.divideRounding(self.magnitude, byPowerOfTen: scale - places)
+    let signed = Int128(magnitude)
+    return DecimalValue(uncheckedCoefficient: coefficient < 0 ? -signed : signed, scale: places)
+  }
+
+  public static func < (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
+    compare(lhs, rhs) < 0
+  }
+
+  public static func == (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
+    compare(lhs, rhs) == 0
+  }
+
+  /// -1, 0 or 1.
+  static func compare(_ lhs: DecimalValue, _ rhs: DecimalValue) -> Int {
+    if lhs.scale == rhs.scale {
+      return lhs.coefficient < rhs.coefficient ? -1 : (lhs.coefficient == rhs.coefficient ? 0 : 1)
+    }
+    if lhs.isNegative != rhs.isNegative || lhs.isZero || rhs.isZero {
+      let left = lhs.coefficient.signum()
+      let right = rhs.coefficient.signum()
+      return left < right ? -1 : (left == right ? 0 : 1)
+    }
+    // Same sign, both non-zero: compare magnitudes at the finer scale. A coefficient
+    // that cannot be widened to it is the larger one.
+    let finer = max(lhs.scale, rhs.scale)
+    let magnitudeOrder: Int
+    switch (lhs.coefficient(atScale: finer), rhs.coefficient(atScale: finer)) {
+    case let (left?, right?):
+      magnitudeOrder = left.magnitude < right.magnitude ? -1 : (left.magnitude == right.magnitude ? 0 : 1)
+    case (nil, _): magnitudeOrder = 1
+    case (_, nil): magnitudeOrder = -1
+    }
+    return lhs.isNegative ? -magnitudeOrder : magnitudeOrder
+  }
+
+  // MARK: - Helpers
+
+  /// The coefficient expressed at another scale: widened exactly, or narrowed with
+  /// rounding; nil when widening would pass 38 digits.
+  func coefficient(atScale target: Int) -> Int128? {
+    if target == scale { return coefficient }
+    if target < scale {
+      let narrowed = Int128(Self.divideRounding(magnitude, byPowerOfTen: scale - target))
+      return coefficient < 0 ? -narrowed : narrowed
+    }
+    let shift = target - scale
+    if coefficient == 0 { return 0 }
+    guard shift <= 38 else { return nil }
+    let factor = Self.powerOfTen[shift]
+    let (product, overflow) = magnitude.multipliedReportingOverflow(by: factor)
+    guard !overflow, product <= Self.maxCoefficient else { return nil }
+    return coefficient < 0 ? -Int128(product) : Int128(product)
+  }
+
+  /// `value ÷ 10^places`, rounded half away from zero.
+  static func divideRounding(_ value: UInt128, byPowerOfTen places: Int) -> UInt128 {
+    guard places > 0 else { return value }
+    guard places <= 38 else { return 0 }
+    let divisor = powerOfTen[places]
+    let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+    return remainder >= divisor - remainder ? quotient + 1 : quotient
+  }
+
+  static func digitCount(_ value: UInt128) -> Int {
+    var count = 1
+    while count < 39 && value >= powerOfTen[count] { count += 1 }
+    return count
+  }
+
+  /// 10^0 … 10^38, all of which fit in 128 bits.
+  static let powerOfTen: [UInt128] = {
+    var powers: [UInt128] = [1]
+    for _ in 1...38 { powers.append(powers[powers.count - 1] * 10) }
+    return powers
+  }()
+}
+
+/// Why a decimal operation has no result.
+public enum DecimalError: Error, Sendable, Equatable, CustomStringConvertible {
+  case overflow
+  case divisionByZero
+  case tooManyDigits
+
+  public var description: String {
+    switch self {
+    case .overflow: "overflow: the result needs more than 38 significant digits"
+    case .divisionByZero: "division by zero"
+    case .tooManyDigits: "a number can have at most 38 significant digits"
+    }
+  }
+}

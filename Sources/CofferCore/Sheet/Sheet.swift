@@ -1,0 +1,160 @@
+/// The sheet: a form of one field per currency except the local one, edited field by
+/// field. A field's draft is committed whenever the focus leaves it.
+///
+/// Each field owns its state: the focused field has a draft, a field whose draft failed
+/// to commit keeps that text (and the reason) until it is fixed or the sheet is
+/// cancelled. Changing one field touches only that field.
+public struct Sheet {
+  public let rows: [Currency]
+  /// Index into `rows`, or nil when nothing is focused (after `blur`).
+  public private(set) var focus: Int?
+  /// The focused field's text, not yet validated.
+  public private(set) var draft: String = ""
+  /// Fields whose draft could not be committed: their text and why.
+  public private(set) var invalid: [Currency: InvalidDraft] = [:]
+  /// Commits made in this sheet session, newest last, with the amount each replaced.
+  private var undoStack: [(currency: Currency, previous: DecimalValue)] = []
+
+  public struct InvalidDraft: Sendable, Equatable {
+    public let text: String
+    public let reason: String
+  }
+
+  /// Turns a draft's text into an amount for a currency, or says why it cannot.
+  public typealias Evaluate = (_ text: String, _ currency: Currency) -> Result<DecimalValue, DraftError>
+
+  /// What a focus change did, for the caller to report and to redraw.
+  public struct Outcome {
+    /// Rows whose display changed.
+    public var changed: [Currency] = []
+    /// Set when the draft left behind could not be committed.
+    public var error: DraftError?
+  }
+
+  public init(local: Currency, focus: Currency?, ledger: Ledger) {
+    rows = Catalog.all.filter { $0 != local }
+    let start = focus.flatMap { currency in rows.firstIndex(of: currency) } ?? 0
+    enter(start, ledger: ledger)
+  }
+
+  public var focused: Currency? { focus.map { rows[$0] } }
+
+  public func row(of currency: Currency) -> Int? { rows.firstIndex(of: currency) }
+
+  /// The text a field shows: its draft when focused, its invalid text, else nil (the
+  /// committed amount is shown).
+  public func shownDraft(of currency: Currency) -> String? {
+    if focused == currency { return draft }
+    return invalid[currency]?.text
+  }
+
+  // MARK: - Editing
+
+  /// Replaces the focused field's draft.
+  public mutating func setDraft(_ text: String) -> Bool {
+    guard focus != nil else { return false }
+    draft = text
+    return true
+  }
+
+  /// Moves the focus to another row (or to none), committing the draft it leaves.
+  public mutating func moveFocus(to row: Int?, ledger: Ledger, evaluate: Evaluate) -> Outcome {
+    var outcome = commitFocused(ledger: ledger, evaluate: evaluate)
+    if let previous = focused { outcome.changed.append(previous) }
+    focus = nil
+    draft = ""
+    if let row {
+      enter(row, ledger: ledger)
+      outcome.changed.append(rows[row])
+    }
+    return outcome
+  }
+
+  /// Steps the focus by `offset` rows, wrapping; from no focus, `next` goes to the first row.
+  public func row(steppingBy offset: Int) -> Int {
+    guard let focus else { return offset >= 0 ? 0 : rows.count - 1 }
+    return ((focus + offset) % rows.count + rows.count) % rows.count
+  }
+
+  /// Commits the focused draft where it stands (the focus stays).
+  public mutating func commitFocused(ledger: Ledger, evaluate: Evaluate) -> Outcome {
+    var outcome = Outcome()
+    guard let currency = focused else { return outcome }
+    let text = draft.trimmingBlanks
+    let amount: DecimalValue
+    if text.isEmpty {
+      amount = .zero
+    } else {
+      switch evaluate(text, currency) {
+      case .success(let value):
+        amount = value
+      case .failure(let error):
+        invalid[currency] = InvalidDraft(text: text, reason: error.reason)
+        outcome.error = error
+        outcome.changed.append(currency)
+        return outcome
+      }
+    }
+    if invalid.removeValue(forKey: currency) != nil { outcome.changed.append(currency) }
+    let previous = ledger.portfolio.amount(of: currency)
+    if ledger.commit(amount, of: currency) {
+      undoStack.append((currency, previous))
+      outcome.changed.append(currency)
+    }
+    return outcome
+  }
+
+  /// Reverts the most recent commit of this sheet session; nil when there is none.
+  public mutating func undo(ledger: Ledger) -> (currency: Currency, restored: DecimalValue)? {
+    guard let last = undoStack.popLast() else { return nil }
+    ledger.commit(last.previous, of: last.currency)
+    if focused == last.currency { draft = Self.text(of: last.previous) }
+    return (last.currency, last.previous)
+  }
+
+  /// Forgets the focused draft and every invalid one (for `cancel`).
+  public mutating func discardDrafts() -> [Currency] {
+    let touched = Array(invalid.keys) + (focused.map { [$0] } ?? [])
+    invalid = [:]
+    draft = ""
+    return touched
+  }
+
+  /// The field's draft starts as its committed amount (empty for 0), or as the invalid
+  /// text left on it.
+  private mutating func enter(_ row: Int, ledger: Ledger) {
+    focus = row
+    let currency = rows[row]
+    draft = invalid[currency]?.text ?? Self.text(of: ledger.portfolio.amount(of: currency))
+  }
+
+  static func text(of amount: DecimalValue) -> String {
+    amount.isZero ? "" : amount.description
+  }
+}
+
+/// Why a draft could not be committed.
+public struct DraftError: Error, Sendable, Equatable {
+  public let currency: Currency
+  public let text: String
+  public let reason: String
+
+  public init(currency: Currency, text: String, reason: String) {
+    self.currency = currency
+    self.text = text
+    self.reason = reason
+  }
+
+  public var message: String {
+    "\(currency.code): invalid amount '\(text)': \(reason); the draft stays on \(currency.code)"
+  }
+}
+
+extension String {
+  var trimmingBlanks: String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    return String(scalars)
+  }
+}

@@ -1,0 +1,61 @@
+import GRDB
+
+/// Why the store could not be opened, read or written.
+public enum StoreError: Error, Sendable, CustomStringConvertible {
+  /// The file exists but is not a SQLite database, or is damaged.
+  case notADatabase(path: String)
+  case cannotOpen(path: String, reason: String)
+  case readOnly(path: String)
+  case locked(path: String)
+  case diskFull(path: String)
+  /// Another session saved these currencies since this one loaded them.
+  case conflict([SaveConflict])
+  case failed(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .notADatabase(let path): "\(path) is not a Coffer store (not a SQLite database, or damaged)"
+    case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
+    case .readOnly(let path): "the store \(path) is read-only"
+    case .locked(let path): "the store \(path) is locked by another process (waited 5 s)"
+    case .diskFull(let path): "the disk holding \(path) is full"
+    case .conflict(let conflicts):
+      "conflict: another session saved "
+        + conflicts.map { "\($0.currency.code) = \($0.theirs) (yours: \($0.ours))" }
+        .joined(separator: ", ") + "; nothing saved, edits kept; 'save --force' overwrites"
+    case .failed(let path, let reason): "store \(path): \(reason)"
+    }
+  }
+
+  /// A conflict is the user's to resolve; every other store error means the store
+  /// itself cannot be used (exit status 3).
+  public var isStoreUnavailable: Bool {
+    if case .conflict = self { return false }
+    return true
+  }
+
+  static func from(_ error: any Error, path: String) -> StoreError {
+    if let storeError = error as? StoreError { return storeError }
+    guard let databaseError = error as? DatabaseError else {
+      return .failed(path: path, reason: String(describing: error))
+    }
+    switch databaseError.resultCode {
+    case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .notADatabase(path: path)
+    case .SQLITE_READONLY: return .readOnly(path: path)
+    case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+    case .SQLITE_FULL: return .diskFull(path: path)
+    case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: databaseError.message ?? "unknown reason")
+    default:
+      var reason = "SQLite error \(databaseError.resultCode.rawValue): \(databaseError.message ?? "")"
+      if let sql = databaseError.sql { reason += " - while executing \(sql)" }
+      return .failed(path: path, reason: reason)
+    }
+  }
+}
+
+/// One currency that two sessions changed: the value saved by the other, and ours.
+public struct SaveConflict: Sendable {
+  public let currency: Currency
+  public let theirs: DecimalValue
+  public let ours: DecimalValue
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Where the store lives.
+public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
+  case file(String)
+  case memory
+
+  /// `--db PATH`, else `$COFFER_DB`, else `$XDG_DATA_HOME/coffer/coffer.db`
+  /// (`~/.local/share/coffer/coffer.db`). `:memory:` is a fresh in-memory store.
+  public static func resolve(option: String?, environment: [String: String]) -> StoreLocation {
+    let chosen = option ?? environment["COFFER_DB"].flatMap { $0.isEmpty ? nil : $0 }
+    if let chosen {
+      return chosen == ":memory:" ? .memory : .file(chosen)
+    }
+    let dataHome =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+    return .file(dataHome + "/coffer/coffer.db")
+  }
+
+  public var description: String {
+    switch self {
+    case .file(let path): path
+    case .memory: ":memory:"
+    }
+  }
+}

@@ -1,0 +1,226 @@
+/// Turns one statement's bytes into tokens. Numbers are read strictly: `12abc`, `1.2.3`
+/// and `1,000` are errors, never a number followed by junk.
+public struct Lexer {
+  private let line: LogicalLine
+  private let bytes: [UInt8]
+  private var index: Int
+  private let end: Int
+  /// Open parentheses: inside a call, `,` separates arguments instead of grouping digits.
+  private var depth = 0
+
+  public init(line: LogicalLine, segment: LineScanner.Segment) {
+    self.line = line
+    self.bytes = line.bytes
+    self.index = segment.start
+    self.end = segment.end
+  }
+
+  /// All tokens of the segment.
+  public static func tokens(of line: LogicalLine, segment: LineScanner.Segment) throws(ScriptError) -> [Token] {
+    var lexer = Lexer(line: line, segment: segment)
+    var tokens: [Token] = []
+    while let token = try lexer.next() { tokens.append(token) }
+    return tokens
+  }
+
+  private func error(_ message: String, at offset: Int) -> ScriptError {
+    ScriptError(message, at: line.location(ofOffset: offset))
+  }
+
+  public mutating func next() throws(ScriptError) -> Token? {
+    while index < end && LineScanner.isBlank(bytes[index]) { index += 1 }
+    guard index < end else { return nil }
+    let start = index
+    let byte = bytes[index]
+    switch byte {
+    case _ where Self.isWordStart(byte):
+      index += 1
+      while index < end && Self.isWordPart(bytes[index]) { index += 1 }
+      return Token(.word(text(start, index)), start: start, end: index)
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
+      return try number()
+    case UInt8(ascii: "\""), UInt8(ascii: "'"):
+      return try string()
+    case UInt8(ascii: "$"):
+      index += 1
+      guard index < end, Self.isWordStart(bytes[index]) else {
+        throw error("expected a variable name after '$'", at: start)
+      }
+      while index < end && Self.isWordPart(bytes[index]) { index += 1 }
+      return Token(.variable(text(start + 1, index)), start: start, end: index)
+    case UInt8(ascii: "-") where index + 2 < end && bytes[index + 1] == UInt8(ascii: "-")
+      && Self.isWordStart(bytes[index + 2]):
+      index += 2
+      while index < end && Self.isWordPart(bytes[index]) { index += 1 }
+      return Token(.option(text(start + 2, index)), start: start, end: index)
+    default:
+      return try symbol()
+    }
+  }
+
+  // MARK: - Numbers and dates
+
+  private mutating func number() throws(ScriptError) -> Token {
+    let start = index
+    // A date is exactly four digits, '-', two digits, '-', two digits.
+    if let date = try date() { return date }
+    var sawPoint = false
+    var previousWasDigit = false
+    var digits = 0
+    while index < end {
+      let byte = bytes[index]
+      if Self.isDigit(byte) {
+        digits += 1
+        previousWasDigit = true
+      } else if byte == UInt8(ascii: "_") && previousWasDigit && index + 1 < end && Self.isDigit(bytes[index + 1]) {
+        previousWasDigit = false
+      } else if byte == UInt8(ascii: ".") && !sawPoint {
+        sawPoint = true
+        previousWasDigit = false
+      } else {
+        break
+      }
+      index += 1
+    }
+    if digits == 0 {
+      index = start + 1
+      throw error("unexpected '.'; expected a number such as 0.5", at: start)
+    }
+    // Anything glued to the number that could continue a word or a number is junk.
+    if index < end {
+      let next = bytes[index]
+      if Self.isWordStart(next) || next == UInt8(ascii: ".") {
+        var junkEnd = index
+        while junkEnd < end && Self.isWordPart(bytes[junkEnd]) { junkEnd += 1 }
+        throw error("malformed number '\(text(start, junkEnd))'", at: start)
+      }
+      if next == UInt8(ascii: ","), depth == 0 {
+        var groupEnd = index + 1
+        while groupEnd < end && Self.isDigit(bytes[groupEnd]) { groupEnd += 1 }
+        if groupEnd > index + 1 {
+          throw error("malformed number '\(text(start, groupEnd))'; use _ to group digits", at: start)
+        }
+      }
+    }
+    if bytes[index - 1] == UInt8(ascii: ".") {
+      throw error("malformed number '\(text(start, index))'; expected digits after '.'", at: start)
+    }
+    return Token(.number(text(start, index)), start: start, end: index)
+  }
+
+  private mutating func date() throws(ScriptError) -> Token? {
+    let start = index
+    guard start + 10 <= end else { return nil }
+    let candidate = bytes[start..<start + 10]
+    for (offset, byte) in candidate.enumerated() {
+      let wanted = offset == 4 || offset == 7
+      if wanted ? byte != UInt8(ascii: "-") : !Self.isDigit(byte) { return nil }
+    }
+    if start + 10 < end && (Self.isWordPart(bytes[start + 10]) || bytes[start + 10] == UInt8(ascii: ".")) {
+      return nil
+    }
+    func value(_ from: Int, _ count: Int) -> Int {
+      var result = 0
+      for offset in 0..<count { result = result * 10 + Int(bytes[from + offset] - UInt8(ascii: "0")) }
+      return result
+    }
+    let year = value(start, 4)
+    let month = value(start + 5, 2)
+    let day = value(start + 8, 2)
+    let days = [31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard year >= 1, (1...12).contains(month), (1...days[month - 1]).contains(day) else {
+      throw error("invalid date '\(text(start, start + 10))'", at: start)
+    }
+    index = start + 10
+    return Token(.date(year: year, month: month, day: day), start: start, end: index)
+  }
+
+  // MARK: - Strings
+
+  private mutating func string() throws(ScriptError) -> Token {
+    let start = index
+    let quote = bytes[index]
+    index += 1
+    var value: [UInt8] = []
+    while index < end {
+      let byte = bytes[index]
+      if byte == quote {
+        index += 1
+        return Token(.string(String(decoding: value, as: UTF8.self)), start: start, end: index)
+      }
+      if byte == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") {
+        guard index + 1 < end else { break }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""): value.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): value.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "n"): value.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "t"): value.append(UInt8(ascii: "\t"))
+        default:
+          throw error("unknown escape '\\\(text(index + 1, index + 2))' in string; use \\\" \\\\ \\n or \\t", at: index)
+        }
+        index += 2
+        continue
+      }
+      value.append(byte)
+      index += 1
+    }
+    throw error("unterminated string; expected a closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")", at: start)
+  }
+
+  // MARK: - Symbols
+
+  private mutating func symbol() throws(ScriptError) -> Token {
+    let start = index
+    let byte = bytes[index]
+    let next: UInt8? = index + 1 < end ? bytes[index + 1] : nil
+    let symbol: String
+    switch byte {
+    case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+      if next == UInt8(ascii: "=") {
+        symbol = text(start, start + 2)
+      } else if byte == UInt8(ascii: "!") {
+        throw error("unexpected '!'; did you mean '!='?", at: start)
+      } else {
+        symbol = text(start, start + 1)
+      }
+    case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: ","):
+      symbol = text(start, start + 1)
+    case UInt8(ascii: "("):
+      depth += 1
+      symbol = "("
+    case UInt8(ascii: ")"):
+      depth = max(0, depth - 1)
+      symbol = ")"
+    default:
+      let length = max(1, Self.scalarLength(byte))
+      throw error("unexpected character '\(text(start, min(end, start + length)))'", at: start)
+    }
+    index = start + symbol.utf8.count
+    return Token(.symbol(symbol), start: start, end: index)
+  }
+
+  // MARK: - Character classes
+
+  private func text(_ from: Int, _ to: Int) -> String {
+    String(decoding: bytes[from..<to], as: UTF8.self)
+  }
+
+  static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+  static func isWordStart(_ byte: UInt8) -> Bool {
+    (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == UInt8(ascii: "_")
+  }
+
+  static func isWordPart(_ byte: UInt8) -> Bool {
+    isWordStart(byte) || isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+  }
+
+  private static func scalarLength(_ byte: UInt8) -> Int {
+    switch byte {
+    case 0xC0...0xDF: 2
+    case 0xE0...0xEF: 3
+    case 0xF0...0xF7: 4
+    default: 1
+    }
+  }
+}

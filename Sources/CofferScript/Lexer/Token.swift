@@ -1,0 +1,56 @@
+/// One token of a statement, with the byte range it came from.
+public struct Token: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    /// `[A-Za-z_][A-Za-z0-9_.-]*`: command names, keywords, currency codes, function names.
+    case word(String)
+    /// A number literal's text, already checked to be well formed (`1_000.25`, `.5`).
+    case number(String)
+    /// `YYYY-MM-DD`, a valid calendar date.
+    case date(year: Int, month: Int, day: Int)
+    /// A string's value, escapes resolved.
+    case string(String)
+    /// `$NAME`
+    case variable(String)
+    /// `--name`
+    case option(String)
+    /// `+ - * / ( ) , = == != < <= > >=`
+    case symbol(String)
+  }
+
+  public let kind: Kind
+  /// Byte offsets in the logical line.
+  public let start: Int
+  public let end: Int
+
+  public init(_ kind: Kind, start: Int, end: Int) {
+    self.kind = kind
+    self.start = start
+    self.end = end
+  }
+
+  /// The word, if this token is one.
+  public var word: String? {
+    if case .word(let word) = kind { return word }
+    return nil
+  }
+
+  public func isSymbol(_ symbol: String) -> Bool {
+    if case .symbol(let text) = kind { return text == symbol }
+    return false
+  }
+
+  /// How the token reads in a message.
+  public var display: String {
+    switch kind {
+    case .word(let word): "'\(word)'"
+    case .number(let text): "number \(text)"
+    case .date(let year, let month, let day):
+      "date " + String(year) + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "")
+        + String(day)
+    case .string: "a string"
+    case .variable(let name): "$\(name)"
+    case .option(let name): "--\(name)"
+    case .symbol(let symbol): "'\(symbol)'"
+    }
+  }
+}

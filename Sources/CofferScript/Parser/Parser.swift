@@ -1,0 +1,186 @@
+/// Reads one statement's tokens: commands pull words, options and expressions from it
+/// in the order their grammar says.
+public struct Parser {
+  public let line: LogicalLine
+  public let tokens: [Token]
+  public private(set) var position = 0
+  /// Byte offset just past the statement, for "expected … at end" errors.
+  public let endOffset: Int
+
+  /// Nesting deeper than this (parentheses, unary minus, calls) is refused.
+  public static let maxNesting = 64
+
+  public init(line: LogicalLine, tokens: [Token], endOffset: Int) {
+    self.line = line
+    self.tokens = tokens
+    self.endOffset = endOffset
+  }
+
+  public var atEnd: Bool { position >= tokens.count }
+  public var peek: Token? { atEnd ? nil : tokens[position] }
+  public var remaining: ArraySlice<Token> { tokens[position...] }
+
+  public mutating func advance() -> Token? {
+    guard let token = peek else { return nil }
+    position += 1
+    return token
+  }
+
+  public func error(_ message: String, at offset: Int) -> ScriptError {
+    ScriptError(message, at: line.location(ofOffset: offset))
+  }
+
+  /// The offset of the next token, or the end of the statement.
+  public var nextOffset: Int { peek?.start ?? endOffset }
+
+  /// An error about whatever comes next: "expected X, found Y".
+  public func expected(_ what: String) -> ScriptError {
+    if let token = peek {
+      return error("expected \(what), found \(token.display)", at: token.start)
+    }
+    return error("expected \(what)", at: endOffset)
+  }
+
+  /// Consumes the next token if it is this word (any letter case).
+  public mutating func accept(word: String) -> Bool {
+    if let next = peek?.word, next.lowercased() == word {
+      position += 1
+      return true
+    }
+    return false
+  }
+
+  public mutating func accept(symbol: String) -> Bool {
+    if peek?.isSymbol(symbol) == true {
+      position += 1
+      return true
+    }
+    return false
+  }
+
+  /// Consumes and returns the next token, which must be a word.
+  public mutating func expectWord(_ what: String) throws(ScriptError) -> (word: String, offset: Int) {
+    guard let token = peek, let word = token.word else { throw expected(what) }
+    position += 1
+    return (word, token.start)
+  }
+
+  public func expectEnd() throws(ScriptError) {
+    guard let token = peek else { return }
+    throw error("unexpected \(token.display); expected the end of the statement", at: token.start)
+  }
+
+  // MARK: - Expressions
+
+  public mutating func expression() throws(ScriptError) -> Expression {
+    try additive(depth: 0)
+  }
+
+  /// True when the next token can start an expression.
+  public var atExpression: Bool {
+    guard let token = peek else { return false }
+    switch token.kind {
+    case .number, .variable, .string, .date: return true
+    case .symbol(let symbol): return symbol == "(" || symbol == "-"
+    case .word:
+      return position + 1 < tokens.count && tokens[position + 1].isSymbol("(")
+    case .option: return false
+    }
+  }
+
+  private mutating func additive(depth: Int) throws(ScriptError) -> Expression {
+    var left = try multiplicative(depth: depth)
+    while let token = peek, token.isSymbol("+") || token.isSymbol("-") {
+      position += 1
+      let right = try multiplicative(depth: depth)
+      left = .binary(token.isSymbol("+") ? .add : .subtract, left, right, at: token.start)
+    }
+    return left
+  }
+
+  private mutating func multiplicative(depth: Int) throws(ScriptError) -> Expression {
+    var left = try unary(depth: depth)
+    while let token = peek, token.isSymbol("*") || token.isSymbol("/") {
+      position += 1
+      let right = try unary(depth: depth)
+      left = .binary(token.isSymbol("*") ? .multiply : .divide, left, right, at: token.start)
+    }
+    return left
+  }
+
+  private mutating func unary(depth: Int) throws(ScriptError) -> Expression {
+    if let token = peek, token.isSymbol("-") {
+      try checkDepth(depth + 1, at: token.start)
+      position += 1
+      return .negate(try unary(depth: depth + 1), at: token.start)
+    }
+    return try primary(depth: depth)
+  }
+
+  private func checkDepth(_ depth: Int, at offset: Int) throws(ScriptError) {
+    if depth > Self.maxNesting {
+      throw error("expression nested deeper than \(Self.maxNesting) levels", at: offset)
+    }
+  }
+
+  private mutating func primary(depth: Int) throws(ScriptError) -> Expression {
+    guard let token = peek else { throw expected("a value") }
+    switch token.kind {
+    case .number(let text):
+      position += 1
+      return .number(text, at: token.start)
+    case .string(let text):
+      position += 1
+      return .string(text, at: token.start)
+    case .variable(let name):
+      position += 1
+      return .variable(name, at: token.start)
+    case .date(let year, let month, let day):
+      position += 1
+      return .date(year: year, month: month, day: day, at: token.start)
+    case .symbol("("):
+      try checkDepth(depth + 1, at: token.start)
+      position += 1
+      let inner = try additive(depth: depth + 1)
+      guard accept(symbol: ")") else { throw expected("')' to close the '(' at column \(line.location(ofOffset: token.start).column)") }
+      return inner
+    case .word(let name):
+      guard position + 1 < tokens.count, tokens[position + 1].isSymbol("(") else {
+        throw error("unexpected word '\(name)'; expected a value (a number, $variable or function call)", at: token.start)
+      }
+      try checkDepth(depth + 1, at: token.start)
+      position += 2
+      var arguments: [Expression] = []
+      if !accept(symbol: ")") {
+        repeat {
+          arguments.append(try argument(depth: depth + 1))
+        } while accept(symbol: ",")
+        guard accept(symbol: ")") else { throw expected("',' or ')' in the call of \(name)") }
+      }
+      return .call(name, arguments: arguments, at: token.start)
+    default:
+      throw expected("a value")
+    }
+  }
+
+  /// A call argument: an expression, or a bare word such as a currency code.
+  private mutating func argument(depth: Int) throws(ScriptError) -> Expression {
+    if let token = peek, case .word(let word) = token.kind,
+      !(position + 1 < tokens.count && tokens[position + 1].isSymbol("("))
+    {
+      position += 1
+      return .word(word, at: token.start)
+    }
+    return try additive(depth: depth)
+  }
+
+  /// A comparison operator, for `assert`.
+  public mutating func comparison() throws(ScriptError) -> Comparison {
+    guard let token = peek, case .symbol(let symbol) = token.kind, let comparison = Comparison(rawValue: symbol)
+    else {
+      throw expected("a comparison (== != < <= > >=)")
+    }
+    position += 1
+    return comparison
+  }
+}

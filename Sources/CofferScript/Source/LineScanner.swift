@@ -1,0 +1,78 @@
+/// Finds statement boundaries (`;`) and comments (`#`) in a line while skipping quoted
+/// strings, before any token is made. The sheet needs a statement's raw text (a draft
+/// such as `12abc` is kept as typed, not lexed), so splitting cannot wait for the lexer.
+public enum LineScanner {
+  /// One statement's text: byte offsets in the line, comment and `;` excluded.
+  public struct Segment: Sendable, Equatable {
+    public let start: Int
+    public let end: Int
+
+    public init(start: Int, end: Int) {
+      self.start = start
+      self.end = end
+    }
+  }
+
+  private struct Scan {
+    var separators: [Int] = []
+    var commentStart: Int?
+    var inString = false
+  }
+
+  /// Splits a line at `;` outside quotes, dropping a `#` comment. Blank segments are
+  /// left out. An unterminated quote runs to the end of the line (the lexer reports it).
+  public static func segments(of bytes: [UInt8]) -> [Segment] {
+    let scan = scan(bytes[...])
+    let end = scan.commentStart ?? bytes.count
+    var segments: [Segment] = []
+    var start = 0
+    for separator in scan.separators {
+      segments.append(Segment(start: start, end: separator))
+      start = separator + 1
+    }
+    segments.append(Segment(start: start, end: end))
+    return segments.filter { segment in
+      bytes[segment.start..<segment.end].contains { !isBlank($0) }
+    }
+  }
+
+  /// True when a final `\` would be code, not inside a comment or a string.
+  static func endsOutsideCommentAndString(_ bytes: ArraySlice<UInt8>) -> Bool {
+    let scan = scan(bytes)
+    return scan.commentStart == nil && !scan.inString
+  }
+
+  public static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+  }
+
+  private static func scan(_ bytes: ArraySlice<UInt8>) -> Scan {
+    var result = Scan()
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        result.inString = true
+        index += 1
+        while index < bytes.endIndex {
+          if bytes[index] == UInt8(ascii: "\\") && byte == UInt8(ascii: "\"") {
+            index += 2
+            continue
+          }
+          if bytes[index] == byte {
+            result.inString = false
+            break
+          }
+          index += 1
+        }
+      } else if byte == UInt8(ascii: "#") {
+        result.commentStart = index
+        return result
+      } else if byte == UInt8(ascii: ";") {
+        result.separators.append(index)
+      }
+      index += 1
+    }
+    return result
+  }
+}

@@ -1,0 +1,177 @@
+import CofferCore
+import CofferScript
+
+extension Interpreter {
+  func holdings(_ parser: inout Parser) throws(StatementFailure) {
+    let flags = try flags(&parser, command: "holdings")
+    try expectEnd(parser)
+    let portfolio = ledger.portfolio
+    let local = portfolio.local
+    let currencies = flags.all ? Catalog.all : portfolio.held
+    let total = try readTotal(parser)
+    struct Row {
+      let currency: Currency
+      let amount: DecimalValue
+      let rate: DecimalValue?
+      let value: DecimalValue?
+    }
+    let rows = currencies.map { currency in
+      Row(
+        currency: currency, amount: portfolio.amount(of: currency), rate: try? portfolio.displayRate(of: currency),
+        value: try? portfolio.value(of: currency))
+    }
+    switch flags.format ?? options.format {
+    case .table:
+      var table = TextTable([.left, .left, .right, .right, .right])
+      table.add(["code", "name", "amount", "rate", "value (\(local.code))"].map { output.styled($0, "1") })
+      for row in rows {
+        table.add([
+          row.currency.code, row.currency.englishName, MoneyText.format(row.amount, row.currency, output: output),
+          row.rate?.description ?? "no rate", row.value.map { MoneyText.format($0, local, output: output) } ?? "—",
+        ])
+      }
+      for line in table.lines() { output.line(line) }
+      output.line("total " + MoneyText.total(total, output: output))
+    case .plain:
+      for row in rows { output.line("\(row.currency.code) \(row.amount)") }
+    case .csv:
+      output.line("code,amount,value,local")
+      for row in rows {
+        output.line(CSVText.row([row.currency.code, row.amount.description, row.value?.description ?? "", local.code]))
+      }
+    case .json:
+      let items = rows.map { row in
+        JSONText.object([
+          ("code", JSONText.string(row.currency.code)), ("amount", JSONText.string(row.amount.description)),
+          ("rate", row.rate.map { JSONText.string($0.description) } ?? "null"),
+          ("value", row.value.map { JSONText.string($0.description) } ?? "null"),
+        ])
+      }
+      output.line(
+        JSONText.object([
+          ("local", JSONText.string(local.code)), ("holdings", JSONText.array(items)),
+          ("total", JSONText.string(total.value.description)),
+          ("missing", JSONText.array(total.missing.map { JSONText.string($0.code) })),
+        ]))
+    }
+  }
+
+  /// Reads the total (counted), failing only on arithmetic overflow; a partial total is
+  /// returned with what it left out.
+  func readTotal(_ parser: Parser) throws(StatementFailure) -> Total {
+    switch ledger.portfolio.total() {
+    case .success(let total): return total
+    case .failure(let error): throw failure(parser, "total: \(error.description)", at: parser.tokens.first?.start ?? 0)
+    }
+  }
+
+  func totalCommand(_ parser: inout Parser) throws(StatementFailure) {
+    let flags = try flags(&parser, command: "total")
+    try expectEnd(parser)
+    let total = try readTotal(parser)
+    let missing = total.missing.map(\.code)
+    switch flags.format ?? options.format {
+    case .table:
+      output.line(MoneyText.total(total, output: output))
+    case .plain:
+      output.line("\(total.local.code) \(total.value)")
+    case .csv:
+      output.line("local,total,holdings,missing")
+      output.line(CSVText.row([total.local.code, total.value.description, String(total.holdings), missing.joined(separator: " ")]))
+    case .json:
+      output.line(
+        JSONText.object([
+          ("local", JSONText.string(total.local.code)), ("total", JSONText.string(total.value.description)),
+          ("holdings", String(total.holdings)), ("missing", JSONText.array(missing.map { JSONText.string($0) })),
+        ]))
+    }
+  }
+
+  func rates(_ parser: inout Parser) throws(StatementFailure) {
+    if parser.accept(word: "set") {
+      let currency = try currency(&parser)
+      guard parser.atExpression else { throw StatementFailure(parser.expected("a rate")) }
+      let expression = try expression(&parser)
+      try expectEnd(parser)
+      let rate = try number(expression, parser, role: "a rate")
+      do {
+        try ledger.setRate(rate, of: currency)
+      } catch {
+        throw failure(parser, "rates set: \(error.description)", at: expression.offset)
+      }
+      return
+    }
+    if let token = parser.peek, let word = token.word, ["import", "fetch"].contains(word.lowercased()) {
+      throw failure(parser, "'rates \(word.lowercased())' is not available in this version of Coffer", at: token.start)
+    }
+    let flags = try flags(&parser, command: "rates")
+    var chosen: [Currency] = []
+    while !parser.atEnd { chosen.append(try currency(&parser)) }
+    let portfolio = ledger.portfolio
+    let local = portfolio.local
+    let currencies = chosen.isEmpty ? Catalog.all.filter { $0 != local } : chosen
+    struct Row {
+      let currency: Currency
+      let rate: DecimalValue?
+      let stored: Rate?
+      var stale: Bool
+    }
+    let rows = currencies.map { currency in
+      let stored = portfolio.currentRate(of: currency)
+      return Row(
+        currency: currency, rate: try? portfolio.displayRate(of: currency), stored: stored,
+        stale: stored?.isStale(on: portfolio.today) ?? false)
+    }
+    switch flags.format ?? options.format {
+    case .table:
+      var table = TextTable([.left, .left, .left, .left])
+      for row in rows {
+        let quote = row.rate.map { "1 \(row.currency.code) = \($0) \(local.code)" } ?? "1 \(row.currency.code) = ? (no rate)"
+        table.add([
+          quote, row.stored?.date.description ?? "", row.stored?.source ?? "",
+          row.stale ? output.styled("stale", "33") : "",
+        ])
+      }
+      for line in table.lines() { output.line(line) }
+    case .plain:
+      for row in rows { output.line("\(row.currency.code) \(row.rate?.description ?? "")") }
+    case .csv:
+      output.line("code,rate,local,date,source,stale")
+      for row in rows {
+        output.line(
+          CSVText.row([
+            row.currency.code, row.rate?.description ?? "", local.code, row.stored?.date.description ?? "",
+            row.stored?.source ?? "", row.stale ? "true" : "false",
+          ]))
+      }
+    case .json:
+      let items = rows.map { row in
+        JSONText.object([
+          ("code", JSONText.string(row.currency.code)), ("rate", row.rate.map { JSONText.string($0.description) } ?? "null"),
+          ("date", row.stored.map { JSONText.string($0.date.description) } ?? "null"),
+          ("source", row.stored.map { JSONText.string($0.source) } ?? "null"), ("stale", row.stale ? "true" : "false"),
+        ])
+      }
+      output.line(JSONText.object([("local", JSONText.string(local.code)), ("rates", JSONText.array(items))]))
+    }
+  }
+
+  func stats(_ parser: inout Parser) throws(StatementFailure) {
+    let flags = try flags(&parser, command: "stats")
+    try expectEnd(parser)
+    let counters = ledger.counters.all
+    switch flags.format ?? options.format {
+    case .table:
+      var table = TextTable([.left, .right])
+      for counter in counters { table.add([counter.name, String(counter.value)]) }
+      for line in table.lines() { output.line(line) }
+    case .plain:
+      for counter in counters { output.line("\(counter.name) \(counter.value)") }
+    case .csv:
+      output.line("name,value")
+      for counter in counters { output.line("\(counter.name),\(counter.value)") }
+    case .json:
+      output.line(JSONText.object(counters.map { ($0.name, String($0.value)) }))
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import CofferCore
+import CofferScript
+
+extension Interpreter {
+  static let functionNames = ["total", "amount", "value", "rate", "convert", "round", "count"]
+
+  /// Evaluates an expression of the statement `parser` is reading.
+  func evaluate(_ expression: Expression, _ parser: Parser) throws(StatementFailure) -> Value {
+    switch expression {
+    case .number(let text, let offset):
+      do {
+        guard let value = try DecimalValue.parseDigits(text.utf8) else {
+          throw failure(parser, "malformed number '\(text)'", at: offset)
+        }
+        return .number(value)
+      } catch let error as DecimalError {
+        throw failure(parser, "\(error.description) ('\(text)')", at: offset)
+      } catch let error as StatementFailure {
+        throw error
+      } catch {
+        throw failure(parser, "malformed number '\(text)'", at: offset)
+      }
+    case .string(let text, _):
+      return .string(text)
+    case .date(let year, let month, let day, let offset):
+      guard let date = CalendarDate(year: year, month: month, day: day) else {
+        throw failure(parser, "invalid date", at: offset)
+      }
+      return .date(date)
+    case .variable(let name, let offset):
+      guard let value = variables[name] else {
+        throw failure(parser, "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: variables.keys))", at: offset)
+      }
+      return value
+    case .word(let word, let offset):
+      throw failure(parser, "unexpected word '\(word)'; expected a value", at: offset)
+    case .negate(let inner, let offset):
+      let value = try number(inner, parser, role: "'-'")
+      _ = offset
+      return .number(value.negated)
+    case .binary(let op, let left, let right, let offset):
+      let lhs = try number(left, parser, role: "'\(op.rawValue)'")
+      let rhs = try number(right, parser, role: "'\(op.rawValue)'")
+      do {
+        switch op {
+        case .add: return .number(try lhs + rhs)
+        case .subtract: return .number(try lhs - rhs)
+        case .multiply: return .number(try lhs * rhs)
+        case .divide: return .number(try lhs / rhs)
+        }
+      } catch {
+        throw failure(parser, error.description, at: offset)
+      }
+    case .call(let name, let arguments, let offset):
+      return try call(name, arguments, parser, at: offset)
+    }
+  }
+
+  /// Evaluates an expression that must give a number.
+  func number(_ expression: Expression, _ parser: Parser, role: String) throws(StatementFailure) -> DecimalValue {
+    let value = try evaluate(expression, parser)
+    guard case .number(let number) = value else {
+      throw failure(parser, "\(role) needs a number, found \(value.kindName)", at: expression.offset)
+    }
+    return number
+  }
+
+  /// Evaluates an amount for a currency: a number >= 0 within the currency's minor units.
+  func amount(_ expression: Expression, for currency: Currency, _ parser: Parser) throws(StatementFailure) -> DecimalValue {
+    let value = try number(expression, parser, role: "an amount")
+    if let problem = AmountRules.problem(with: value, for: currency) {
+      throw failure(parser, "invalid amount for \(currency.code): \(problem)", at: expression.offset)
+    }
+    return value
+  }
+
+  private func call(_ name: String, _ arguments: [Expression], _ parser: Parser, at offset: Int) throws(StatementFailure) -> Value {
+    let portfolio = ledger.portfolio
+    let lowered = name.lowercased()
+    func expectCount(_ count: Int, _ what: String) throws(StatementFailure) {
+      guard arguments.count == count else {
+        throw failure(parser, "\(lowered)() takes \(what), got \(arguments.count) argument\(arguments.count == 1 ? "" : "s")", at: offset)
+      }
+    }
+    func currencyArgument(_ index: Int) throws(StatementFailure) -> Currency {
+      let argument = arguments[index]
+      guard case .word(let word, let at) = argument else {
+        throw failure(parser, "\(lowered)() expects a currency code such as USD here", at: argument.offset)
+      }
+      return try currency(named: word, parser: parser, at: at)
+    }
+    func portfolioValue(_ body: () throws(PortfolioError) -> DecimalValue) throws(StatementFailure) -> Value {
+      do {
+        return .number(try body())
+      } catch {
+        throw failure(parser, "\(lowered)(): \(error.description)", at: offset)
+      }
+    }
+    switch lowered {
+    case "total":
+      try expectCount(0, "no arguments")
+      switch portfolio.total() {
+      case .success(let total):
+        guard !total.isPartial else {
+          throw failure(parser, "total(): no rate for " + total.missing.map(\.code).joined(separator: ", "), at: offset)
+        }
+        return .number(total.value)
+      case .failure(let error):
+        throw failure(parser, "total(): \(error.description)", at: offset)
+      }
+    case "amount":
+      try expectCount(1, "1 argument (a currency code)")
+      return .number(portfolio.amount(of: try currencyArgument(0)))
+    case "value":
+      try expectCount(1, "1 argument (a currency code)")
+      let currency = try currencyArgument(0)
+      return try portfolioValue { () throws(PortfolioError) in try portfolio.value(of: currency) }
+    case "rate":
+      try expectCount(1, "1 argument (a currency code)")
+      let currency = try currencyArgument(0)
+      return try portfolioValue { () throws(PortfolioError) in try portfolio.displayRate(of: currency) }
+    case "convert":
+      try expectCount(3, "3 arguments (amount, from, to)")
+      let amount = try number(arguments[0], parser, role: "convert()")
+      let from = try currencyArgument(1)
+      let to = try currencyArgument(2)
+      return try portfolioValue { () throws(PortfolioError) in
+        try portfolio.convert(amount, from: from, to: to).rounded(toPlaces: to.minorUnits)
+      }
+    case "round":
+      try expectCount(2, "2 arguments (value, places)")
+      let value = try number(arguments[0], parser, role: "round()")
+      let places = try number(arguments[1], parser, role: "round()")
+      guard let count = places.wholeNumber, (0...DecimalValue.maxScale).contains(count) else {
+        throw failure(parser, "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
+      }
+      return .number(value.rounded(toPlaces: count))
+    case "count":
+      try expectCount(0, "no arguments")
+      return .number(DecimalValue(portfolio.held.count))
+    default:
+      throw failure(parser, "unknown function '\(name)'\(Suggestions.hint(for: lowered, in: Self.functionNames))", at: offset)
+    }
+  }
+}
+

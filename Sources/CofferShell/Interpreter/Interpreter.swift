@@ -1,0 +1,271 @@
+import CofferCore
+import CofferScript
+
+/// Runs statements against a ledger: the top level and, while it is open, the sheet.
+///
+/// Each statement either completes or changes nothing: commands check every argument
+/// before they touch the ledger.
+public final class Interpreter {
+  public let ledger: Ledger
+  let output: Output
+  public var options: RunOptions
+  var variables: [String: Value] = [:]
+  var sheet: Sheet?
+  var sheetView = SheetView()
+  /// Folders of the scripts being run, innermost last, for relative `source` paths.
+  var scriptFolders: [String] = []
+  /// Set once `quit` ran: the status to exit with.
+  public internal(set) var quitStatus: Int32?
+  /// Whether any statement failed so far (the run then exits 1).
+  public internal(set) var hadError = false
+  /// The worst store failure seen (exit 3), if any.
+  public internal(set) var storeFailed = false
+  /// The source name of lines typed at the prompt; errors there get a caret.
+  public var promptSource = "<stdin>"
+  /// Display width of the prompt, so a caret lines up under the typed text.
+  public var promptWidth = 0
+  /// The lines entered so far, for `history` (interactive only).
+  public var history: (() -> [String])?
+
+  public init(ledger: Ledger, output: Output, options: RunOptions) {
+    self.ledger = ledger
+    self.output = output
+    self.options = options
+  }
+
+  public var isSheetOpen: Bool { sheet != nil }
+
+  /// The prompt for the next line: `coffer> `, or `sheet[USD]> ` with the focus.
+  public var prompt: String {
+    guard let sheet else { return "coffer> " }
+    return sheet.focused.map { "sheet[\($0.code)]> " } ?? "sheet> "
+  }
+
+  // MARK: - Running lines
+
+  /// Runs every statement of a line, reporting failures. Stops early (and says so) when
+  /// a statement fails and the run does not keep going, or after `quit`.
+  public func execute(_ line: LogicalLine) -> Flow {
+    for segment in LineScanner.segments(of: line.bytes) {
+      do throws(StatementFailure) {
+        do {
+          try ledger.refresh()
+        } catch {
+          throw StatementFailure(error, at: line.location(ofOffset: segment.start))
+        }
+        try statement(line, segment)
+      } catch {
+        report(error)
+        hadError = true
+        if error.status == 3 {
+          storeFailed = true
+          return .stop(3)
+        }
+        if !options.keepGoing && !options.interactive { return .stop(1) }
+        if options.interactive { return .proceed }
+      }
+      if let quitStatus { return .stop(quitStatus) }
+    }
+    return .proceed
+  }
+
+  func report(_ failure: StatementFailure) {
+    if options.interactive && failure.location.source == promptSource {
+      let caretColumn = promptWidth + failure.location.column - 1
+      output.diagnostic(String(repeating: " ", count: max(0, caretColumn)) + "^")
+      output.diagnostic(output.styled("error:", "1;31") + " " + failure.message)
+    } else {
+      output.diagnostic("\(failure.location): error: \(failure.message)")
+    }
+  }
+
+  /// A problem outside any statement (a save at the end of a script, say).
+  public func reportProblem(_ message: String, source: String, line: Int) {
+    output.diagnostic("\(source):\(line):1: error: \(message)")
+  }
+
+  // MARK: - Saving
+
+  /// Saves the pending batch if there is one and no sheet holds it open. Returns the
+  /// exit status a failure calls for, or nil on success.
+  public func saveIfPending(source: String, line: Int, force: Bool = false) -> Int32? {
+    guard !ledger.pending.isEmpty else { return nil }
+    do {
+      try ledger.save(force: force)
+      return nil
+    } catch {
+      let kept = ledger.pending.count
+      let message = "\(error.description) (\(kept) unsaved \(kept == 1 ? "edit" : "edits") kept in memory)"
+      if options.interactive {
+        output.diagnostic(output.styled("error:", "1;31") + " " + message)
+      } else {
+        reportProblem(message, source: source, line: line)
+      }
+      hadError = true
+      if error.isStoreUnavailable { storeFailed = true }
+      return error.isStoreUnavailable ? 3 : 1
+    }
+  }
+
+  /// Called when a run ends however it ends (EOF, quit, signal): commit the focused
+  /// draft of an open sheet so a typed value is not lost, then save.
+  public func finish(source: String, line: Int) -> Int32? {
+    if var open = sheet {
+      let outcome = open.commitFocused(ledger: ledger, evaluate: evaluateDraft)
+      sheet = open
+      if let error = outcome.error {
+        output.diagnostic("\(source):\(line):1: warning: \(error.message); not saved")
+      }
+    }
+    return saveIfPending(source: source, line: line)
+  }
+
+  // MARK: - Statements
+
+  func statement(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) {
+    if sheet != nil {
+      try sheetStatement(line, segment)
+      return
+    }
+    let tokens = try tokens(line, segment)
+    var parser = Parser(line: line, tokens: tokens, endOffset: segment.end)
+    try topLevel(&parser, segment: segment)
+  }
+
+  func tokens(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> [Token] {
+    do {
+      return try Lexer.tokens(of: line, segment: segment)
+    } catch {
+      throw StatementFailure(error)
+    }
+  }
+
+  /// A command at the top level (also used by the sheet for ordinary commands).
+  func topLevel(_ parser: inout Parser, segment: LineScanner.Segment) throws(StatementFailure) {
+    guard let first = parser.peek else { return }
+    guard let word = first.word else {
+      throw failure(parser, "expected a command, found \(first.display)", at: first.start)
+    }
+    _ = parser.advance()
+    let name = word.lowercased()
+    do {
+      switch name {
+      case "help": try help(&parser)
+      case "open": try open(&parser)
+      case "set": try set(&parser)
+      case "clear": try clear(&parser)
+      case "holdings": try holdings(&parser)
+      case "total": try totalCommand(&parser)
+      case "local": try local(&parser)
+      case "rates": try rates(&parser)
+      case "convert": try convert(&parser)
+      case "print": try printCommand(&parser)
+      case "echo": try echo(&parser)
+      case "let": try letCommand(&parser)
+      case "assert": try assertCommand(&parser, segment: segment)
+      case "save": try save(&parser)
+      case "log": try log(&parser)
+      case "stats": try stats(&parser)
+      case "history": try historyCommand(&parser)
+      case "source": try source(&parser, segment: segment)
+      case "quit", "exit": try quit(&parser)
+      default:
+        throw unknownCommand(word, parser: parser, at: first.start)
+      }
+    } catch let error as StatementFailure {
+      throw error
+    } catch let error as ScriptError {
+      throw StatementFailure(error)
+    } catch {
+      throw failure(parser, String(describing: error), at: first.start)
+    }
+  }
+
+  func unknownCommand(_ word: String, parser: Parser, at offset: Int) -> StatementFailure {
+    if let currency = Catalog.currency(word) {
+      return failure(
+        parser, "'\(word)' is a currency, not a command; use 'set \(currency.code) AMOUNT' or 'open \(currency.code)'",
+        at: offset)
+    }
+    let names = sheet == nil ? CommandHelp.all.flatMap { [$0.name] + $0.aliases } : CommandHelp.names
+    var hint = Suggestions.hint(for: word, in: names)
+    if hint.isEmpty && sheet != nil { hint = Suggestions.hint(for: word, in: Catalog.all.map(\.code)) }
+    return failure(parser, "unknown command '\(word)'\(hint)", at: offset)
+  }
+
+  func failure(_ parser: Parser, _ message: String, at offset: Int) -> StatementFailure {
+    StatementFailure(parser.error(message, at: offset))
+  }
+
+  // MARK: - Shared argument parsing
+
+  /// Options given to a listing command.
+  struct Flags {
+    var format: OutputFormat?
+    var all = false
+    var force = false
+    var yes = false
+  }
+
+  /// Pulls `--option` tokens (and `--format`'s value) out of the statement, refusing
+  /// options the command does not take.
+  func flags(_ parser: inout Parser, command: String) throws(StatementFailure) -> Flags {
+    let allowed = CommandHelp.find(command)?.options ?? []
+    var flags = Flags()
+    var kept: [Token] = []
+    var index = parser.position
+    let tokens = parser.tokens
+    while index < tokens.count {
+      let token = tokens[index]
+      guard case .option(let name) = token.kind else {
+        kept.append(token)
+        index += 1
+        continue
+      }
+      let lowered = name.lowercased()
+      guard allowed.contains(lowered) else {
+        let expected = allowed.isEmpty ? "it takes no options" : "expected " + allowed.map { "--\($0)" }.joined(separator: " or ")
+        throw failure(parser, "unknown option --\(name) for \(command); \(expected)", at: token.start)
+      }
+      switch lowered {
+      case "format":
+        guard index + 1 < tokens.count, let value = tokens[index + 1].word, let format = OutputFormat(rawValue: value.lowercased())
+        else {
+          throw failure(parser, "--format takes table, plain, csv or json", at: index + 1 < tokens.count ? tokens[index + 1].start : token.end)
+        }
+        flags.format = format
+        index += 2
+        continue
+      case "all": flags.all = true
+      case "force": flags.force = true
+      case "yes": flags.yes = true
+      default: break
+      }
+      index += 1
+    }
+    parser = Parser(line: parser.line, tokens: kept, endOffset: parser.endOffset)
+    return flags
+  }
+
+  /// A currency code argument.
+  func currency(_ parser: inout Parser) throws(StatementFailure) -> Currency {
+    guard let token = parser.peek, let word = token.word else {
+      throw StatementFailure(parser.expected("a currency code such as USD"))
+    }
+    _ = parser.advance()
+    return try currency(named: word, parser: parser, at: token.start)
+  }
+
+  func currency(named word: String, parser: Parser, at offset: Int) throws(StatementFailure) -> Currency {
+    guard let currency = Catalog.currency(word) else {
+      throw failure(
+        parser, "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code)))",
+        at: offset)
+    }
+    return currency
+  }
+
+  func expectEnd(_ parser: Parser) throws(StatementFailure) {
+    do { try parser.expectEnd() } catch { throw StatementFailure(error) }
+  }
+}

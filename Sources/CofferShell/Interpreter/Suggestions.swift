@@ -1,0 +1,38 @@
+/// "Did you mean …?": the candidate closest to a mistyped name, if any is close.
+enum Suggestions {
+  static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+    let target = Array(name.lowercased())
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(target, Array(candidate.lowercased()))
+      if distance <= max(1, min(2, target.count / 2)), distance < (best?.distance ?? Int.max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.name
+  }
+
+  /// `"; did you mean X?"` or nothing.
+  static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+    nearest(to: name, in: candidates).map { "; did you mean \($0)?" } ?? ""
+  }
+
+  /// Edits (insert, delete, substitute, swap of neighbours) between two strings.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[a.count][b.count]
+  }
+}

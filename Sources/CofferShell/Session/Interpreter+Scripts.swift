@@ -1,0 +1,65 @@
+import CofferScript
+import Foundation
+
+extension Interpreter {
+  /// `source` may nest this deep; deeper is almost always a file sourcing itself.
+  static let maxSourceDepth = 16
+
+  /// Runs every line a reader gives, stopping as the options say.
+  public func run(_ reader: LineReader) -> Flow {
+    while let next = reader.next() {
+      switch next {
+      case .failure(let error):
+        report(StatementFailure(error))
+        hadError = true
+        if !options.keepGoing && !options.interactive { return .stop(1) }
+      case .success(let line):
+        let flow = execute(line)
+        if case .stop = flow { return flow }
+      }
+    }
+    return .proceed
+  }
+
+  /// Runs a script file given on the command line or by `source`, with relative
+  /// `source` paths inside it resolved against its folder.
+  public func runScript(_ reader: LineReader, folder: String) -> Flow {
+    scriptFolders.append(folder)
+    defer { scriptFolders.removeLast() }
+    return run(reader)
+  }
+
+  /// The folder a relative path is resolved against: the running script's, else the
+  /// working directory.
+  var currentFolder: String {
+    scriptFolders.last ?? FileManager.default.currentDirectoryPath
+  }
+
+  func source(_ parser: inout Parser, segment: LineScanner.Segment) throws(StatementFailure) {
+    let path: String
+    let pathOffset = parser.nextOffset
+    if let token = parser.peek, case .string(let text) = token.kind, parser.tokens.count == parser.position + 1 {
+      path = text
+    } else {
+      // An unquoted path is the rest of the statement as written (paths hold '/').
+      let raw = parser.line.bytes[pathOffset..<segment.end]
+      path = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+    guard !path.isEmpty else { throw StatementFailure(parser.expected("a file to run")) }
+    guard scriptFolders.count < Self.maxSourceDepth else {
+      throw failure(parser, "source nested deeper than \(Self.maxSourceDepth) files (does a script source itself?)", at: pathOffset)
+    }
+    let resolved = path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
+    let reader: LineReader
+    switch LineReader.open(path: resolved, source: path.hasPrefix("/") ? path : resolved) {
+    case .success(let opened): reader = opened
+    case .failure(let error): throw failure(parser, error.message, at: pathOffset)
+    }
+    let flow = runScript(reader, folder: (resolved as NSString).deletingLastPathComponent)
+    if case .stop(let status) = flow {
+      if quitStatus != nil { return }
+      // The failure was reported where it happened; stop the including script too.
+      throw StatementFailure("stopped: \(path) failed", at: parser.line.location(ofOffset: pathOffset), status: status)
+    }
+  }
+}

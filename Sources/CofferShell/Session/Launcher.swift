@@ -1,0 +1,101 @@
+import CofferCore
+import CofferScript
+import Foundation
+import LineEditing
+
+/// What the command line asked for.
+public struct LaunchOptions: Sendable {
+  public var database: String?
+  public var commands: [String] = []
+  public var scripts: [String] = []
+  public var interactive = false
+  public var keepGoing = false
+  public var atomic = false
+  public var format: OutputFormat = .table
+  public var color: ColorMode = .auto
+  public var ratesFile: String?
+
+  public init() {}
+}
+
+public enum ColorMode: String, Sendable, CaseIterable {
+  case auto, always, never
+}
+
+/// Exit statuses, as the manual lists them.
+public enum ExitStatus {
+  public static let success: Int32 = 0
+  public static let failure: Int32 = 1
+  public static let usage: Int32 = 2
+  public static let store: Int32 = 3
+}
+
+/// Runs Coffer as the command line asked: `-c` commands, then script files, then stdin
+/// or the interactive shell; saves where the manual says; returns the exit status.
+public enum Launcher {
+  public static func run(_ launch: LaunchOptions) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    let stdinIsTerminal = isatty(STDIN_FILENO) == 1
+    let color: Bool
+    switch launch.color {
+    case .always: color = true
+    case .never: color = false
+    case .auto: color = stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+    guard let output = Output.standard(color: color, isTerminal: stdoutIsTerminal) else {
+      return ExitStatus.usage
+    }
+    func fail(_ message: String, _ status: Int32) -> Int32 {
+      output.diagnostic("coffer: error: \(message)")
+      return status
+    }
+    if launch.ratesFile != nil {
+      return fail("--rates is not available in this version of Coffer", ExitStatus.usage)
+    }
+    // Open every script before anything runs: an unreadable one is a usage error and
+    // nothing has changed yet.
+    var readers: [(LineReader, String)] = []
+    for path in launch.scripts {
+      switch LineReader.open(path: path, source: path) {
+      case .success(let reader):
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        readers.append((reader, (absolute as NSString).deletingLastPathComponent))
+      case .failure(let error):
+        return fail(error.message, ExitStatus.usage)
+      }
+    }
+    let location = StoreLocation.resolve(option: launch.database, environment: environment)
+    let ledger: Ledger
+    do {
+      ledger = try Ledger(location: location)
+    } catch {
+      return fail(error.description, ExitStatus.store)
+    }
+    var options = RunOptions()
+    options.keepGoing = launch.keepGoing
+    options.atomic = launch.atomic
+    options.format = launch.format
+    let interpreter = Interpreter(ledger: ledger, output: output, options: options)
+    let session = Session(interpreter: interpreter, output: output, atomic: launch.atomic)
+
+    var flow = Flow.proceed
+    for command in launch.commands where flow == .proceed {
+      flow = session.runScript(LineReader.text(command, source: "<command>"), folder: nil)
+    }
+    for (reader, folder) in readers where flow == .proceed {
+      flow = session.runScript(reader, folder: folder)
+    }
+    let ranSomething = !launch.commands.isEmpty || !launch.scripts.isEmpty
+    if flow == .proceed && (!ranSomething || launch.interactive) {
+      if stdinIsTerminal {
+        flow = session.runInteractive(environment: environment)
+      } else if let reader = LineReader.standardInput(source: "<stdin>", beforeRead: { output.flush() }) {
+        flow = session.runScript(reader, folder: nil)
+      }
+    }
+    let status = session.finish(flow)
+    output.flush()
+    return status
+  }
+}

@@ -1,0 +1,96 @@
+import CofferCore
+import CofferScript
+import Foundation
+import LineEditing
+
+/// One run of Coffer: scripts and interactive input fed to one interpreter, with the
+/// saves the manual promises (end of each script, each committing interactive line, the
+/// end of the run; or once, at the end, with --atomic).
+final class Session {
+  let interpreter: Interpreter
+  let output: Output
+  let atomic: Bool
+  private var lastSource = "<command>"
+  private var lastLine = 0
+
+  init(interpreter: Interpreter, output: Output, atomic: Bool) {
+    self.interpreter = interpreter
+    self.output = output
+    self.atomic = atomic
+  }
+
+  func runScript(_ reader: LineReader, folder: String?) -> Flow {
+    let flow = folder.map { interpreter.runScript(reader, folder: $0) } ?? interpreter.run(reader)
+    lastSource = reader.source
+    lastLine = reader.lineNumber
+    if case .stop(3) = flow { return flow }
+    if !atomic && interpreter.quitStatus == nil && !interpreter.isSheetOpen,
+      let status = interpreter.saveIfPending(source: reader.source, line: reader.lineNumber)
+    {
+      return .stop(status)
+    }
+    return flow
+  }
+
+  func runInteractive(environment: [String: String]) -> Flow {
+    interpreter.options.interactive = true
+    let history = HistoryFile.standard(environment: environment)
+    guard let editor = LineEditor(programName: "coffer", historyFile: history) else {
+      output.diagnostic("coffer: error: cannot start line editing")
+      return .stop(ExitStatus.failure)
+    }
+    interpreter.history = { editor.entries }
+    var lineNumber = 0
+    var pending: LogicalLine?
+    while true {
+      let prompt = pending == nil ? interpreter.prompt : "   ...> "
+      guard let text = editor.readLine(prompt: prompt) else {
+        output.line("")
+        break
+      }
+      editor.remember(text)
+      lineNumber += 1
+      let bytes = Array(text.utf8)
+      if let problem = LineChecks.check(bytes, source: interpreter.promptSource, line: lineNumber) {
+        output.diagnostic("error: \(problem.message)")
+        pending = nil
+        continue
+      }
+      if var continued = pending {
+        continued.append(line: lineNumber, bytes: bytes)
+        pending = continued
+      } else {
+        pending = LogicalLine(source: interpreter.promptSource, line: lineNumber, bytes: bytes)
+      }
+      guard let line = pending, !line.continues else { continue }
+      pending = nil
+      interpreter.promptWidth = TextTable.displayWidth(prompt)
+      let commitsBefore = interpreter.ledger.counters.commits
+      let flow = interpreter.execute(line)
+      output.flush()
+      if case .stop = flow { return flow }
+      if interpreter.ledger.counters.commits != commitsBefore && !interpreter.isSheetOpen {
+        _ = interpreter.saveIfPending(source: interpreter.promptSource, line: lineNumber)
+      }
+    }
+    lastSource = interpreter.promptSource
+    lastLine = lineNumber
+    return .proceed
+  }
+
+  /// Ends the run: the final save (or, with --atomic after an error, none) and the
+  /// exit status.
+  func finish(_ flow: Flow) -> Int32 {
+    if case .stop(3) = flow { return ExitStatus.store }
+    let failedAtomicRun = atomic && interpreter.hadError
+    if !failedAtomicRun, let status = interpreter.finish(source: lastSource, line: lastLine) {
+      return status
+    }
+    if atomic && interpreter.hadError && !interpreter.ledger.pending.isEmpty {
+      output.diagnostic("coffer: nothing saved: --atomic run had errors")
+    }
+    if let quit = interpreter.quitStatus { return quit }
+    if case .stop(let status) = flow { return status }
+    return interpreter.hadError ? ExitStatus.failure : ExitStatus.success
+  }
+}

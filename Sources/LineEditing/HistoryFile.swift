@@ -1,0 +1,50 @@
+import Foundation
+
+/// The history file: one entry a line, mode 0600, at most `maxEntries`, appended as each
+/// line is entered so a killed process loses none.
+public struct HistoryFile: Sendable {
+  public static let maxEntries = 1000
+  public let path: String
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// `$XDG_STATE_HOME/coffer/history`, else `~/.local/state/coffer/history`.
+  public static func standard(environment: [String: String]) -> HistoryFile {
+    let stateHome =
+      environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+    return HistoryFile(path: stateHome + "/coffer/history")
+  }
+
+  public func load() -> [String] {
+    guard let data = FileManager.default.contents(atPath: path) else { return [] }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    return Array(lines.suffix(Self.maxEntries))
+  }
+
+  /// Appends one entry.
+  public func append(_ line: String) {
+    let folder = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    guard descriptor >= 0 else { return }
+    fchmod(descriptor, 0o600)
+    let text = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
+    _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+  }
+
+  /// Replaces the file with exactly `entries` (the newest `maxEntries`).
+  public func rewrite(_ entries: [String]) {
+    let temporary = path + ".tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard descriptor >= 0 else { return }
+    let text = Array(entries.suffix(Self.maxEntries).map { $0 + "\n" }.joined().utf8)
+    _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    fsync(descriptor)
+    close(descriptor)
+    rename(temporary, path)
+  }
+}
