@@ -11,7 +11,7 @@ public final class Ledger {
   public private(set) var pending = PendingBatch()
   /// Per currency, the amount the store held when this session last read it: what a
   /// save compares against to notice another session's change.
-  private var base: [Currency: DecimalValue] = [:]
+  private var base = [DecimalValue](repeating: .zero, count: Catalog.count)
   private var ratesRevision = 0
 
   public init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
@@ -32,7 +32,7 @@ public final class Ledger {
   public func commit(_ amount: DecimalValue, of currency: Currency) -> Bool {
     guard portfolio.setAmount(amount, of: currency) else { return false }
     counters.commits += 1
-    pending.set(amount, of: currency, savedAmount: base[currency] ?? .zero)
+    pending.set(amount, of: currency, savedAmount: base[currency.index])
     return true
   }
 
@@ -73,7 +73,7 @@ public final class Ledger {
     guard !pending.isEmpty else { return 0 }
     let before = counters.rowsWritten
     ratesRevision = try store.save(pending, base: base, ratesRevision: ratesRevision, force: force)
-    for (currency, amount) in pending.amounts { base[currency] = amount }
+    for (currency, amount) in pending.amounts { base[currency.index] = amount }
     pending = PendingBatch()
     return counters.rowsWritten - before
   }
@@ -101,8 +101,8 @@ public final class Ledger {
     var changed: [Currency] = []
     for currency in Catalog.all {
       let stored = state.amounts[currency] ?? .zero
-      base[currency] = stored
-      if pending.amounts[currency] == nil, portfolio.setAmount(stored, of: currency) {
+      base[currency.index] = stored
+      if pending.amount(of: currency) == nil, portfolio.setAmount(stored, of: currency) {
         changed.append(currency)
       }
     }

@@ -8,16 +8,16 @@ public enum AmountRules {
     if amount.isNegative {
       return "an amount cannot be negative"
     }
-    let places = amount.decimalPlaces
+    // Only a value written with more places than allowed can have too many.
+    let places = amount.scale > currency.minorUnits ? amount.decimalPlaces : 0
     if places > currency.minorUnits {
       let allowed =
         currency.minorUnits == 0
         ? "\(currency.code) has no minor units" : "\(currency.code) allows \(currency.minorUnits) decimal places"
       return "\(allowed); \(amount) has \(places)"
     }
-    let digits = amount.integerDigits
-    if digits > maxIntegerDigits {
-      return "an amount has at most \(maxIntegerDigits) integer digits; this one has \(digits)"
+    if amount.hasMoreIntegerDigits(than: maxIntegerDigits) {
+      return "an amount has at most \(maxIntegerDigits) integer digits; this one has \(amount.integerDigits)"
     }
     return nil
   }

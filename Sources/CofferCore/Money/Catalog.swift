@@ -12,16 +12,38 @@ public enum Catalog {
   public static var count: Int { all.count }
 
   /// The currency with this code, in any letter case.
-  public static func currency(_ code: some StringProtocol) -> Currency? {
-    guard code.utf8.count == 3 else { return nil }
-    return byCode[code.uppercased()]
+  public static func currency(_ code: String) -> Currency? {
+    var code = code
+    return code.withUTF8 { bytes in
+      guard bytes.count == 3, let slot = slot(bytes[0], bytes[1], bytes[2]) else { return nil }
+      let index = Int(indexBySlot[slot])
+      return index < 0 ? nil : all[index]
+    }
+  }
+
+  /// Three letters (any case) as a number below 26³; nil for anything else.
+  private static func slot(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int? {
+    func letter(_ byte: UInt8) -> Int? {
+      let upper = byte & 0xDF
+      return upper >= 65 && upper <= 90 ? Int(upper - 65) : nil
+    }
+    guard let x = letter(a), let y = letter(b), let z = letter(c) else { return nil }
+    return (x * 26 + y) * 26 + z
   }
 
   public static let cny = all[0]
   public static let eur = all[2]
 
-  private static let byCode: [String: Currency] = Dictionary(
-    uniqueKeysWithValues: all.map { ($0.code, $0) })
+  /// Catalog index per three-letter slot, -1 where no currency has that code: a code
+  /// is looked up on every `set`, so this avoids hashing a string.
+  private static let indexBySlot: [Int8] = {
+    var table = [Int8](repeating: -1, count: 26 * 26 * 26)
+    for currency in all {
+      let bytes = Array(currency.code.utf8)
+      if let slot = slot(bytes[0], bytes[1], bytes[2]) { table[slot] = Int8(currency.index) }
+    }
+    return table
+  }()
 
   private static let table:
     [(code: String, english: String, chinese: String, symbol: String, minorUnits: Int)] = [

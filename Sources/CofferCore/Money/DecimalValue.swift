@@ -59,18 +59,25 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
   /// an optional leading `-`. Returns nil for anything else. Throws when the number has
   /// more than 38 significant digits.
   public init?(parsing text: some StringProtocol) throws(DecimalError) {
-    var bytes = Array(text.utf8)
+    var digits = String(text)
     var negative = false
-    if bytes.first == UInt8(ascii: "-") {
+    if digits.first == "-" {
       negative = true
-      bytes.removeFirst()
+      digits.removeFirst()
     }
-    guard let value = try Self.parseDigits(bytes) else { return nil }
+    guard let value = try Self.parseDigits(digits) else { return nil }
     self = negative ? value.negated : value
   }
 
   /// Parses unsigned digits (`123`, `1_000.25`, `.5`); nil if malformed.
-  public static func parseDigits(_ bytes: some Collection<UInt8>) throws(DecimalError) -> DecimalValue? {
+  public static func parseDigits(_ text: String) throws(DecimalError) -> DecimalValue? {
+    var text = text
+    let result = text.withUTF8 { bytes in Result { () throws(DecimalError) in try parseDigits(bytes) } }
+    return try result.get()
+  }
+
+  /// Parses unsigned digits from bytes; nil if malformed.
+  public static func parseDigits(_ bytes: UnsafeBufferPointer<UInt8>) throws(DecimalError) -> DecimalValue? {
     var magnitude: UInt128 = 0
     var significant = 0
     var scale = 0
@@ -124,9 +131,16 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
 
   /// How many digits the integer part has (0 for values below 1).
   public var integerDigits: Int {
-    let integerPart = magnitude / Self.powerOfTen[scale > 38 ? 38 : scale]
-    if scale > 38 { return 0 }
+    guard scale <= 38 else { return 0 }
+    let integerPart = magnitude / Self.powerOfTen[scale]
     return integerPart == 0 ? 0 : Self.digitCount(integerPart)
+  }
+
+  /// Whether the integer part has more than `digits` digits, without dividing.
+  public func hasMoreIntegerDigits(than digits: Int) -> Bool {
+    let limit = digits + scale
+    guard limit <= 38 else { return false }
+    return magnitude >= Self.powerOfTen[limit]
   }
 
   /// The same value with trailing fractional zeros removed.

@@ -1,7 +1,8 @@
 /// Edits committed in memory and not yet saved, coalesced: one entry per currency.
 public struct PendingBatch: Sendable {
-  /// New amount per currency.
-  public private(set) var amounts: [Currency: DecimalValue] = [:]
+  /// New amount per catalog index (an array: a commit is on the hot path of a script).
+  private var slots: [DecimalValue?] = Array(repeating: nil, count: Catalog.count)
+  private var amountCount = 0
   /// Rates recorded since the last save.
   public private(set) var rates: [Rate] = []
   /// A new local currency, if it changed.
@@ -9,18 +10,26 @@ public struct PendingBatch: Sendable {
 
   public init() {}
 
-  public var isEmpty: Bool { amounts.isEmpty && rates.isEmpty && local == nil }
+  public var isEmpty: Bool { amountCount == 0 && rates.isEmpty && local == nil }
 
   /// How many unsaved edits the status line shows.
-  public var count: Int { amounts.count + rates.count + (local == nil ? 0 : 1) }
+  public var count: Int { amountCount + rates.count + (local == nil ? 0 : 1) }
+
+  /// The new amounts, in catalog order.
+  public var amounts: [(currency: Currency, amount: DecimalValue)] {
+    Catalog.all.compactMap { currency in slots[currency.index].map { (currency, $0) } }
+  }
+
+  public func amount(of currency: Currency) -> DecimalValue? {
+    slots[currency.index]
+  }
 
   mutating func set(_ amount: DecimalValue, of currency: Currency, savedAmount: DecimalValue) {
+    let had = slots[currency.index] != nil
     // Setting a currency back to what the store holds leaves nothing to write.
-    if amount == savedAmount {
-      amounts[currency] = nil
-    } else {
-      amounts[currency] = amount
-    }
+    let new: DecimalValue? = amount == savedAmount ? nil : amount
+    slots[currency.index] = new
+    amountCount += (new != nil ? 1 : 0) - (had ? 1 : 0)
   }
 
   mutating func add(_ rate: Rate) {

@@ -29,6 +29,8 @@ public final class Store {
   private let counters: Counters
   /// `PRAGMA data_version` as last seen; it moves when another connection commits.
   private var dataVersion: Int = 0
+  /// Spares a `PRAGMA data_version` per statement when no commit happened anywhere.
+  private var walWatch: WalIndexWatch?
 
   public init(location: StoreLocation, counters: Counters) throws(StoreError) {
     self.location = location
@@ -124,6 +126,13 @@ public final class Store {
 
   /// Whether another process committed since the last check (`PRAGMA data_version`).
   public func changedElsewhere() throws(StoreError) -> Bool {
+    // An in-memory store has no other connections.
+    guard case .file(let path) = location else { return false }
+    if walWatch == nil { walWatch = WalIndexWatch(databasePath: path) }
+    if let walWatch {
+      guard walWatch.mayHaveChanged else { return false }
+      walWatch.remember()
+    }
     counters.versionChecks += 1
     do {
       let version = try database.inDatabase { db in
@@ -216,7 +225,7 @@ public final class Store {
   /// another session, and unless `force` is set the whole save stops with a conflict.
   /// Returns the new rates revision.
   public func save(
-    _ batch: PendingBatch, base: [Currency: DecimalValue], ratesRevision: Int, force: Bool
+    _ batch: PendingBatch, base: [DecimalValue], ratesRevision: Int, force: Bool
   ) throws(StoreError) -> Int {
     let now = Self.timestamp()
     do {
@@ -226,7 +235,7 @@ public final class Store {
           var stored: [Currency: DecimalValue] = [:]
           if !batch.amounts.isEmpty {
             counters.dbReads += 1
-            let codes = batch.amounts.keys.map(\.code)
+            let codes = batch.amounts.map(\.currency.code)
             let placeholders = Array(repeating: "?", count: codes.count).joined(separator: ",")
             let rows = try Row.fetchAll(
               db, sql: "SELECT code, amount FROM holding WHERE code IN (\(placeholders))",
@@ -239,11 +248,11 @@ public final class Store {
               }
             }
           }
-          let ordered = batch.amounts.sorted { $0.key.index < $1.key.index }
+          let ordered = batch.amounts
           if !force {
             let conflicts = ordered.compactMap { currency, ours -> SaveConflict? in
               let theirs = stored[currency] ?? .zero
-              return theirs == (base[currency] ?? .zero)
+              return theirs == base[currency.index]
                 ? nil : SaveConflict(currency: currency, theirs: theirs, ours: ours)
             }
             if !conflicts.isEmpty { throw StoreError.conflict(conflicts) }

@@ -19,6 +19,7 @@ public struct Lexer {
   public static func tokens(of line: LogicalLine, segment: LineScanner.Segment) throws(ScriptError) -> [Token] {
     var lexer = Lexer(line: line, segment: segment)
     var tokens: [Token] = []
+    tokens.reserveCapacity(4)
     while let token = try lexer.next() { tokens.append(token) }
     return tokens
   }

@@ -10,6 +10,8 @@ public enum LineChecks {
         "line is \(bytes.count) bytes long; the limit is \(maxLineBytes)",
         at: SourceLocation(source: source, line: line, column: 1))
     }
+    // Most lines are plain ASCII: check that in one pass before the careful one.
+    if !bytes.contains(where: { $0 == 0 || $0 >= 0x80 }) { return nil }
     var column = 1
     var index = 0
     while index < bytes.count {

@@ -25,15 +25,17 @@ public enum LineScanner {
     let scan = scan(bytes[...])
     let end = scan.commentStart ?? bytes.count
     var segments: [Segment] = []
+    segments.reserveCapacity(scan.separators.count + 1)
     var start = 0
-    for separator in scan.separators {
-      segments.append(Segment(start: start, end: separator))
-      start = separator + 1
+    func add(upTo boundary: Int) {
+      if bytes[start..<boundary].contains(where: { !isBlank($0) }) {
+        segments.append(Segment(start: start, end: boundary))
+      }
+      start = boundary + 1
     }
-    segments.append(Segment(start: start, end: end))
-    return segments.filter { segment in
-      bytes[segment.start..<segment.end].contains { !isBlank($0) }
-    }
+    for separator in scan.separators { add(upTo: separator) }
+    add(upTo: end)
+    return segments
   }
 
   /// True when a final `\` would be code, not inside a comment or a string.

@@ -9,7 +9,7 @@ extension Interpreter {
     switch expression {
     case .number(let text, let offset):
       do {
-        guard let value = try DecimalValue.parseDigits(text.utf8) else {
+        guard let value = try DecimalValue.parseDigits(text) else {
           throw failure(parser, "malformed number '\(text)'", at: offset)
         }
         return .number(value)
