@@ -99,10 +99,12 @@ public final class Ledger {
   @discardableResult
   private func apply(_ state: StoredState) -> [Currency] {
     var changed: [Currency] = []
-    for currency in Catalog.all {
+    for currency in Catalog.all where pending.amount(of: currency) == nil {
+      // A currency with a pending edit keeps the base its edit was made on, so a save
+      // notices that another session changed it meanwhile.
       let stored = state.amounts[currency] ?? .zero
       base[currency.index] = stored
-      if pending.amount(of: currency) == nil, portfolio.setAmount(stored, of: currency) {
+      if portfolio.setAmount(stored, of: currency) {
         changed.append(currency)
       }
     }

@@ -233,16 +233,22 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     guard !rhs.isZero else { throw .divisionByZero }
     if lhs.isZero { return .zero }
     let negative = (lhs.coefficient < 0) != (rhs.coefficient < 0)
-    // Widen the dividend to 38 digits, then by as many digits as the divisor has less
-    // one: the quotient then has 37 or 38 digits and fits in 128 bits.
+    // Widen the dividend to 38 digits, then by as many digits as the divisor has: the
+    // quotient then has 38 or 39 digits. With 39 it does not fit, and one digit fewer
+    // of widening gives exactly 38 (or 37, when the leading digits make it so).
     let widen = maxDigits - digitCount(lhs.magnitude)
     let dividend = lhs.magnitude * powerOfTen[widen]
-    let extra = digitCount(rhs.magnitude) - 1
-    let numerator = dividend.multipliedFullWidth(by: powerOfTen[extra])
-    let (quotient, remainder) = rhs.magnitude.dividingFullWidth(numerator)
-    let rounded = remainder >= rhs.magnitude - remainder ? quotient + 1 : quotient
-    return try DecimalValue(
-      negative: negative, magnitude: rounded, scale: lhs.scale + widen + extra - rhs.scale)
+    let divisorDigits = digitCount(rhs.magnitude)
+    for extra in [divisorDigits, divisorDigits - 1] where extra <= 38 {
+      let numerator = dividend.multipliedFullWidth(by: powerOfTen[extra])
+      guard numerator.high < rhs.magnitude else { continue }
+      let (quotient, remainder) = rhs.magnitude.dividingFullWidth(numerator)
+      guard quotient <= maxCoefficient || extra < divisorDigits else { continue }
+      let rounded = remainder >= rhs.magnitude - remainder ? quotient + 1 : quotient
+      return try DecimalValue(
+        negative: negative, magnitude: rounded, scale: lhs.scale + widen + extra - rhs.scale)
+    }
+    throw .overflow
   }
 
   /// Rounded to `places` decimal places, half away from zero.

@@ -31,6 +31,7 @@ struct TextTable {
         case .right: line += padding + cell
         }
       }
+      while line.hasSuffix(" ") { line.removeLast() }
       return line
     }
   }

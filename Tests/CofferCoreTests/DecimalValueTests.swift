@@ -1,0 +1,80 @@
+import Testing
+
+@testable import CofferCore
+
+func decimal(_ text: String) -> DecimalValue {
+  guard let value = try? DecimalValue(parsing: text) else {
+    Issue.record("not a decimal: \(text)")
+    return .zero
+  }
+  return value
+}
+
+@Suite struct DecimalValueTests {
+  @Test(arguments: [
+    ("123", "123"), ("1200.50", "1200.5"), (".5", "0.5"), ("1_000_000.25", "1000000.25"), ("0.000", "0"),
+    ("007", "7"), ("-0.10", "-0.1"),
+  ])
+  func parsesAndPrintsShortestPlainDecimal(text: String, printed: String) {
+    #expect(decimal(text).description == printed)
+  }
+
+  @Test func rejectsMalformedAndOverlongNumbers() throws {
+    #expect(try DecimalValue(parsing: "12abc") == nil)
+    #expect(try DecimalValue(parsing: "1.2.3") == nil)
+    #expect(try DecimalValue(parsing: "") == nil)
+    #expect(throws: DecimalError.tooManyDigits) {
+      try DecimalValue(parsing: "123456789012345678901234567890123456789")
+    }
+    // 38 significant digits are fine, leading zeros do not count.
+    #expect(try DecimalValue(parsing: "00012345678901234567890123456789012345678") != nil)
+  }
+
+  @Test func arithmeticIsExact() throws {
+    #expect(try decimal("0.1") + decimal("0.2") == decimal("0.3"))
+    #expect(try decimal("1200") * decimal("7.1835") == decimal("8620.2"))
+    #expect(try decimal("10") - decimal("10.01") == decimal("-0.01"))
+    // Quotients keep 38 significant digits (checked against Python's decimal module
+    // with prec=38, ROUND_HALF_UP).
+    #expect(try (decimal("1") / decimal("3")).description == "0.33333333333333333333333333333333333333")
+    #expect(try decimal("7.4326") / decimal("1.1172") == decimal("6.6528822055137844611528822055137844612"))
+    #expect(try decimal("2") / decimal("3") == decimal("0.66666666666666666666666666666666666667"))
+    #expect(try decimal("1") / decimal("8") == decimal("0.125"))
+  }
+
+  @Test func overflowAndDivisionByZeroAreErrors() {
+    let big = decimal("99999999999999999999999999999999999999")
+    #expect(throws: DecimalError.overflow) { try big * decimal("10") }
+    #expect(throws: DecimalError.overflow) { try big + decimal("1") }
+    #expect(throws: DecimalError.divisionByZero) { try decimal("1") / decimal("0") }
+  }
+
+  @Test func fractionalDigitsPastThirtyEightAreRoundedNotAnError() throws {
+    // 20 digits × 20 digits needs 40 digits; the last fractional ones are rounded.
+    let product = try decimal("1.2345678901234567891") * decimal("9.8765432109876543211")
+    #expect(product.description == "12.19326311370217952348574912122374638")
+  }
+
+  @Test(arguments: [
+    ("2.5", 0, "3"), ("-2.5", 0, "-3"), ("2.45", 1, "2.5"), ("-2.45", 1, "-2.5"), ("2.449", 1, "2.4"),
+    ("0.005", 2, "0.01"), ("1.005", 2, "1.01"), ("12.3", 5, "12.3"),
+  ])
+  func roundsHalfAwayFromZero(text: String, places: Int, expected: String) {
+    #expect(decimal(text).rounded(toPlaces: places).description == expected)
+  }
+
+  @Test func comparesAcrossScales() {
+    #expect(decimal("1.50") == decimal("1.5"))
+    #expect(decimal("1.5") < decimal("1.51"))
+    #expect(decimal("-2") < decimal("-1.99"))
+    #expect(decimal("99999999999999999999999999999999999999") > decimal("0.00000000000000000000000000000000000001"))
+  }
+
+  @Test func countsPlacesAndIntegerDigits() {
+    #expect(decimal("12.50").decimalPlaces == 1)
+    #expect(decimal("123456789012345").integerDigits == 15)
+    #expect(decimal("0.5").integerDigits == 0)
+    #expect(decimal("1234567890123456").hasMoreIntegerDigits(than: 15))
+    #expect(!decimal("999999999999999.99").hasMoreIntegerDigits(than: 15))
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import CofferCore
+
+/// A fresh folder for one test's store files.
+func temporaryFolder() throws -> String {
+  let path = NSTemporaryDirectory() + "coffer-tests-" + UUID().uuidString
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+@Suite struct StoreTests {
+  @Test func newStoreIsCreatedWithMode0600InMissingFoldersAndHoldsTheSnapshot() throws {
+    let path = try temporaryFolder() + "/deeper/still/coffer.db"
+    let ledger = try Ledger(location: .file(path), today: testDay)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    #expect(ledger.portfolio.currentRate(of: usd)?.source == "ECB")
+    #expect(ledger.portfolio.local == cny)
+    let mode = try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+    #expect(mode == "wal")
+  }
+
+  @Test func commitsAreCoalescedAndASaveWritesOnlyChangedRows() throws {
+    let path = try temporaryFolder() + "/coffer.db"
+    let ledger = try Ledger(location: .file(path), today: testDay)
+    ledger.commit(decimal("1"), of: usd)
+    ledger.commit(decimal("2"), of: usd)
+    ledger.commit(decimal("3"), of: usd)
+    ledger.commit(decimal("500"), of: jpy)
+    ledger.commit(decimal("0"), of: jpy)
+    #expect(ledger.counters.commits == 5)
+    #expect(ledger.pending.count == 1, "USD coalesced; JPY set back to its stored 0")
+    #expect(try ledger.save() == 1)
+    #expect(ledger.counters.saves == 1)
+    #expect(ledger.counters.rowsWritten == 1)
+    #expect(ledger.pending.isEmpty)
+    // Nothing pending: no transaction at all.
+    try ledger.save()
+    #expect(ledger.counters.saves == 1)
+    let journal = try ledger.store.journal(of: nil, limit: 10)
+    #expect(journal.count == 1)
+    #expect(journal.first?.old == .zero && journal.first?.new == decimal("3"))
+
+    let reopened = try Ledger(location: .file(path), today: testDay)
+    #expect(reopened.portfolio.amount(of: usd) == decimal("3"))
+  }
+
+  @Test func anotherSessionsSaveIsSeenBeforeTheNextStatement() throws {
+    let path = try temporaryFolder() + "/coffer.db"
+    let first = try Ledger(location: .file(path), today: testDay)
+    let second = try Ledger(location: .file(path), today: testDay)
+    #expect(try second.refresh().isEmpty)
+    let checksBefore = second.counters.versionChecks
+    // Nothing committed anywhere: the WAL-index header has not moved, no query is sent.
+    try second.refresh()
+    #expect(second.counters.versionChecks == checksBefore)
+    first.commit(decimal("42"), of: usd)
+    try first.save()
+    #expect(try second.refresh() == [usd])
+    #expect(second.portfolio.amount(of: usd) == decimal("42"))
+  }
+
+  @Test func saveOverAnotherSessionsChangeIsAConflictThatKeepsTheBatch() throws {
+    let path = try temporaryFolder() + "/coffer.db"
+    let first = try Ledger(location: .file(path), today: testDay)
+    let second = try Ledger(location: .file(path), today: testDay)
+    second.commit(decimal("7"), of: usd)
+    first.commit(decimal("100"), of: usd)
+    try first.save()
+    // The refresh sees the new value but keeps our pending edit.
+    try second.refresh()
+    #expect(second.portfolio.amount(of: usd) == decimal("7"))
+    do {
+      try second.save()
+      Issue.record("expected a conflict")
+    } catch {
+      guard case .conflict(let conflicts) = error else {
+        Issue.record("expected a conflict, got \(error)")
+        return
+      }
+      #expect(conflicts.count == 1)
+      #expect(conflicts.first?.currency == usd)
+      #expect(conflicts.first?.theirs == decimal("100"))
+      #expect(conflicts.first?.ours == decimal("7"))
+      #expect(error.description.contains("USD = 100 (yours: 7)"))
+    }
+    #expect(second.pending.count == 1)
+    #expect(second.counters.saves == 0)
+    try second.save(force: true)
+    let third = try Ledger(location: .file(path), today: testDay)
+    #expect(third.portfolio.amount(of: usd) == decimal("7"))
+    let log = try third.store.journal(of: usd, limit: 5)
+    #expect(log.map(\.new) == [decimal("7"), decimal("100")])
+    #expect(log.first?.old == decimal("100"))
+  }
+
+  @Test func storeMadeByAnOlderVersionIsMigratedAndKeepsItsData() throws {
+    let path = try temporaryFolder() + "/old.db"
+    try Store.migrate(path: path, upTo: "v1: holdings, rates, settings")
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "INSERT INTO holding (code, amount) VALUES ('USD', '12.5')")
+      #expect(try db.tableExists("journal") == false)
+    }
+    let ledger = try Ledger(location: .file(path), today: testDay)
+    #expect(ledger.portfolio.amount(of: usd) == decimal("12.5"))
+    ledger.commit(decimal("13"), of: usd)
+    try ledger.save()
+    #expect(try ledger.store.journal(of: usd, limit: 1).first?.old == decimal("12.5"))
+  }
+
+  @Test func fileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+    let path = try temporaryFolder() + "/notes.db"
+    let text = String(repeating: "my notes, not a database\n", count: 100)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect {
+      _ = try Ledger(location: .file(path), today: testDay)
+    } throws: { error in
+      guard let error = error as? StoreError, case .notADatabase = error else { return false }
+      return error.isStoreUnavailable
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+  }
+
+  @Test func failedSaveKeepsTheBatchInMemory() throws {
+    let path = try temporaryFolder() + "/locked.db"
+    let ledger = try Ledger(location: .file(path), today: testDay)
+    ledger.commit(decimal("9"), of: usd)
+    // Another connection holds the write lock past the 5 s busy timeout.
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let blocker = try DatabaseQueue(path: path, configuration: configuration)
+    try blocker.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+    #expect {
+      try ledger.save()
+    } throws: { error in
+      guard let error = error as? StoreError, case .locked = error else { return false }
+      return true
+    }
+    #expect(ledger.pending.count == 1)
+    #expect(ledger.portfolio.amount(of: usd) == decimal("9"))
+    try blocker.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+    try ledger.save()
+    #expect(ledger.pending.isEmpty)
+  }
+
+  @Test func manualRateIsStoredAgainstTheEuroPivot() throws {
+    let ledger = try Ledger(location: .memory, today: testDay)
+    try ledger.setRate(decimal("7.2"), of: usd)
+    #expect(try ledger.portfolio.displayRate(of: usd) == decimal("7.2"))
+    #expect(ledger.portfolio.currentRate(of: usd)?.source == "manual")
+    #expect(ledger.portfolio.currentRate(of: usd)?.date == testDay)
+    // 1 EUR = 8 CNY moves the local rate, since EUR is the pivot.
+    try ledger.setRate(decimal("8"), of: Catalog.eur)
+    #expect(try ledger.portfolio.displayRate(of: Catalog.eur) == decimal("8"))
+    #expect(throws: LedgerError.self) { try ledger.setRate(decimal("0"), of: usd) }
+    #expect(throws: LedgerError.self) { try ledger.setRate(decimal("2"), of: cny) }
+  }
+}
