@@ -54,7 +54,7 @@ struct CofferCommand: ParsableCommand {
   static func main() {
     let command: CofferCommand
     do {
-      command = try parseAsRoot() as? CofferCommand ?? CofferCommand()
+      command = try parse()
     } catch {
       // Help and version go to stdout with status 0; every other problem is a usage
       // error (status 2), not argument-parser's default 64.

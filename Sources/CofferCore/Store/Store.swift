@@ -43,11 +43,21 @@ public final class Store {
       case .memory:
         database = try DatabaseQueue(configuration: configuration)
       case .file(let path):
-        configuration.journalMode = .wal
+        // WAL is set here rather than through GRDB's journalMode option, which writes
+        // to the file on open and so could not open a store another process is writing.
+        configuration.prepareDatabase { db in
+          let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+          guard mode == "wal" else { throw StoreError.cannotOpen(path: path, reason: "cannot use WAL mode") }
+        }
         try Self.prepareFile(at: path)
         database = try DatabaseQueue(path: path, configuration: configuration)
       }
-      try Self.migrator.migrate(database)
+      // Migrating takes the write lock; a store that is up to date is only read here,
+      // so it opens even while another process is writing.
+      let migrator = Self.migrator
+      if try !database.read({ db in try migrator.hasCompletedMigrations(db) }) {
+        try migrator.migrate(database)
+      }
       dataVersion = try database.inDatabase { db in
         try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
       }

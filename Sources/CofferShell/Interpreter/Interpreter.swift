@@ -55,7 +55,7 @@ public final class Interpreter {
         }
         try statement(line, segment)
       } catch {
-        report(error)
+        if !error.alreadyReported { report(error) }
         hadError = true
         if error.status == 3 {
           storeFailed = true

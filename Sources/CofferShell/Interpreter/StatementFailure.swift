@@ -7,6 +7,9 @@ struct StatementFailure: Error {
   let message: String
   /// 1 for a failed statement or assertion, 3 when the store cannot be used.
   let status: Int32
+  /// Set when the failure was reported where it happened (inside a sourced script) and
+  /// only stops the statements around it.
+  var alreadyReported = false
 
   init(_ message: String, at location: SourceLocation, status: Int32 = 1) {
     self.location = location

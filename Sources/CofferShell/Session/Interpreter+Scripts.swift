@@ -59,7 +59,9 @@ extension Interpreter {
     if case .stop(let status) = flow {
       if quitStatus != nil { return }
       // The failure was reported where it happened; stop the including script too.
-      throw StatementFailure("stopped: \(path) failed", at: parser.line.location(ofOffset: pathOffset), status: status)
+      var stop = StatementFailure("\(path) failed", at: parser.line.location(ofOffset: pathOffset), status: status)
+      stop.alreadyReported = true
+      throw stop
     }
   }
 }

@@ -54,10 +54,7 @@ extension Interpreter {
       return
     }
     if let currency = Catalog.currency(word), CommandHelp.find(word) == nil {
-      try focus(currency, parser, at: start)
-      if afterWord < segment.end {
-        try setFocusedDraft(rawText(from: afterWord), parser, at: afterWord)
-      }
+      try focusThenDraft(currency, afterWord < segment.end ? rawText(from: afterWord) : nil, parser, at: start)
       return
     }
     if lowered == "open" {
@@ -86,12 +83,25 @@ extension Interpreter {
       let word = String(decoding: bytes[offset..<wordEnd], as: UTF8.self)
       let currency = try currency(named: word, parser: parser, at: offset)
       guard rest < segment.end else { throw failure(parser, "expected an amount after \(currency.code)", at: rest) }
-      try focus(currency, parser, at: offset)
-      try setFocusedDraft(text(rest), parser, at: rest)
+      try focusThenDraft(currency, text(rest), parser, at: offset)
       return
     }
     guard offset < segment.end else { throw failure(parser, "expected an amount, or a currency and an amount", at: offset) }
     try setFocusedDraft(text(offset), parser, at: offset)
+  }
+
+  /// Focuses a field and sets its draft. The draft is set even when the field left
+  /// behind had an invalid draft: that error is reported, and the focus still moved.
+  private func focusThenDraft(_ currency: Currency, _ draft: String?, _ parser: Parser, at offset: Int) throws(StatementFailure) {
+    var leftBehind: StatementFailure?
+    do {
+      try focus(currency, parser, at: offset)
+    } catch {
+      guard sheet?.focused == currency else { throw error }
+      leftBehind = error
+    }
+    if let draft { try setFocusedDraft(draft, parser, at: offset) }
+    if let leftBehind { throw leftBehind }
   }
 
   private func setFocusedDraft(_ text: String, _ parser: Parser, at offset: Int) throws(StatementFailure) {

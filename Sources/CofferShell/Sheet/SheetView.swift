@@ -52,9 +52,9 @@ struct SheetView {
     }
     let fieldWidth = TextTable.displayWidth(field)
     let valueWidth = TextTable.displayWidth(value)
-    return "\(marker) \(currency.code)  \(paddedName)"
+    let row = "\(marker) \(currency.code)  \(paddedName)"
       + String(repeating: " ", count: max(1, 20 - fieldWidth)) + field
-      + String(repeating: " ", count: max(2, 18 - valueWidth)) + value
+    return value.isEmpty ? row : row + String(repeating: " ", count: max(2, 18 - valueWidth)) + value
   }
 
   /// The rows in a window of `height` around the focus.

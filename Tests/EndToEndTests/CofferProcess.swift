@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// What one run of the `coffer` binary printed and how it exited.
+struct Outcome: Equatable, CustomStringConvertible {
+  var stdout: String
+  var stderr: String
+  var status: Int32
+
+  var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Runs the built `coffer` binary, as a person or a script would, in a sandbox of its own:
+/// a fresh HOME and XDG folders, and today fixed at 2026-11-22 so staleness is stable.
+struct CofferProcess {
+  /// The package root, found from this file's place (Tests/EndToEndTests/…).
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  static var binary: String {
+    ProcessInfo.processInfo.environment["COFFER_BIN"] ?? packageRoot + "/.build/debug/coffer"
+  }
+
+  static var fixtures: String { packageRoot + "/Tests/Fixtures" }
+  static var examples: String { packageRoot + "/Examples" }
+
+  let home: String
+
+  init() throws {
+    home = NSTemporaryDirectory() + "coffer-e2e-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+  }
+
+  var environment: [String: String] {
+    [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state",
+      "COFFER_TODAY": "2026-11-22", "LANG": "C.UTF-8",
+    ]
+  }
+
+  /// A file in the sandbox with these contents; returns its path.
+  @discardableResult
+  func write(_ name: String, _ contents: String) throws -> String {
+    try write(name, Data(contents.utf8))
+  }
+
+  @discardableResult
+  func write(_ name: String, _ contents: Data) throws -> String {
+    let path = home + "/" + name
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: path, contents: contents)
+    return path
+  }
+
+  /// Runs `coffer ARGS` with `stdin` piped in (empty when nil) and waits for it.
+  func run(_ arguments: [String], stdin: String? = nil, in folder: String? = nil, extraEnvironment: [String: String] = [:])
+    throws -> Outcome
+  {
+    try run(arguments, stdinData: Data((stdin ?? "").utf8), in: folder, extraEnvironment: extraEnvironment)
+  }
+
+  func run(_ arguments: [String], stdinData: Data, in folder: String? = nil, extraEnvironment: [String: String] = [:])
+    throws -> Outcome
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    process.environment = environment.merging(extraEnvironment) { $1 }
+    process.currentDirectoryURL = URL(fileURLWithPath: folder ?? home)
+    let id = UUID().uuidString
+    let outPath = home + "/.out-" + id
+    let errPath = home + "/.err-" + id
+    let inPath = try write(".in-" + id, stdinData)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    try process.run()
+    process.waitUntilExit()
+    return Outcome(
+      stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+      stderr: try String(contentsOfFile: errPath, encoding: .utf8),
+      status: process.terminationStatus)
+  }
+
+  /// Starts `coffer ARGS` reading from a pipe, for tests that feed lines one at a time.
+  func start(_ arguments: [String]) throws -> LiveProcess {
+    try LiveProcess(arguments: arguments, environment: environment, folder: home)
+  }
+}
+
+/// A running `coffer` whose stdin is a pipe the test writes to.
+final class LiveProcess {
+  let process = Process()
+  private let input = Pipe()
+  private let outPath: String
+  private let errPath: String
+
+  init(arguments: [String], environment: [String: String], folder: String) throws {
+    outPath = folder + "/.live-out-" + UUID().uuidString
+    errPath = folder + "/.live-err-" + UUID().uuidString
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    process.executableURL = URL(fileURLWithPath: CofferProcess.binary)
+    process.arguments = arguments
+    process.environment = environment
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.standardInput = input
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    try process.run()
+  }
+
+  func send(_ line: String) {
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+  }
+
+  var stdout: String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
+  var stderr: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+
+  /// Waits (up to 10 s) until stdout or stderr satisfies `condition`.
+  func waitFor(_ what: String, _ condition: (LiveProcess) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if condition(self) { return true }
+      usleep(20_000)
+    }
+    Issue.record("timed out waiting for \(what); stdout: \(stdout) stderr: \(stderr)")
+    return false
+  }
+
+  /// Closes stdin and waits for the exit status.
+  func finish() -> Int32 {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}

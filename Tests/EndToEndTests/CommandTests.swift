@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// Every command through the real binary, in a fresh in-memory store unless said.
+@Suite struct CommandTests {
+  let coffer: CofferProcess
+
+  init() throws {
+    coffer = try CofferProcess()
+  }
+
+  func run(_ commands: String, _ extra: [String] = []) throws -> Outcome {
+    try coffer.run(["--db", ":memory:"] + extra + ["-c", commands])
+  }
+
+  @Test func holdingsAndTotalInEveryFormat() throws {
+    // Expected values computed apart with Python's decimal module from the ECB file of
+    // 2026-10-30 (USD 1.1172, JPY 175.68, CNY 7.4326) and the BRL snapshot (KWD).
+    let outcome = try run(
+      """
+      set USD 1200; set JPY 150_000; set KWD 10.125
+      holdings; holdings --format plain; holdings --format csv; holdings --format json
+      total; total --format plain; total --format csv; total --format json
+      """)
+    #expect(
+      outcome
+        == Outcome(
+          stdout: """
+            code  name               amount           rate  value (CNY)
+            USD   US Dollar       $1,200.00   6.6528822055    ¥7,983.46
+            JPY   Japanese Yen   JP¥150,000   0.0423076047    ¥6,346.14
+            KWD   Kuwaiti Dinar    KD10.125  21.0464244952      ¥213.10
+            total ¥14,542.69 CNY (3 holdings)
+            USD 1200
+            JPY 150000
+            KWD 10.125
+            code,amount,value,local
+            USD,1200,7983.46,CNY
+            JPY,150000,6346.14,CNY
+            KWD,10.125,213.1,CNY
+            {"local":"CNY","holdings":[{"code":"USD","amount":"1200","rate":"6.6528822055","value":"7983.46"},{"code":"JPY","amount":"150000","rate":"0.0423076047","value":"6346.14"},{"code":"KWD","amount":"10.125","rate":"21.0464244952","value":"213.1"}],"total":"14542.69","missing":[]}
+            ¥14,542.69 CNY (3 holdings)
+            CNY 14542.69
+            local,total,holdings,missing
+            CNY,14542.69,3,
+            {"local":"CNY","total":"14542.69","holdings":3,"missing":[]}
+
+            """, stderr: "", status: 0))
+  }
+
+  @Test func defaultFormatComesFromTheCommandLine() throws {
+    let outcome = try run("set USD 10; total; stats", ["--format", "json"])
+    #expect(outcome.stdout.hasPrefix(#"{"local":"CNY","total":"66.53","holdings":1,"missing":[]}"#))
+    #expect(outcome.stdout.contains(#""commits":1"#))
+  }
+
+  @Test func printAndFunctions() throws {
+    let outcome = try run(
+      """
+      set USD 100; set EUR 50.5
+      let fee = 2.5
+      print total() amount(USD) value(EUR) rate(EUR) count()
+      print convert(10, USD, JPY) round(2.345, 2) round(-2.5, 0) 1200.50 1/8 (-$fee * 2) (1 + 2) * 3
+      print 1 -1
+      print "tab\\there" 'raw\\n' 2026-03-01
+      echo closing   balance "is  ready" $fee
+      """)
+    #expect(
+      outcome
+        == Outcome(
+          stdout: """
+            1040.63
+            100
+            375.35
+            7.4326
+            2
+            1573
+            2.35
+            -3
+            1200.5
+            0.125
+            -5
+            9
+            0
+            tab\there
+            raw\\n
+            2026-03-01
+            closing balance is  ready 2.5
+
+            """, stderr: "", status: 0))
+  }
+
+  @Test func convertLocalAndRates() throws {
+    let outcome = try run(
+      """
+      convert 100 USD to CNY; convert 2.5 EUR JPY --format plain
+      local; rates USD JPY
+      rates set USD 7.2; rates USD --format csv; print rate(USD)
+      local USD; print rate(CNY); local
+      rates EUR --format json
+      """)
+    #expect(
+      outcome
+        == Outcome(
+          stdout: """
+            $100.00 USD = ¥665.29 CNY
+            439
+            CNY Chinese Yuan 人民币
+            1 USD = 6.6528822055 CNY  2026-10-30  ECB  stale
+            1 JPY = 0.0423076047 CNY  2026-10-30  ECB  stale
+            code,rate,local,date,source,stale
+            USD,7.2,CNY,2026-11-22,manual,false
+            7.2
+            0.1388888889
+            USD US Dollar 美元
+            {"local":"USD","rates":[{"code":"EUR","rate":"1.0323055556","date":"2026-10-30","source":"ECB","stale":true}]}
+
+            """, stderr: "", status: 0))
+  }
+
+  @Test func clearAndAssert() throws {
+    let outcome = try run(
+      """
+      set USD 5; set GBP 7; clear USD; assert amount(USD) == 0; assert count() == 1
+      clear all; assert count() == 0 "all cleared"
+      assert total() > 1 "nothing held"
+      """)
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "",
+          stderr: "<command>:3:8: error: assertion failed: total() > 1 (0 > 1 is false): nothing held\n", status: 1))
+  }
+
+  @Test func helpListsEveryCommandAndExplainsOne() throws {
+    let all = try run("help")
+    for name in [
+      "help", "open", "set", "clear", "holdings", "total", "local", "rates", "convert", "print", "echo", "let",
+      "assert", "save", "log", "stats", "history", "source", "quit", "dismiss", "undo",
+    ] {
+      #expect(all.stdout.contains("\n  \(name)"), "help lists \(name)")
+    }
+    let one = try run("help convert")
+    #expect(
+      one.stdout == """
+        usage: convert X FROM [to] TO
+          convert an amount between currencies
+        examples:
+          convert 100 USD to CNY
+
+        """)
+  }
+
+  @Test func statsCountWhatTheyName() throws {
+    let outcome = try run(
+      "set USD 1; set USD 2; print total(); print total(); total; set JPY 100; print total(); stats --format plain")
+    #expect(
+      outcome.stdout == """
+        13.31
+        13.31
+        ¥13.31 CNY (1 holding)
+        17.54
+        commits 3
+        saves 0
+        rows_written 0
+        total_reads 4
+        total_recomputes 2
+        db_reads 3
+        version_checks 0
+        rows_rendered 0
+
+        """)
+  }
+
+  @Test func quitStopsTheRunWithItsStatus() throws {
+    let outcome = try run("print 1; quit 4; print 2")
+    #expect(outcome == Outcome(stdout: "1\n", stderr: "", status: 4))
+    #expect(try run("print 1; exit").status == 0)
+  }
+
+  @Test func historyIsInteractiveOnly() throws {
+    #expect(
+      try run("history")
+        == Outcome(stdout: "", stderr: "<command>:1:1: error: history is kept only in the interactive shell\n", status: 1))
+  }
+}
