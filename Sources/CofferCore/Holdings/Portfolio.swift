@@ -19,6 +19,12 @@ public final class Portfolio {
   private var valueCache: [DecimalValue?]
   private var totalCache: Result<Total, PortfolioError>?
 
+  /// Significant digits kept of a ratio of two rates. A quotient is exact only to its
+  /// last digit, so a rate entered as local units (stored as r(L) ÷ RATE) comes back
+  /// as RATE ± 10^-37; rounding the ratio to 30 digits (the spec asks for at least 30)
+  /// takes that noise out before any rounding to cents can see it.
+  static let ratioDigits = 30
+
   private enum Factor {
     case known(DecimalValue)
     case missing
@@ -64,7 +70,7 @@ public final class Portfolio {
     } else if let localRate = currentRate(of: local), let rate = currentRate(of: currency),
       let quotient = try? localRate.perEuro / rate.perEuro
     {
-      computed = .known(quotient)
+      computed = .known(quotient.rounded(toSignificantDigits: Self.ratioDigits))
     } else {
       computed = .missing
     }
@@ -153,7 +159,7 @@ public final class Portfolio {
     guard let fromRate = currentRate(of: from) else { throw .noRate([from]) }
     guard let toRate = currentRate(of: to) else { throw .noRate([to]) }
     do {
-      return try amount * (toRate.perEuro / fromRate.perEuro)
+      return try amount * (toRate.perEuro / fromRate.perEuro).rounded(toSignificantDigits: Self.ratioDigits)
     } catch {
       throw .arithmetic(error)
     }

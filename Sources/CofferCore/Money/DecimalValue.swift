@@ -259,6 +259,13 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     return DecimalValue(uncheckedCoefficient: coefficient < 0 ? -signed : signed, scale: places)
   }
 
+  /// Rounded to `digits` significant digits (never past the decimal point).
+  public func rounded(toSignificantDigits digits: Int) -> DecimalValue {
+    let excess = Self.digitCount(magnitude) - digits
+    guard excess > 0 else { return self }
+    return rounded(toPlaces: max(0, scale - excess))
+  }
+
   public static func < (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
     compare(lhs, rhs) < 0
   }
