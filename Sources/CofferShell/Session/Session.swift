@@ -91,6 +91,9 @@ final class Session {
     }
     if let quit = interpreter.quitStatus { return quit }
     if case .stop(let status) = flow { return status }
+    // An interactive session ended by Ctrl-D succeeds: its errors were shown as they
+    // happened and corrected (or not) by the person typing.
+    if interpreter.options.interactive { return ExitStatus.success }
     return interpreter.hadError ? ExitStatus.failure : ExitStatus.success
   }
 }

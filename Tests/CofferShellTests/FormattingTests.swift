@@ -1,0 +1,49 @@
+import CofferCore
+import Foundation
+import Testing
+
+@testable import CofferShell
+
+func plainOutput() -> Output {
+  Output(out: fopen("/dev/null", "w")!, err: fopen("/dev/null", "w")!, color: false, isTerminal: false)
+}
+
+@Suite struct FormattingTests {
+  @Test func moneyIsGroupedWithSymbolAndMinorUnits() throws {
+    let output = plainOutput()
+    let usd = try #require(Catalog.currency("USD"))
+    let jpy = try #require(Catalog.currency("JPY"))
+    let kwd = try #require(Catalog.currency("KWD"))
+    #expect(MoneyText.format(try #require(try DecimalValue(parsing: "1234567.5")), usd, output: output) == "$1,234,567.50")
+    #expect(MoneyText.format(try #require(try DecimalValue(parsing: "150000")), jpy, output: output) == "JP¥150,000")
+    #expect(MoneyText.format(try #require(try DecimalValue(parsing: "0.0049")), usd, output: output) == "$0.00")
+    #expect(MoneyText.format(try #require(try DecimalValue(parsing: "10.1255")), kwd, output: output) == "KD10.126")
+    #expect(MoneyText.format(try #require(try DecimalValue(parsing: "-999.999")), usd, output: output) == "-$1,000.00")
+  }
+
+  @Test func fractionalPartIsDimmedWhenColoursAreOn() throws {
+    let output = Output(out: fopen("/dev/null", "w")!, err: fopen("/dev/null", "w")!, color: true, isTerminal: true)
+    let usd = try #require(Catalog.currency("USD"))
+    #expect(MoneyText.format(.one, usd, output: output) == "$1\u{1B}[2m.00\u{1B}[0m")
+  }
+
+  @Test func tablesAlignByDisplayWidth() {
+    var table = TextTable([.left, .right])
+    table.add(["人民币", "1"])
+    table.add(["USD", "1000"])
+    #expect(table.lines() == ["人民币     1", "USD     1000"])
+    #expect(TextTable.displayWidth("\u{1B}[2mab\u{1B}[0m") == 2)
+  }
+
+  @Test func csvAndJSONQuoteWhatTheyMust() {
+    #expect(CSVText.row(["a", "b,c", "say \"hi\""]) == "a,\"b,c\",\"say \"\"hi\"\"\"")
+    #expect(JSONText.string("a\"b\\c\n\u{01}") == "\"a\\\"b\\\\c\\n\\u0001\"")
+  }
+
+  @Test func suggestionsFindTheNearestNameOrNone() {
+    #expect(Suggestions.nearest(to: "UDS", in: ["USD", "EUR", "AUD"]) == "USD")
+    #expect(Suggestions.nearest(to: "totl", in: ["total", "holdings"]) == "total")
+    #expect(Suggestions.nearest(to: "xyzzy", in: ["total", "holdings"]) == nil)
+    #expect(Suggestions.editDistance(Array("ab"), Array("ba")) == 1)
+  }
+}
