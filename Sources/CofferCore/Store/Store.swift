@@ -54,9 +54,12 @@ public final class Store {
       }
       // Migrating takes the write lock; a store that is up to date is only read here,
       // so it opens even while another process is writing.
-      let migrator = Self.migrator
-      if try !database.read({ db in try migrator.hasCompletedMigrations(db) }) {
-        try migrator.migrate(database)
+      // `user_version` records the last migration applied, so an up-to-date store
+      // costs one pragma here rather than the migrator's look at its own table.
+      let version = try database.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+      if version != Self.schemaVersion {
+        try Self.migrator.migrate(database)
+        try database.inDatabase { db in try db.execute(sql: "PRAGMA user_version = \(Self.schemaVersion)") }
       }
       dataVersion = try database.inDatabase { db in
         try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
@@ -70,6 +73,13 @@ public final class Store {
   /// gives its WAL and shared-memory files the database's mode) never makes it readable
   /// by others.
   private static func prepareFile(at path: String) throws(StoreError) {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      if (status.st_mode & S_IFMT) == S_IFDIR {
+        throw .cannotOpen(path: path, reason: "it is a folder")
+      }
+      return
+    }
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -79,13 +89,6 @@ public final class Store {
         throw .cannotOpen(path: path, reason: "cannot create folder \(folder)")
       }
     }
-    var status = stat()
-    if stat(path, &status) == 0 {
-      if (status.st_mode & S_IFMT) == S_IFDIR {
-        throw .cannotOpen(path: path, reason: "it is a folder")
-      }
-      return
-    }
     let descriptor = open(path, O_CREAT | O_WRONLY | O_EXCL, 0o600)
     guard descriptor >= 0 else {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
@@ -94,6 +97,9 @@ public final class Store {
   }
 
   // MARK: - Schema
+
+  /// The number of migrations below; kept in the store's `PRAGMA user_version`.
+  static let schemaVersion = 2
 
   /// Versioned schema: a store made by an older build is brought up to date on open.
   private static var migrator: DatabaseMigrator {

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Writes the benchmark inputs into a folder: the P2 scripts for Coffer (1M and 10k
+lines) and the same work as SQL for the sqlite3 shell, with its databases."""
+import random, sqlite3, sys, pathlib
+
+folder = pathlib.Path(sys.argv[1])
+codes = ("USD EUR JPY GBP HKD MOP TWD KRW SGD AUD NZD CAD CHF SEK NOK DKK PLN CZK HUF RUB TRY ILS "
+         "AED SAR QAR KWD INR PKR NPR THB MYR IDR PHP VND KHR MNT BND RSD BRL MXN ZAR").split()
+no_minor, three = {"JPY", "KRW", "VND"}, {"KWD"}
+catalog = ["CNY"] + codes
+
+def amount(rng, code):
+    if code in no_minor:
+        return str(rng.randint(0, 9_999_999))
+    if code in three:
+        return f"{rng.randint(0, 99_999)}.{rng.randint(0, 999):03d}"
+    return f"{rng.randint(0, 99_999)}.{rng.randint(0, 99):02d}"
+
+total_sql = ("SELECT round(sum(CAST(h.amount AS REAL) * l.rate / r.rate), 2) FROM holding h "
+             "JOIN rate r ON r.code = h.code, rate l WHERE l.code = 'CNY';\n")
+
+def write(lines, coffer_path, sql_path):
+    rng = random.Random(1)
+    with open(coffer_path, "w") as coffer, open(sql_path, "w") as sql:
+        sql.write("BEGIN;\n")
+        for i in range(1, lines + 1):
+            if i % 100 == 0:
+                coffer.write("print total()\n")
+                sql.write(total_sql)
+            else:
+                code = codes[i % len(codes)]
+                value = amount(rng, code)
+                coffer.write(f"set {code} {value}\n")
+                sql.write(f"UPDATE holding SET amount = '{value}' WHERE code = '{code}';\n")
+        sql.write("COMMIT;\n")
+
+write(1_000_000, folder / "p2.coffer", folder / "p2.sql")
+write(10_000, folder / "p2-10k.coffer", folder / "p2-10k.sql")
+
+def database(path, holdings):
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("CREATE TABLE holding (code TEXT PRIMARY KEY, amount TEXT NOT NULL)")
+    db.execute("CREATE TABLE rate (code TEXT PRIMARY KEY, rate REAL NOT NULL)")
+    rates = {"CNY": 7.4326, "USD": 1.1172, "EUR": 1.0, "JPY": 175.68}
+    for code in catalog:
+        db.execute("INSERT INTO holding VALUES (?, ?)", (code, holdings.get(code, "0")))
+        db.execute("INSERT INTO rate VALUES (?, ?)", (code, rates.get(code, 1.5)))
+    db.commit()
+    db.close()
+
+database(folder / "p1-sqlite.db", {"USD": "1200", "EUR": "300", "JPY": "150000"})
+database(folder / "p2-base.db", {})
