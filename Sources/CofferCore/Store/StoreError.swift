@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Why the store could not be opened, read or written.
@@ -44,6 +45,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .SQLITE_READONLY: return .readOnly(path: path)
     case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
     case .SQLITE_FULL: return .diskFull(path: path)
+    case .SQLITE_IOERR where freeSpace(near: path) == 0: return .diskFull(path: path)
     case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: databaseError.message ?? "unknown reason")
     default:
       var reason = "SQLite error \(databaseError.resultCode.rawValue): \(databaseError.message ?? "")"
@@ -51,6 +53,15 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
       return .failed(path: path, reason: reason)
     }
   }
+}
+
+/// Bytes free on the file system holding `path` (or its folder), nil if unknown. SQLite
+/// reports a full disk met while mapping its shared memory as a plain I/O error.
+private func freeSpace(near path: String) -> UInt64? {
+  var info = statvfs()
+  let folder = (path as NSString).deletingLastPathComponent
+  guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
+  return UInt64(info.f_bavail) * UInt64(info.f_frsize)
 }
 
 /// One currency that two sessions changed: the value saved by the other, and ours.

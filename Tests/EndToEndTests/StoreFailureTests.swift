@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// A store that cannot be written: the save fails with status 3, says what it kept, and
+/// leaves the store readable with every earlier save intact. Making a file immutable
+/// (chattr) and mounting a tiny file system (unshare + tmpfs) need root, which CI has.
+@Suite(.enabled(if: getuid() == 0, "needs root for chattr and mount"))
+struct StoreFailureTests {
+  let coffer: CofferProcess
+
+  init() throws {
+    coffer = try CofferProcess()
+  }
+
+  func shell(_ command: String) throws -> Outcome {
+    let script = try coffer.write("step-\(UUID().uuidString).sh", command)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [script]
+    process.environment = coffer.environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+
+  @Test func readOnlyStoreIsReadButNotWritten() throws {
+    let database = coffer.home + "/ro.db"
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 2"]).status == 0)
+    _ = try shell("chattr +i \(database)")
+    defer { _ = try? shell("chattr -i \(database)") }
+    let outcome = try coffer.run(["--db", database, "-c", "print amount(GBP); set USD 1"])
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "2\n", stderr: "<command>:1:1: error: the store \(database) is read-only (1 unsaved edit kept in memory)\n",
+          status: 3))
+  }
+
+  @Test func fullDiskFailsTheSaveAndLosesNothingSaved() throws {
+    let folder = coffer.home + "/small"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let binary = CofferProcess.binary
+    // In a private mount namespace: a 400 KiB file system, a store with one saved
+    // edit, then a filler file leaving too little room for the next save.
+    let outcome = try shell(
+      """
+      exec unshare -m sh -c '
+        mount -t tmpfs -o size=400k tmpfs \(folder) || exit 90
+        \(binary) --db \(folder)/c.db -c "set GBP 1" || exit 91
+        dd if=/dev/zero of=\(folder)/fill bs=4k count=76 2>/dev/null
+        \(binary) --db \(folder)/c.db -c "set USD 5"; echo "status $?"
+        rm \(folder)/fill
+        \(binary) --db \(folder)/c.db -c "print amount(USD) amount(GBP)"
+      '
+      """)
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "status 3\n0\n1\n",
+          stderr: "<command>:1:1: error: the disk holding \(folder)/c.db is full (1 unsaved edit kept in memory)\n",
+          status: 0))
+  }
+}
