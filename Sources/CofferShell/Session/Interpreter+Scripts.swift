@@ -56,6 +56,14 @@ extension Interpreter {
     case .failure(let error): throw failure(parser, error.message, at: pathOffset)
     }
     let flow = runScript(reader, folder: (resolved as NSString).deletingLastPathComponent)
+    if flow == .proceed && !options.atomic && sheet == nil && !ledger.pending.isEmpty {
+      // A sourced file is a script file too: its edits are saved when it ends.
+      do {
+        try ledger.save()
+      } catch {
+        throw StatementFailure(error, at: parser.line.location(ofOffset: pathOffset))
+      }
+    }
     if case .stop(let status) = flow {
       if quitStatus != nil { return }
       // The failure was reported where it happened; stop the including script too.
