@@ -2,6 +2,12 @@
 #define COFFER_CEDITLINE_SHIM_H
 
 #include <stdio.h>
+#include <string.h>
+#include <signal.h>
+#include <locale.h>
+#include <langinfo.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <histedit.h>
 
 // libedit's el_set, el_get and history are variadic, which Swift cannot call.
@@ -72,6 +78,70 @@ static inline int coffer_history_enter(History *h, const char *line) {
 static inline int coffer_history_clear(History *h) {
   HistEvent ev;
   return history(h, &ev, H_CLEAR);
+}
+
+// MARK: - Terminal
+
+/// The terminal's size; 0 when `fd` is not a terminal.
+static inline int coffer_terminal_size(int fd, int *rows, int *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 1;
+}
+
+/// Sets the locale from the environment, falling back to C.UTF-8 for characters when
+/// the environment's is not UTF-8 (libedit then edits café and 中文 correctly).
+static inline void coffer_set_locale(void) {
+  const char *set = setlocale(LC_ALL, "");
+  if (set == NULL || strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
+    setlocale(LC_CTYPE, "C.UTF-8");
+  }
+}
+
+// MARK: - Signals
+// A handler may only set a flag; the shell reads the flags between lines and
+// statements. These statics exist once per Swift module that calls the functions, so
+// only the LineEditing module calls them.
+
+static volatile sig_atomic_t coffer_pending_signal = 0;
+static volatile sig_atomic_t coffer_window_changed = 0;
+
+static void coffer_on_signal(int signo) {
+  if (signo == SIGWINCH) {
+    coffer_window_changed = 1;
+  } else {
+    coffer_pending_signal = signo;
+  }
+}
+
+/// SIGTERM and SIGHUP (and SIGINT when `catch_interrupt`) set a flag and interrupt a
+/// blocking read (no SA_RESTART), so el_gets returns; SIGWINCH only sets a flag.
+static inline void coffer_install_signal_handlers(int catch_interrupt) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = coffer_on_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGTERM, &action, NULL);
+  sigaction(SIGHUP, &action, NULL);
+  if (catch_interrupt) sigaction(SIGINT, &action, NULL);
+  action.sa_flags = SA_RESTART;
+  sigaction(SIGWINCH, &action, NULL);
+}
+
+static inline int coffer_take_signal(void) {
+  int signo = coffer_pending_signal;
+  coffer_pending_signal = 0;
+  return signo;
+}
+
+static inline int coffer_peek_signal(void) { return coffer_pending_signal; }
+
+static inline int coffer_take_window_change(void) {
+  int changed = coffer_window_changed;
+  coffer_window_changed = 0;
+  return changed;
 }
 
 #endif

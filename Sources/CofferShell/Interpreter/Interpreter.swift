@@ -1,5 +1,7 @@
 import CofferCore
 import CofferScript
+import Foundation
+import LineEditing
 
 /// Runs statements against a ledger: the top level and, while it is open, the sheet.
 ///
@@ -12,6 +14,10 @@ public final class Interpreter {
   var variables: [String: Value] = [:]
   var sheet: Sheet?
   var sheetView = SheetView()
+  /// The rows the live sheet last showed.
+  var drawnWindow: Set<Currency> = []
+  /// Set when Ctrl-C stopped the line being run; the session clears it.
+  public var interrupted = false
   /// Folders of the scripts being run, innermost last, for relative `source` paths.
   var scriptFolders: [String] = []
   /// Set once `quit` ran: the status to exit with.
@@ -41,12 +47,23 @@ public final class Interpreter {
     return sheet.focused.map { "sheet[\($0.code)]> " } ?? "sheet> "
   }
 
+  /// The prompt coloured for libedit: the colour codes are bracketed by
+  /// `LineEditor.promptEscape` so they take no columns.
+  public var styledPrompt: String {
+    guard output.color else { return prompt }
+    let escape = String(LineEditor.promptEscape)
+    let text = prompt.dropLast()
+    let colour = sheet == nil ? "1;32" : "1;36"
+    return escape + "\u{1B}[\(colour)m" + escape + text + escape + "\u{1B}[0m" + escape + " "
+  }
+
   // MARK: - Running lines
 
   /// Runs every statement of a line, reporting failures. Stops early (and says so) when
   /// a statement fails and the run does not keep going, or after `quit`.
   public func execute(_ line: LogicalLine) -> Flow {
     for segment in LineScanner.segments(of: line.bytes) {
+      if let flow = signalFlow() { return flow }
       do throws(StatementFailure) {
         do {
           try ledger.refresh()
@@ -57,16 +74,34 @@ public final class Interpreter {
       } catch {
         if !error.alreadyReported { report(error) }
         hadError = true
-        if error.status == 3 {
-          storeFailed = true
-          return .stop(3)
-        }
+        if error.status == 3 { storeFailed = true }
+        // Store failures and signals end the run whatever the options say.
+        if error.status != 1 { return .stop(error.status) }
         if !options.keepGoing && !options.interactive { return .stop(1) }
         if options.interactive { return .proceed }
       }
       if let quitStatus { return .stop(quitStatus) }
     }
     return .proceed
+  }
+
+  /// What a signal received since the last statement asks for: Ctrl-C (interactive)
+  /// stops the line being run, keeping what was saved; SIGTERM and SIGHUP stop the run
+  /// (the session saves, then exits 128 + the signal).
+  func signalFlow() -> Flow? {
+    if interrupted { return .proceed }
+    let signal = Signals.pending
+    switch signal {
+    case 0:
+      return nil
+    case SIGINT:
+      _ = Signals.take()
+      interrupted = true
+      output.diagnostic("interrupted")
+      return .proceed
+    default:
+      return .stop(128 + signal)
+    }
   }
 
   func report(_ failure: StatementFailure) {

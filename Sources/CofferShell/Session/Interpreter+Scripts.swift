@@ -8,6 +8,7 @@ extension Interpreter {
   /// Runs every line a reader gives, stopping as the options say.
   public func run(_ reader: LineReader) -> Flow {
     while let next = reader.next() {
+      if let flow = signalFlow() { return flow == .proceed ? .proceed : flow }
       switch next {
       case .failure(let error):
         report(StatementFailure(error))
@@ -56,6 +57,7 @@ extension Interpreter {
     case .failure(let error): throw failure(parser, error.message, at: pathOffset)
     }
     let flow = runScript(reader, folder: (resolved as NSString).deletingLastPathComponent)
+    if interrupted { return }
     if flow == .proceed && !options.atomic && sheet == nil && !ledger.pending.isEmpty {
       // A sourced file is a script file too: its edits are saved when it ends.
       do {

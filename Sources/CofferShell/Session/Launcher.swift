@@ -77,6 +77,9 @@ public enum Launcher {
     options.atomic = launch.atomic
     options.format = launch.format
     let interpreter = Interpreter(ledger: ledger, output: output, options: options)
+    // SIGTERM and SIGHUP save the pending batch before leaving (checked between
+    // statements); the interactive shell catches SIGINT too.
+    Signals.install(catchInterrupt: false)
     let session = Session(interpreter: interpreter, output: output, atomic: launch.atomic)
 
     var flow = Flow.proceed

@@ -39,14 +39,39 @@ final class Session {
       output.diagnostic("coffer: error: cannot start line editing")
       return .stop(ExitStatus.failure)
     }
+    let interpreter = self.interpreter
     interpreter.history = { editor.entries }
+    editor.completer = { text in Completer(interpreter: interpreter).complete(text) }
+    Signals.install(catchInterrupt: true)
     var lineNumber = 0
     var pending: LogicalLine?
+    defer {
+      lastSource = interpreter.promptSource
+      lastLine = lineNumber
+    }
     while true {
-      let prompt = pending == nil ? interpreter.prompt : "   ...> "
-      guard let text = editor.readLine(prompt: prompt) else {
+      // A Ctrl-C that arrived after the last command finished has nothing left to stop.
+      if Signals.pending == SIGINT { _ = Signals.take() }
+      interpreter.interrupted = false
+      let prompt = pending == nil ? interpreter.styledPrompt : "   ...> "
+      let text: String
+      switch editor.read(prompt: prompt) {
+      case .line(let line):
+        text = line
+      case .endOfInput:
         output.line("")
-        break
+        return .proceed
+      case .interrupted(let lineWasEmpty):
+        // Ctrl-C clears the line and never exits; at an empty prompt it also saves.
+        output.line("^C")
+        pending = nil
+        if lineWasEmpty {
+          _ = interpreter.saveIfPending(source: interpreter.promptSource, line: lineNumber)
+        }
+        continue
+      case .terminated(let signal):
+        output.line("")
+        return .stop(128 + signal)
       }
       editor.remember(text)
       lineNumber += 1
@@ -64,24 +89,29 @@ final class Session {
       }
       guard let line = pending, !line.continues else { continue }
       pending = nil
-      interpreter.promptWidth = TextTable.displayWidth(prompt)
+      interpreter.promptWidth = TextTable.displayWidth(interpreter.prompt)
       let commitsBefore = interpreter.ledger.counters.commits
+      let sheetWasOpen = interpreter.isSheetOpen
       let flow = interpreter.execute(line)
+      if interpreter.isSheetOpen {
+        if sheetWasOpen { interpreter.drawSheetChanges() } else { interpreter.drawSheetOpened() }
+      }
       output.flush()
       if case .stop = flow { return flow }
       if interpreter.ledger.counters.commits != commitsBefore && !interpreter.isSheetOpen {
         _ = interpreter.saveIfPending(source: interpreter.promptSource, line: lineNumber)
       }
     }
-    lastSource = interpreter.promptSource
-    lastLine = lineNumber
-    return .proceed
   }
 
   /// Ends the run: the final save (or, with --atomic after an error, none) and the
   /// exit status.
   func finish(_ flow: Flow) -> Int32 {
     if case .stop(3) = flow { return ExitStatus.store }
+    // SIGTERM or SIGHUP while reading piped input ends the read like an end of file.
+    var flow = flow
+    let signal = Signals.take()
+    if signal == SIGTERM || signal == SIGHUP { flow = .stop(128 + signal) }
     let failedAtomicRun = atomic && interpreter.hadError
     if !failedAtomicRun, let status = interpreter.finish(source: lastSource, line: lastLine) {
       return status

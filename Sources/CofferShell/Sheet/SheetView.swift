@@ -19,17 +19,33 @@ struct SheetView {
   static let defaultWindow = 9
 
   mutating func text(of currency: Currency, sheet: Sheet, ledger: Ledger, output: Output) -> String {
+    let key = key(of: currency, sheet: sheet, ledger: ledger)
+    if let cached = cache[currency], cached.key == key { return cached.text }
+    return format(currency, key, ledger: ledger, output: output)
+  }
+
+  /// The row's text when it differs from what was last formatted for it, else nil.
+  mutating func changedText(of currency: Currency, sheet: Sheet, ledger: Ledger, output: Output) -> String? {
+    let key = key(of: currency, sheet: sheet, ledger: ledger)
+    guard cache[currency]?.key != key else { return nil }
+    return format(currency, key, ledger: ledger, output: output)
+  }
+
+  private mutating func format(_ currency: Currency, _ key: RowKey, ledger: Ledger, output: Output) -> String {
+    ledger.counters.rowsRendered += 1
+    let text = format(currency, key, output: output)
+    cache[currency] = (key, text)
+    return text
+  }
+
+  private func key(of currency: Currency, sheet: Sheet, ledger: Ledger) -> RowKey {
     let portfolio = ledger.portfolio
     let amount = portfolio.amount(of: currency)
     let key = RowKey(
       amount: amount, value: amount.isZero ? nil : try? portfolio.value(of: currency),
       draft: sheet.shownDraft(of: currency), invalid: sheet.invalid[currency] != nil,
       focused: sheet.focused == currency, local: portfolio.local)
-    if let cached = cache[currency], cached.key == key { return cached.text }
-    ledger.counters.rowsRendered += 1
-    let text = format(currency, key, output: output)
-    cache[currency] = (key, text)
-    return text
+    return key
   }
 
   private func format(_ currency: Currency, _ key: RowKey, output: Output) -> String {

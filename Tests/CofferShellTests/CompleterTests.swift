@@ -1,0 +1,65 @@
+import CofferCore
+import Foundation
+import LineEditing
+import Testing
+
+@testable import CofferShell
+
+@Suite struct CompleterTests {
+  func completer(sheetOpen: Bool = false) throws -> Completer {
+    let harness = try Harness()
+    _ = harness.run("let rent = 1; let rate_eur = 2")
+    if sheetOpen { _ = harness.run("open") }
+    return Completer(interpreter: harness.interpreter)
+  }
+
+  @Test func firstWordCompletesCommands() throws {
+    let completion = try completer().complete("hol")
+    #expect(completion.candidates == ["holdings"])
+    #expect(completion.replacing == 3)
+    #expect(try completer().complete("s").candidates == ["set", "save", "stats", "source"])
+  }
+
+  @Test func currencyCodesCompleteInAnyCaseWithTheirNames() throws {
+    let completion = try completer().complete("set us")
+    #expect(completion.candidates == ["USD"])
+    let several = try completer().complete("convert 5 S")
+    #expect(several.candidates == ["SGD", "SEK", "SAR"])
+    #expect(several.descriptions["SGD"] == "Singapore Dollar 新加坡元")
+    #expect(try completer().complete("print amount(j").candidates == ["JPY"])
+    #expect(try completer().complete("print convert(1, USD, e").candidates == ["EUR"])
+  }
+
+  @Test func keywordsComeBeforeCurrencies() throws {
+    #expect(try completer().complete("clear a").candidates == ["all", "AUD", "AED"])
+    #expect(try completer().complete("convert 5 USD t").candidates == ["to", "TWD", "TRY", "THB"])
+  }
+
+  @Test func variablesCompleteAfterDollar() throws {
+    #expect(try completer().complete("print $r").candidates == ["$rate_eur", "$rent"])
+    #expect(try completer().complete("print $re").replacing == 3)
+  }
+
+  @Test func sheetAddsItsInputsAndCurrencyCodes() throws {
+    let completion = try completer(sheetOpen: true).complete("n")
+    #expect(completion.candidates.contains("next"))
+    #expect(completion.candidates.contains("NZD"))
+    #expect(!(try completer(sheetOpen: true).complete("o").candidates.contains("open")))
+  }
+
+  @Test func pathsCompleteAfterSource() throws {
+    let folder = NSTemporaryDirectory() + "coffer-paths-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder + "/scripts", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: folder + "/scripts/monthly.coffer", contents: Data())
+    _ = FileManager.default.createFile(atPath: folder + "/scripts/trip.coffer", contents: Data())
+    let completion = try completer().complete("source \(folder)/scr")
+    #expect(completion.candidates == ["\(folder)/scripts/"])
+    let files = try completer().complete("source \(folder)/scripts/")
+    #expect(files.candidates == ["\(folder)/scripts/monthly.coffer", "\(folder)/scripts/trip.coffer"])
+    #expect(files.replacing == "\(folder)/scripts/".count)
+  }
+
+  @Test func onlyTheStatementBeingTypedCounts() throws {
+    #expect(try completer().complete("print 1; hol").candidates == ["holdings"])
+  }
+}
