@@ -154,7 +154,8 @@ extension Interpreter {
     case "show":
       let all = parser.accept(word: "all")
       try expectEnd(parser)
-      let rows = all ? open.rows[...] : SheetView.window(of: open, height: SheetView.defaultWindow)
+      let height = drawsLiveSheet ? windowHeight : SheetView.defaultWindow
+      let rows = all ? open.rows[...] : SheetView.window(of: open, height: height)
       for currency in rows {
         output.line(sheetView.text(of: currency, sheet: open, ledger: ledger, output: output))
       }
