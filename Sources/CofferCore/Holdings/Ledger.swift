@@ -78,14 +78,6 @@ public final class Ledger {
     return counters.rowsWritten - before
   }
 
-  /// Drops the pending batch and returns memory to what the store holds.
-  public func discardPending() throws(StoreError) {
-    pending = PendingBatch()
-    let state = try store.load(knownRatesRevision: nil)
-    ratesRevision = -1
-    apply(state)
-  }
-
   /// Reloads what another process saved since the last check. Pending edits stay:
   /// a currency both sessions changed is a conflict at the next save, not a silent loss.
   /// Returns the currencies whose amounts changed in memory.

@@ -168,25 +168,11 @@ extension Interpreter {
     let holds: Bool
     switch (lhs, rhs) {
     case (.number(let a), .number(let b)):
-      switch comparison {
-      case .equal: holds = a == b
-      case .notEqual: holds = a != b
-      case .less: holds = a < b
-      case .lessOrEqual: holds = a <= b
-      case .greater: holds = a > b
-      case .greaterOrEqual: holds = a >= b
-      }
+      holds = comparison.holds(a, b)
     case (.string(let a), .string(let b)) where comparison == .equal || comparison == .notEqual:
-      holds = (a == b) == (comparison == .equal)
+      holds = comparison.holds(a, b)
     case (.date(let a), .date(let b)):
-      switch comparison {
-      case .equal: holds = a == b
-      case .notEqual: holds = a != b
-      case .less: holds = a < b
-      case .lessOrEqual: holds = a <= b
-      case .greater: holds = a > b
-      case .greaterOrEqual: holds = a >= b
-      }
+      holds = comparison.holds(a, b)
     default:
       throw failure(parser, "cannot compare \(lhs.kindName) with \(rhs.kindName) using \(comparison.rawValue)", at: leftStart)
     }
@@ -297,5 +283,18 @@ extension Interpreter {
 extension String {
   func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+extension Comparison {
+  func holds<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool {
+    switch self {
+    case .equal: lhs == rhs
+    case .notEqual: lhs != rhs
+    case .less: lhs < rhs
+    case .lessOrEqual: lhs <= rhs
+    case .greater: lhs > rhs
+    case .greaterOrEqual: lhs >= rhs
+    }
   }
 }

@@ -8,7 +8,7 @@ extension Interpreter {
   /// Runs every line a reader gives, stopping as the options say.
   public func run(_ reader: LineReader) -> Flow {
     while let next = reader.next() {
-      if let flow = signalFlow() { return flow == .proceed ? .proceed : flow }
+      if let flow = signalFlow() { return flow }
       switch next {
       case .failure(let error):
         report(StatementFailure(error))
