@@ -16,6 +16,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     .systemLibrary(
@@ -27,7 +28,7 @@ let package = Package(
     .target(name: "CofferScript", swiftSettings: releaseSpeed),
     .target(
       name: "CofferCore",
-      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "ZIPFoundation"],
       swiftSettings: releaseSpeed
     ),
     .target(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One person's holdings as a session sees them: the portfolio in memory, the pending
 /// batch of unsaved commits, and the store behind both.
 ///
@@ -19,7 +21,7 @@ public final class Ledger {
   {
     self.counters = counters
     store = try Store(location: location, counters: counters)
-    let state = try store.load(knownRatesRevision: nil)
+    let state = try store.load(knownRatesRevision: nil, today: today)
     portfolio = Portfolio(
       local: state.local ?? Catalog.cny, rates: state.rates ?? RateBook(), today: today, counters: counters)
     apply(state)
@@ -64,6 +66,42 @@ public final class Ledger {
     pending.setLocal(currency)
   }
 
+  // MARK: - Rates
+
+  /// Imports a rates file: read, converted to the euro pivot, stored in one
+  /// transaction, and the rates in use reloaded.
+  public func importRates(from data: [UInt8], name: String) throws(ImportError) -> ImportReport {
+    let file: RateFile
+    let pivoted: (rates: [Rate], skipped: [String])
+    do {
+      file = try RateFileReader.read(Data(data), name: name)
+      let source = file.format.hasPrefix("ECB") ? "ECB" : file.format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
+      pivoted = try RateImport.pivot(file, source: source)
+    } catch {
+      throw .file(error)
+    }
+    let changed: Int
+    do {
+      changed = try store.importRates(pivoted.rates)
+      if changed > 0 {
+        let state = try store.load(knownRatesRevision: nil, today: portfolio.today)
+        apply(state)
+      }
+    } catch {
+      throw .store(error)
+    }
+    return ImportReport(
+      format: file.format, rates: pivoted.rates.count, currencies: Set(pivoted.rates.map(\.currency)).count,
+      days: Set(pivoted.rates.map(\.date)).count, changed: changed, skipped: pivoted.skipped)
+  }
+
+  /// The rates in use on a past (or future) date.
+  public func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
+    var book = try store.rates(on: date)
+    for rate in pending.rates where rate.date <= date { book.record(rate) }
+    return book
+  }
+
   // MARK: - Store
 
   /// Writes the pending batch in one transaction. On failure the batch stays in memory.
@@ -84,7 +122,7 @@ public final class Ledger {
   @discardableResult
   public func refresh() throws(StoreError) -> [Currency] {
     guard try store.changedElsewhere() else { return [] }
-    let state = try store.load(knownRatesRevision: ratesRevision)
+    let state = try store.load(knownRatesRevision: ratesRevision, today: portfolio.today)
     return apply(state)
   }
 
@@ -126,6 +164,19 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"
     case .noLocalRate(let local): "no rate for the local currency \(local.code)"
     case .arithmetic(let error): error.description
+    }
+  }
+}
+
+/// Why an import failed; nothing was stored.
+public enum ImportError: Error, Sendable, CustomStringConvertible {
+  case file(RateFileError)
+  case store(StoreError)
+
+  public var description: String {
+    switch self {
+    case .file(let error): error.description
+    case .store(let error): error.description
     }
   }
 }

@@ -29,7 +29,9 @@ public struct RateBook: Sendable {
       let middle = (low + high) / 2
       if rates[middle].date <= date { low = middle + 1 } else { high = middle }
     }
-    return low == 0 ? nil : rates[low - 1]
+    if low > 0 { return rates[low - 1] }
+    // EUR is the pivot: one euro is one euro on every date, stored or not.
+    return currency == Catalog.eur ? Rate(currency: currency, perEuro: .one, date: date, source: "pivot") : nil
   }
 
   /// Adds a rate, replacing one of the same currency and date.

@@ -163,7 +163,7 @@ public final class Store {
 
   /// Reads holdings and settings, and the rates when their revision differs from
   /// `knownRatesRevision` (rates can be large; they are re-read only when they moved).
-  public func load(knownRatesRevision: Int?) throws(StoreError) -> StoredState {
+  public func load(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
     do {
       return try database.inDatabase { db in
         let holdingRows = try Row.fetchAll(db, sql: "SELECT code, amount FROM holding")
@@ -181,7 +181,7 @@ public final class Store {
         let revision = Int(settings["rates_revision"] ?? "0") ?? 0
         var rates: RateBook?
         if knownRatesRevision != revision {
-          rates = try readRates(db)
+          rates = try readRates(db, on: today)
         }
         return StoredState(
           amounts: amounts, local: settings["local"].flatMap { Catalog.currency($0) }, rates: rates,
@@ -192,10 +192,28 @@ public final class Store {
     }
   }
 
-  private func readRates(_ db: Database) throws -> RateBook {
+  /// The rates in use on a date: for each currency the latest rate dated on or before
+  /// it. One index seek per catalog currency, however long the history.
+  public func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
+    do {
+      return try database.inDatabase { db in try readRates(db, on: date) }
+    } catch {
+      throw StoreError.from(error, path: location.description)
+    }
+  }
+
+  private static let catalogCodes = Catalog.all.map { "('\($0.code)')" }.joined(separator: ",")
+
+  private func readRates(_ db: Database, on date: CalendarDate) throws -> RateBook {
     counters.dbReads += 1
     var book = RateBook()
-    let cursor = try Row.fetchCursor(db, sql: "SELECT code, date, perEuro, source FROM rate ORDER BY code, date")
+    let sql = """
+      WITH codes(code) AS (VALUES \(Self.catalogCodes))
+      SELECT r.code, r.date, r.perEuro, r.source FROM codes
+      JOIN rate AS r ON r.code = codes.code
+        AND r.date = (SELECT max(date) FROM rate WHERE code = codes.code AND date <= ?)
+      """
+    let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [date.description])
     while let row = try cursor.next() {
       guard let currency = Catalog.currency(row["code"] as String),
         let date = CalendarDate(row["date"] as String),
@@ -234,6 +252,39 @@ public final class Store {
   }
 
   // MARK: - Writes
+
+  /// Stores imported rates in one transaction: all of them or, on any error, none.
+  /// A rate identical to the stored one is left alone. Returns how many changed.
+  public func importRates(_ rates: [Rate]) throws(StoreError) -> Int {
+    do {
+      return try database.inDatabase { db -> Int in
+        var changed = 0
+        try db.inTransaction(.immediate) {
+          let statement = try db.cachedStatement(
+            sql: """
+              INSERT INTO rate (code, date, perEuro, source) VALUES (?, ?, ?, ?)
+              ON CONFLICT(code, date) DO UPDATE SET perEuro = excluded.perEuro, source = excluded.source
+              WHERE perEuro != excluded.perEuro OR source != excluded.source
+              """)
+          for rate in rates {
+            try statement.execute(arguments: [
+              rate.currency.code, rate.date.description, rate.perEuro.description, rate.source,
+            ])
+            changed += db.changesCount
+          }
+          if changed > 0 {
+            counters.dbReads += 1
+            let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'rates_revision'")
+            try Self.setSetting(db, "rates_revision", String((current.flatMap { Int($0) } ?? 0) + 1))
+          }
+          return .commit
+        }
+        return changed
+      }
+    } catch {
+      throw StoreError.from(error, path: location.description)
+    }
+  }
 
   /// Writes a batch in one transaction: the changed holdings with their journal rows,
   /// new rates and settings. `base` holds, per currency, the amount this session last

@@ -82,10 +82,11 @@ extension Interpreter {
     let from = try currency(&parser)
     _ = parser.accept(word: "to")
     let to = try currency(&parser)
+    let portfolio = try portfolioAt(&parser)
     try expectEnd(parser)
     let converted: DecimalValue
     do {
-      converted = try ledger.portfolio.convert(amount, from: from, to: to).rounded(toPlaces: to.minorUnits)
+      converted = try portfolio.convert(amount, from: from, to: to).rounded(toPlaces: to.minorUnits)
     } catch {
       throw failure(parser, error.description, at: expression.offset)
     }

@@ -1,14 +1,15 @@
 import CofferCore
 import CofferScript
+import Foundation
 
 extension Interpreter {
   func holdings(_ parser: inout Parser) throws(StatementFailure) {
     let flags = try flags(&parser, command: "holdings")
+    let portfolio = try portfolioAt(&parser)
     try expectEnd(parser)
-    let portfolio = ledger.portfolio
     let local = portfolio.local
     let currencies = flags.all ? Catalog.all : portfolio.held
-    let total = try readTotal(parser)
+    let total = try readTotal(parser, of: portfolio)
     struct Row {
       let currency: Currency
       let amount: DecimalValue
@@ -58,8 +59,8 @@ extension Interpreter {
 
   /// Reads the total (counted), failing only on arithmetic overflow; a partial total is
   /// returned with what it left out.
-  func readTotal(_ parser: Parser) throws(StatementFailure) -> Total {
-    switch ledger.portfolio.total() {
+  func readTotal(_ parser: Parser, of portfolio: Portfolio? = nil) throws(StatementFailure) -> Total {
+    switch (portfolio ?? ledger.portfolio).total() {
     case .success(let total): return total
     case .failure(let error): throw failure(parser, "total: \(error.description)", at: parser.tokens.first?.start ?? 0)
     }
@@ -67,8 +68,9 @@ extension Interpreter {
 
   func totalCommand(_ parser: inout Parser) throws(StatementFailure) {
     let flags = try flags(&parser, command: "total")
+    let portfolio = try portfolioAt(&parser)
     try expectEnd(parser)
-    let total = try readTotal(parser)
+    let total = try readTotal(parser, of: portfolio)
     let missing = total.missing.map(\.code)
     switch flags.format ?? options.format {
     case .table:
@@ -101,8 +103,12 @@ extension Interpreter {
       }
       return
     }
-    if let token = parser.peek, let word = token.word, ["import", "fetch"].contains(word.lowercased()) {
-      throw failure(parser, "'rates \(word.lowercased())' is not available in this version of Coffer", at: token.start)
+    if parser.accept(word: "import") {
+      try importRates(&parser)
+      return
+    }
+    if let token = parser.peek, let word = token.word, word.lowercased() == "fetch" {
+      throw failure(parser, "'rates fetch' is not available in this version of Coffer", at: token.start)
     }
     let flags = try flags(&parser, command: "rates")
     var chosen: [Currency] = []
@@ -173,5 +179,75 @@ extension Interpreter {
     case .json:
       output.line(JSONText.object(counters.map { ($0.name, String($0.value)) }))
     }
+  }
+}
+
+extension Interpreter {
+  /// `rates import FILE`: the path is a string or the rest of the statement as written.
+  func importRates(_ parser: inout Parser) throws(StatementFailure) {
+    let offset = parser.nextOffset
+    let path = try pathArgument(&parser, what: "a rates file to import")
+    let resolved = path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
+    guard let data = FileManager.default.contents(atPath: resolved) else {
+      throw failure(parser, "cannot read rates file \(path): \(String(cString: strerror(errno)))", at: offset)
+    }
+    output.line(try importRates(Array(data), name: (path as NSString).lastPathComponent, parser, at: offset))
+  }
+
+  /// Imports bytes already read; returns the report line.
+  func importRates(_ data: [UInt8], name: String, _ parser: Parser, at offset: Int) throws(StatementFailure) -> String {
+    do {
+      return try ledger.importRates(from: data, name: name).description
+    } catch {
+      switch error {
+      case .file(let problem):
+        throw failure(parser, "\(name): \(problem.description); nothing imported", at: offset)
+      case .store(let problem):
+        throw StatementFailure(problem, at: parser.line.location(ofOffset: offset))
+      }
+    }
+  }
+
+  /// A file path: a string token, or the rest of the statement as written (paths hold
+  /// '/' and '.', which are not words).
+  func pathArgument(_ parser: inout Parser, what: String) throws(StatementFailure) -> String {
+    if let token = parser.peek, case .string(let text) = token.kind, parser.tokens.count == parser.position + 1 {
+      _ = parser.advance()
+      return text
+    }
+    let raw = parser.line.bytes[parser.nextOffset..<parser.endOffset]
+    let path = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    guard !path.isEmpty else { throw StatementFailure(parser.expected(what)) }
+    return path
+  }
+}
+
+extension Interpreter {
+  /// The holdings valued at the rates of a date, for `… at DATE` (today's portfolio
+  /// when no `at` follows).
+  func portfolioAt(_ parser: inout Parser) throws(StatementFailure) -> Portfolio {
+    guard parser.accept(word: "at") else { return ledger.portfolio }
+    guard parser.atExpression else { throw StatementFailure(parser.expected("a date (YYYY-MM-DD) after 'at'")) }
+    let expression = try expression(&parser)
+    guard case .date(let date) = try evaluate(expression, parser) else {
+      throw failure(parser, "'at' needs a date (YYYY-MM-DD)", at: expression.offset)
+    }
+    return try portfolio(on: date, parser, at: expression.offset)
+  }
+
+  /// Today's amounts valued at the rates in use on `date`. Its reads count apart from
+  /// the live total's.
+  func portfolio(on date: CalendarDate, _ parser: Parser, at offset: Int) throws(StatementFailure) -> Portfolio {
+    let rates: RateBook
+    do {
+      rates = try ledger.rates(on: date)
+    } catch {
+      throw StatementFailure(error, at: parser.line.location(ofOffset: offset))
+    }
+    let dated = Portfolio(local: ledger.portfolio.local, rates: rates, today: date, counters: Counters())
+    for currency in ledger.portfolio.held {
+      dated.setAmount(ledger.portfolio.amount(of: currency), of: currency)
+    }
+    return dated
   }
 }

@@ -2,7 +2,7 @@ import CofferCore
 import CofferScript
 
 extension Interpreter {
-  static let functionNames = ["total", "amount", "value", "rate", "convert", "round", "count"]
+  static let functionNames = ["total", "amount", "value", "rate", "convert", "round", "count", "total_at", "rate_at"]
 
   /// Evaluates an expression of the statement `parser` is reading.
   func evaluate(_ expression: Expression, _ parser: Parser) throws(StatementFailure) -> Value {
@@ -135,6 +135,30 @@ extension Interpreter {
         throw failure(parser, "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
       }
       return .number(value.rounded(toPlaces: count))
+    case "total_at":
+      try expectCount(1, "1 argument (a date)")
+      let date = try dateArgument(arguments[0], parser, function: lowered)
+      let dated = try self.portfolio(on: date, parser, at: offset)
+      switch dated.total() {
+      case .success(let total):
+        guard !total.isPartial else {
+          throw failure(
+            parser, "total_at(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "), at: offset)
+        }
+        return .number(total.value)
+      case .failure(let error):
+        throw failure(parser, "total_at(): \(error.description)", at: offset)
+      }
+    case "rate_at":
+      try expectCount(2, "2 arguments (a currency code, a date)")
+      let currency = try currencyArgument(0)
+      let date = try dateArgument(arguments[1], parser, function: lowered)
+      let dated = try self.portfolio(on: date, parser, at: offset)
+      do {
+        return .number(try dated.displayRate(of: currency))
+      } catch {
+        throw failure(parser, "rate_at(): \(error.description) on \(date)", at: offset)
+      }
     case "count":
       try expectCount(0, "no arguments")
       return .number(DecimalValue(portfolio.held.count))
@@ -144,3 +168,12 @@ extension Interpreter {
   }
 }
 
+
+extension Interpreter {
+  func dateArgument(_ expression: Expression, _ parser: Parser, function: String) throws(StatementFailure) -> CalendarDate {
+    guard case .date(let date) = try evaluate(expression, parser) else {
+      throw failure(parser, "\(function)() needs a date (YYYY-MM-DD) here", at: expression.offset)
+    }
+    return date
+  }
+}

@@ -37,16 +37,8 @@ extension Interpreter {
   }
 
   func source(_ parser: inout Parser, segment: LineScanner.Segment) throws(StatementFailure) {
-    let path: String
     let pathOffset = parser.nextOffset
-    if let token = parser.peek, case .string(let text) = token.kind, parser.tokens.count == parser.position + 1 {
-      path = text
-    } else {
-      // An unquoted path is the rest of the statement as written (paths hold '/').
-      let raw = parser.line.bytes[pathOffset..<segment.end]
-      path = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-    }
-    guard !path.isEmpty else { throw StatementFailure(parser.expected("a file to run")) }
+    let path = try pathArgument(&parser, what: "a file to run")
     guard scriptFolders.count < Self.maxSourceDepth else {
       throw failure(parser, "source nested deeper than \(Self.maxSourceDepth) files (does a script source itself?)", at: pathOffset)
     }

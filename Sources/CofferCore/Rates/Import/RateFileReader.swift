@@ -1,0 +1,240 @@
+import Foundation
+import ZIPFoundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Reads a rates file in any format Coffer knows, told apart by content (never by
+/// name): ECB XML (daily or history), ECB CSV (history: `Date,USD,…`; daily:
+/// `Date, USD, …` with `30 October 2026`), JSON with a base and a map of rates
+/// (`base_code`/`conversion_rates` or `base`/`date`/`rates`), CSV `date,code,rate[,base]`,
+/// and a `.zip` holding one of them.
+public enum RateFileReader {
+  public static func read(_ data: Data, name: String) throws(RateFileError) -> RateFile {
+    let bytes = [UInt8](data)
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try readZip(data, name: name) }
+    var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+    guard start < bytes.count else { throw RateFileError("the file is empty", byte: 0) }
+    switch bytes[start] {
+    case UInt8(ascii: "<"): return try readXML(data)
+    case UInt8(ascii: "{"): return try readJSON(bytes, name: name)
+    default: return try readCSV(bytes, name: name)
+    }
+  }
+
+  // MARK: - ZIP
+
+  private static func readZip(_ data: Data, name: String) throws(RateFileError) -> RateFile {
+    let archive: Archive
+    do {
+      archive = try Archive(data: data, accessMode: .read)
+    } catch {
+      throw RateFileError("not a readable zip archive", byte: 0)
+    }
+    var problems: [String] = []
+    for entry in archive where entry.type == .file {
+      var contents = Data()
+      do {
+        _ = try archive.extract(entry, skipCRC32: false) { contents.append($0) }
+      } catch {
+        throw RateFileError("cannot unpack \(entry.path): \(error)", place: "entry \(entry.path)")
+      }
+      do {
+        let file = try read(contents, name: entry.path)
+        if !file.quotes.isEmpty { return file }
+        problems.append("\(entry.path): no rates")
+      } catch {
+        problems.append("\(entry.path): \(error.description)")
+      }
+    }
+    let detail = problems.isEmpty ? "it holds no files" : problems.joined(separator: "; ")
+    throw RateFileError("the zip holds no usable rates file (\(detail))", place: name)
+  }
+
+  // MARK: - XML
+
+  private static func readXML(_ data: Data) throws(RateFileError) -> RateFile {
+    let collector = ECBCubeCollector()
+    let parser = XMLParser(data: data)
+    parser.delegate = collector
+    if !parser.parse() {
+      let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+      throw RateFileError("malformed XML (\(reason)), column \(parser.columnNumber)", line: parser.lineNumber)
+    }
+    if let problem = collector.problem { throw problem }
+    guard !collector.quotes.isEmpty else {
+      throw RateFileError("no rates found: expected <Cube time=…> holding <Cube currency=… rate=…>", line: 1)
+    }
+    return RateFile(format: "ECB XML", quotes: collector.quotes)
+  }
+
+  /// Collects `<Cube time='…'>` / `<Cube currency='…' rate='…'/>` from ECB XML.
+  private final class ECBCubeCollector: NSObject, XMLParserDelegate {
+    var quotes: [QuotedRate] = []
+    var problem: RateFileError?
+    private var date: CalendarDate?
+
+    func parser(
+      _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+      attributes: [String: String]
+    ) {
+      guard element == "Cube", problem == nil else { return }
+      if let time = attributes["time"] {
+        guard let parsed = CalendarDate(time) else {
+          problem = RateFileError("bad date '\(time)' in Cube time=", line: parser.lineNumber)
+          parser.abortParsing()
+          return
+        }
+        date = parsed
+      }
+      if let code = attributes["currency"], let rate = attributes["rate"] {
+        guard let date else {
+          problem = RateFileError("Cube currency=\(code) outside a Cube time=", line: parser.lineNumber)
+          parser.abortParsing()
+          return
+        }
+        guard let value = try? DecimalValue(parsing: rate), value > .zero else {
+          problem = RateFileError("bad rate '\(rate)' for \(code)", line: parser.lineNumber)
+          parser.abortParsing()
+          return
+        }
+        quotes.append(QuotedRate(date: date, code: code.uppercased(), base: "EUR", value: value))
+      }
+    }
+  }
+
+  // MARK: - JSON
+
+  private static func readJSON(_ bytes: [UInt8], name: String) throws(RateFileError) -> RateFile {
+    let document = try MiniJSON.parse(bytes)
+    let base: String
+    let map: MiniJSON
+    let date: CalendarDate
+    let format: String
+    if let baseCode = document["base_code"]?.string, let rates = document["conversion_rates"] {
+      // ExchangeRate-API v6: "time_last_update_utc": "Wed, 24 Jun 2026 00:00:02 +0000"
+      guard let stamp = document["time_last_update_utc"]?.string, let parsed = parseLongDate(stamp) else {
+        throw RateFileError("expected a time_last_update_utc such as \"Wed, 24 Jun 2026 00:00:02 +0000\"", place: "JSON")
+      }
+      (base, map, date, format) = (baseCode, rates, parsed, "ExchangeRate-API JSON")
+    } else if let baseCode = document["base"]?.string, let rates = document["rates"] {
+      guard let stamp = document["date"]?.string, let parsed = CalendarDate(stamp) else {
+        throw RateFileError("expected \"date\": \"YYYY-MM-DD\"", place: "JSON")
+      }
+      (base, map, date, format) = (baseCode, rates, parsed, "JSON")
+    } else {
+      throw RateFileError(
+        "unrecognised JSON: expected {\"base_code\", \"conversion_rates\", …} or {\"base\", \"date\", \"rates\"}", place: "JSON")
+    }
+    guard case .object(let pairs) = map else { throw RateFileError("the rates are not an object", place: "JSON") }
+    var quotes: [QuotedRate] = []
+    for (code, value) in pairs {
+      guard case .number(let text) = value else {
+        throw RateFileError("the rate of \(code) is not a number", place: "JSON")
+      }
+      // Only the catalog's currencies (and EUR, for the pivot) are read closely.
+      guard Catalog.currency(code) != nil else {
+        quotes.append(QuotedRate(date: date, code: code.uppercased(), base: base.uppercased(), value: .zero))
+        continue
+      }
+      guard let number = try? DecimalValue(parsing: text), number > .zero else {
+        throw RateFileError("bad rate \(text) for \(code)", place: "JSON")
+      }
+      quotes.append(QuotedRate(date: date, code: code.uppercased(), base: base.uppercased(), value: number))
+    }
+    return RateFile(format: format, quotes: quotes)
+  }
+
+  /// `Wed, 24 Jun 2026 00:00:02 +0000` or `30 October 2026`.
+  static func parseLongDate(_ text: String) -> CalendarDate? {
+    let words = text.replacingOccurrences(of: ",", with: " ").split(separator: " ")
+    for (index, word) in words.enumerated() where index + 2 < words.count {
+      guard let day = Int(word), let year = Int(words[index + 2]) else { continue }
+      let month = String(words[index + 1].prefix(3)).lowercased()
+      guard let monthNumber = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        .firstIndex(of: month)
+      else { continue }
+      return CalendarDate(year: year, month: monthNumber + 1, day: day)
+    }
+    return nil
+  }
+
+  // MARK: - CSV
+
+  private static func readCSV(_ bytes: [UInt8], name: String) throws(RateFileError) -> RateFile {
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> ArraySlice<UInt8> in
+      line.last == 0x0D ? line.dropLast() : line
+    }
+    while let last = lines.last, last.allSatisfy({ $0 == 0x20 }) { lines.removeLast() }
+    guard let headerLine = lines.first else { throw RateFileError("the file is empty", line: 1) }
+    let header = fields(headerLine)
+    guard header.first?.lowercased() == "date" else {
+      throw RateFileError(
+        "unrecognised rates file: expected ECB XML, JSON with a base and rates, or CSV whose header starts with Date",
+        line: 1)
+    }
+    if header.count >= 3, header[1].lowercased() == "code", header[2].lowercased() == "rate" {
+      return try readLongCSV(lines, hasBase: header.count >= 4 && header[3].lowercased() == "base", name: name)
+    }
+    let codes = header.dropFirst().map { $0.uppercased() }
+    var quotes: [QuotedRate] = []
+    quotes.reserveCapacity(lines.count * codes.count)
+    for (offset, line) in lines.enumerated().dropFirst() {
+      let number = offset + 1
+      let row = fields(line)
+      if row.allSatisfy(\.isEmpty) { continue }
+      guard let dateText = row.first, let date = CalendarDate(dateText) ?? parseLongDate(dateText) else {
+        throw RateFileError("bad date '\(row.first ?? "")'", line: number)
+      }
+      for (column, value) in row.dropFirst().enumerated() where column < codes.count {
+        let code = codes[column]
+        if value.isEmpty || value == "N/A" || code.isEmpty { continue }
+        guard Catalog.currency(code) != nil else {
+          quotes.append(QuotedRate(date: date, code: code, base: "EUR", value: .zero))
+          continue
+        }
+        guard let rate = try? DecimalValue(parsing: value), rate > .zero else {
+          throw RateFileError("bad rate '\(value)' for \(code)", line: number)
+        }
+        quotes.append(QuotedRate(date: date, code: code, base: "EUR", value: rate))
+      }
+    }
+    return RateFile(format: "ECB CSV", quotes: quotes)
+  }
+
+  private static func readLongCSV(_ lines: [ArraySlice<UInt8>], hasBase: Bool, name: String) throws(RateFileError)
+    -> RateFile
+  {
+    var quotes: [QuotedRate] = []
+    for (offset, line) in lines.enumerated().dropFirst() {
+      let number = offset + 1
+      let row = fields(line)
+      if row.allSatisfy(\.isEmpty) { continue }
+      guard row.count >= 3 else { throw RateFileError("expected date,code,rate\(hasBase ? ",base" : "")", line: number) }
+      guard let date = CalendarDate(row[0]) else { throw RateFileError("bad date '\(row[0])'", line: number) }
+      let code = row[1].uppercased()
+      let base = hasBase && row.count >= 4 && !row[3].isEmpty ? row[3].uppercased() : "EUR"
+      guard Catalog.currency(code) != nil else {
+        quotes.append(QuotedRate(date: date, code: code, base: base, value: .zero))
+        continue
+      }
+      guard let rate = try? DecimalValue(parsing: row[2]), rate > .zero else {
+        throw RateFileError("bad rate '\(row[2])' for \(code)", line: number)
+      }
+      quotes.append(QuotedRate(date: date, code: code, base: base, value: rate))
+    }
+    return RateFile(format: "CSV", quotes: quotes)
+  }
+
+  /// Comma-separated fields, trimmed of blanks; a trailing comma adds no field.
+  private static func fields(_ line: ArraySlice<UInt8>) -> [String] {
+    var result = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { field in
+      String(decoding: field, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+    if result.count > 1, result.last?.isEmpty == true { result.removeLast() }
+    return result
+  }
+}

@@ -1,0 +1,56 @@
+/// What an import did, for the one-line report.
+public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
+  public let format: String
+  public let rates: Int
+  public let currencies: Int
+  public let days: Int
+  /// Rates that were new or different from the stored ones (0 when re-importing).
+  public let changed: Int
+  public let skipped: [String]
+
+  public var description: String {
+    var text = "imported \(rates) rates for \(currencies) currencies over \(days) \(days == 1 ? "day" : "days")"
+    text += " (\(format); \(changed) new or changed)"
+    if !skipped.isEmpty {
+      text += "; skipped \(skipped.count) unknown \(skipped.count == 1 ? "currency" : "currencies")"
+    }
+    return text
+  }
+}
+
+/// Turns quotes in any base into rates against the EUR pivot.
+public enum RateImport {
+  /// Rates of catalog currencies against EUR, and the codes outside the catalog.
+  public static func pivot(_ file: RateFile, source: String) throws(RateFileError) -> (rates: [Rate], skipped: [String]) {
+    var skipped = Set<String>()
+    var rates: [Rate] = []
+    rates.reserveCapacity(file.quotes.count)
+    // Quotes in another base go through that snapshot's own EUR rate.
+    var euroPerBase: [String: DecimalValue] = [:]
+    for quote in file.quotes where quote.base != "EUR" && quote.code == "EUR" {
+      euroPerBase[quote.base + quote.date.description] = quote.value
+    }
+    for quote in file.quotes {
+      guard let currency = Catalog.currency(quote.code) else {
+        if quote.code != quote.base { skipped.insert(quote.code) }
+        continue
+      }
+      var perEuro = quote.value
+      if quote.base != "EUR" {
+        guard let euro = euroPerBase[quote.base + quote.date.description] else {
+          throw RateFileError(
+            "no EUR rate on \(quote.date) to convert the \(quote.base)-based rates to the euro pivot", place: "\(quote.date)")
+        }
+        do {
+          perEuro = try (quote.value / euro).rounded(toSignificantDigits: 30)
+        } catch {
+          throw RateFileError("rate of \(quote.code) on \(quote.date): \(error)", place: "\(quote.date)")
+        }
+      }
+      // EUR is the pivot: its rate is 1 by definition and is not stored.
+      if currency == Catalog.eur { continue }
+      rates.append(Rate(currency: currency, perEuro: perEuro, date: quote.date, source: source))
+    }
+    return (rates, skipped.sorted())
+  }
+}
