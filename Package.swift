@@ -28,7 +28,10 @@ let package = Package(
     .target(name: "CofferScript", swiftSettings: releaseSpeed),
     .target(
       name: "CofferCore",
-      dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "ZIPFoundation"],
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        "ZIPFoundation",
+      ],
       swiftSettings: releaseSpeed
     ),
     .target(

@@ -4,9 +4,7 @@
 /// currencies (IDR, KRW) digits that banks and ISO do not use.
 public enum Catalog {
   public static let all: [Currency] = table.enumerated().map { index, row in
-    Currency(
-      index: index, code: row.code, englishName: row.english, chineseName: row.chinese,
-      symbol: row.symbol, minorUnits: row.minorUnits)
+    Currency(index: index, code: row.code, minorUnits: row.minorUnits)
   }
 
   public static var count: Int { all.count }
@@ -45,7 +43,7 @@ public enum Catalog {
     return table
   }()
 
-  private static let table:
+  static let table:
     [(code: String, english: String, chinese: String, symbol: String, minorUnits: Int)] = [
       ("CNY", "Chinese Yuan", "人民币", "¥", 2),
       ("USD", "US Dollar", "美元", "$", 2),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Everything the store holds, as read in one go.
 public struct StoredState: Sendable {
@@ -266,10 +267,13 @@ public final class Store {
               ON CONFLICT(code, date) DO UPDATE SET perEuro = excluded.perEuro, source = excluded.source
               WHERE perEuro != excluded.perEuro OR source != excluded.source
               """)
+          // A history import is a few hundred thousand rows: they are bound straight
+          // to the prepared statement, one date string per day.
+          var dateText = ("", CalendarDate(year: 1, month: 1, day: 1))
           for rate in rates {
-            try statement.execute(arguments: [
-              rate.currency.code, rate.date.description, rate.perEuro.description, rate.source,
-            ])
+            if dateText.1 != rate.date { dateText = (rate.date.description, rate.date) }
+            try RawStatement.run(
+              statement, db, rate.currency.code, dateText.0, rate.perEuro.description, rate.source)
             changed += db.changesCount
           }
           if changed > 0 {
@@ -375,5 +379,23 @@ public final class Store {
     var buffer = [CChar](repeating: 0, count: 32)
     strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+/// Binds text arguments to a GRDB statement's SQLite handle and steps it, without
+/// building `StatementArguments` (which allocates per value).
+enum RawStatement {
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  static func run(_ statement: Statement, _ db: Database, _ texts: String...) throws {
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    for (index, text) in texts.enumerated() {
+      sqlite3_bind_text(handle, Int32(index + 1), text, -1, transient)
+    }
+    let code = sqlite3_step(handle)
+    guard code == SQLITE_DONE else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+    }
   }
 }

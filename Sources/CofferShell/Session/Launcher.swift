@@ -50,9 +50,6 @@ public enum Launcher {
       output.diagnostic("coffer: error: \(message)")
       return status
     }
-    if launch.ratesFile != nil {
-      return fail("--rates is not available in this version of Coffer", ExitStatus.usage)
-    }
     // Open every script before anything runs: an unreadable one is a usage error and
     // nothing has changed yet.
     var readers: [(LineReader, String)] = []
@@ -64,6 +61,13 @@ public enum Launcher {
       case .failure(let error):
         return fail(error.message, ExitStatus.usage)
       }
+    }
+    var ratesData: [UInt8]?
+    if let path = launch.ratesFile {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        return fail("cannot read rates file \(path): \(String(cString: strerror(errno)))", ExitStatus.usage)
+      }
+      ratesData = Array(data)
     }
     let location = StoreLocation.resolve(option: launch.database, environment: environment)
     let ledger: Ledger
@@ -83,6 +87,10 @@ public enum Launcher {
     let session = Session(interpreter: interpreter, output: output, atomic: launch.atomic)
 
     var flow = Flow.proceed
+    if let ratesData, let path = launch.ratesFile {
+      // --rates FILE is `rates import FILE` before anything else runs.
+      flow = session.importRates(ratesData, name: (path as NSString).lastPathComponent)
+    }
     for command in launch.commands where flow == .proceed {
       flow = session.runScript(LineReader.text(command, source: "<command>"), folder: nil)
     }

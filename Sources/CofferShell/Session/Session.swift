@@ -19,6 +19,20 @@ final class Session {
     self.atomic = atomic
   }
 
+  /// `--rates FILE`: an import before any script, reported like `rates import`.
+  func importRates(_ data: [UInt8], name: String) -> Flow {
+    let line = LogicalLine(source: "--rates", line: 1, bytes: [])
+    let parser = Parser(line: line, tokens: [], endOffset: 0)
+    do {
+      output.line(try interpreter.importRates(data, name: name, parser, at: 0))
+      return .proceed
+    } catch {
+      interpreter.report(error)
+      interpreter.hadError = true
+      return .stop(error.status)
+    }
+  }
+
   func runScript(_ reader: LineReader, folder: String?) -> Flow {
     let flow = folder.map { interpreter.runScript(reader, folder: $0) } ?? interpreter.run(reader)
     lastSource = reader.source

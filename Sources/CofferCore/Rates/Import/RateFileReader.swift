@@ -180,27 +180,40 @@ public enum RateFileReader {
       return try readLongCSV(lines, hasBase: header.count >= 4 && header[3].lowercased() == "base", name: name)
     }
     let codes = header.dropFirst().map { $0.uppercased() }
+    let known = codes.map { Catalog.currency($0) != nil }
     var quotes: [QuotedRate] = []
     quotes.reserveCapacity(lines.count * codes.count)
+    // The history has some 7,000 rows of 41 cells: cells are read as bytes, and only
+    // the date becomes a String.
     for (offset, line) in lines.enumerated().dropFirst() {
       let number = offset + 1
-      let row = fields(line)
-      if row.allSatisfy(\.isEmpty) { continue }
-      guard let dateText = row.first, let date = CalendarDate(dateText) ?? parseLongDate(dateText) else {
-        throw RateFileError("bad date '\(row.first ?? "")'", line: number)
-      }
-      for (column, value) in row.dropFirst().enumerated() where column < codes.count {
-        let code = codes[column]
-        if value.isEmpty || value == "N/A" || code.isEmpty { continue }
-        guard Catalog.currency(code) != nil else {
-          quotes.append(QuotedRate(date: date, code: code, base: "EUR", value: .zero))
-          continue
+      var column = -1
+      var date: CalendarDate?
+      var problem: RateFileError?
+      forEachField(line) { cell in
+        defer { column += 1 }
+        if column == -1 {
+          let text = String(decoding: cell, as: UTF8.self)
+          date = CalendarDate(text) ?? parseLongDate(text)
+          if date == nil { problem = RateFileError("bad date '\(text)'", line: number) }
+          return date != nil
         }
-        guard let rate = try? DecimalValue(parsing: value), rate > .zero else {
-          throw RateFileError("bad rate '\(value)' for \(code)", line: number)
+        guard let date, column < codes.count, !cell.isEmpty, !codes[column].isEmpty,
+          !cell.elementsEqual("N/A".utf8)
+        else { return true }
+        guard known[column] else {
+          quotes.append(QuotedRate(date: date, code: codes[column], base: "EUR", value: .zero))
+          return true
         }
-        quotes.append(QuotedRate(date: date, code: code, base: "EUR", value: rate))
+        let value = cell.withUnsafeBufferPointer { try? DecimalValue.parseDigits($0) } ?? nil
+        guard let value, value > .zero else {
+          problem = RateFileError("bad rate '\(String(decoding: cell, as: UTF8.self))' for \(codes[column])", line: number)
+          return false
+        }
+        quotes.append(QuotedRate(date: date, code: codes[column], base: "EUR", value: value))
+        return true
       }
+      if let problem { throw problem }
     }
     return RateFile(format: "ECB CSV", quotes: quotes)
   }
@@ -227,6 +240,21 @@ public enum RateFileReader {
       quotes.append(QuotedRate(date: date, code: code, base: base, value: rate))
     }
     return RateFile(format: "CSV", quotes: quotes)
+  }
+
+  /// Calls `body` with each comma-separated field, trimmed of blanks, until it returns
+  /// false. A blank line has no fields.
+  private static func forEachField(_ line: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Bool) {
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+    var start = line.startIndex
+    while start <= line.endIndex {
+      let end = line[start...].firstIndex(of: UInt8(ascii: ",")) ?? line.endIndex
+      var field = line[start..<end]
+      while let first = field.first, first == 0x20 || first == 0x09 { field = field.dropFirst() }
+      while let last = field.last, last == 0x20 || last == 0x09 { field = field.dropLast() }
+      guard body(field) else { return }
+      start = end + 1
+    }
   }
 
   /// Comma-separated fields, trimmed of blanks; a trailing comma adds no field.
