@@ -65,6 +65,10 @@ public enum RateFileReader {
       throw RateFileError("malformed XML (\(reason)), column \(parser.columnNumber)", line: parser.lineNumber)
     }
     if let problem = collector.problem { throw problem }
+    // XMLParser accepts a document cut short; an element left open means it was.
+    if let open = collector.openElements.last {
+      throw RateFileError("truncated XML: <\(open)> is not closed", line: parser.lineNumber)
+    }
     guard !collector.quotes.isEmpty else {
       throw RateFileError("no rates found: expected <Cube time=…> holding <Cube currency=… rate=…>", line: 1)
     }
@@ -75,12 +79,18 @@ public enum RateFileReader {
   private final class ECBCubeCollector: NSObject, XMLParserDelegate {
     var quotes: [QuotedRate] = []
     var problem: RateFileError?
+    var openElements: [String] = []
     private var date: CalendarDate?
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+      openElements.removeLast()
+    }
 
     func parser(
       _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
       attributes: [String: String]
     ) {
+      openElements.append(qualifiedName ?? element)
       guard element == "Cube", problem == nil else { return }
       if let time = attributes["time"] {
         guard let parsed = CalendarDate(time) else {

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import CofferCore
+
+func fixture(_ name: String) throws -> Data {
+  var url = URL(fileURLWithPath: #filePath)
+  url.deleteLastPathComponent()
+  url.deleteLastPathComponent()
+  return try Data(contentsOf: url.appendingPathComponent("Fixtures/" + name))
+}
+
+func read(_ text: String, name: String = "test") throws(RateFileError) -> RateFile {
+  try RateFileReader.read(Data(text.utf8), name: name)
+}
+
+func readError(_ text: String) -> RateFileError? {
+  do {
+    _ = try read(text)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+@Suite struct RateFileTests {
+  @Test func ecbDailyXML() throws {
+    let file = try RateFileReader.read(try fixture("ecb-daily-2024-06-28.xml"), name: "daily.xml")
+    #expect(file.format == "ECB XML")
+    let usd = try #require(file.quotes.first { $0.code == "USD" })
+    #expect(usd == QuotedRate(date: CalendarDate("2024-06-28")!, code: "USD", base: "EUR", value: decimal("1.0705")))
+    #expect(file.quotes.count == 30)
+  }
+
+  @Test func ecbDailyCSVWithLongDatesAndSpaces() throws {
+    let file = try RateFileReader.read(try fixture("ecb-daily-2026-10-30.csv"), name: "daily.csv")
+    #expect(file.format == "ECB CSV")
+    #expect(file.quotes.count == 29)
+    let gbp = try #require(file.quotes.first { $0.code == "GBP" })
+    #expect(gbp.date == CalendarDate("2026-10-30"))
+    #expect(gbp.value == decimal("0.83380"))
+  }
+
+  @Test func ecbHistoryZipWithGapsAndOldCurrencies() throws {
+    let file = try RateFileReader.read(try fixture("eurofxref-hist.zip"), name: "eurofxref-hist.zip")
+    #expect(file.format == "ECB CSV")
+    let dates = Set(file.quotes.map(\.date))
+    #expect(dates.count == 7126)
+    #expect(dates.min() == CalendarDate("1999-01-04"))
+    #expect(dates.max() == CalendarDate("2026-10-30"))
+    let (rates, skipped) = try RateImport.pivot(file, source: "ECB")
+    // 28 catalog currencies besides EUR (RUB until 2022 among them); discontinued
+    // columns (CYP, ROL, …) and ISK, which Coffer does not hold, are skipped.
+    #expect(Set(rates.map(\.currency)).count == 28)
+    #expect(skipped.contains("CYP") && skipped.contains("ROL") && skipped.contains("ISK"))
+    let may3 = try #require(rates.first { $0.currency.code == "USD" && $0.date == CalendarDate("2010-05-03") })
+    #expect(may3.perEuro == decimal("1.3238"))
+    // N/A cells are absent, not zero: RUB stops in 2022.
+    #expect(rates.filter { $0.currency.code == "RUB" }.map(\.date).max()! < CalendarDate("2022-04-01")!)
+  }
+
+  @Test func exchangeRateAPIJSONIsConvertedThroughItsOwnEuroRate() throws {
+    let file = try RateFileReader.read(try fixture("rates-usd-2024-03-13.json"), name: "usd.json")
+    #expect(file.format == "ExchangeRate-API JSON")
+    let (rates, skipped) = try RateImport.pivot(file, source: "ExchangeRate-API")
+    #expect(Set(rates.map(\.currency)).count == 41)
+    #expect(!skipped.contains("USD"))
+    let usd = try #require(rates.first { $0.currency.code == "USD" })
+    #expect(usd.date == CalendarDate("2024-03-13"))
+    // r(USD) = 1 / (EUR per USD) = 1 / 0.9155, to 30 digits.
+    #expect(usd.perEuro == (try decimal("1") / decimal("0.9155")).rounded(toSignificantDigits: 30))
+  }
+
+  @Test func baseDateRatesJSONAndLongCSV() throws {
+    let json = try read(#"{"base": "USD", "date": "2024-01-02", "rates": {"EUR": 0.5, "CNY": 3.5, "XAU": 0.0004}}"#)
+    let (rates, skipped) = try RateImport.pivot(json, source: "j")
+    #expect(skipped == ["XAU"])
+    #expect(rates.map(\.perEuro) == [decimal("7")])
+    #expect(rates.first?.date == CalendarDate("2024-01-02"))
+
+    let csv = try read("date,code,rate,base\n2024-01-02,EUR,0.5,USD\n2024-01-02,JPY,75,USD\n2024-01-03,JPY,160\n")
+    let pivoted = try RateImport.pivot(csv, source: "c")
+    #expect(pivoted.rates.map(\.perEuro) == [decimal("150"), decimal("160")])
+  }
+
+  @Test(arguments: [
+    ("", "byte 0: the file is empty"),
+    ("   \n", "byte 0: the file is empty"),
+    ("hello,world\n1,2\n", "line 1: unrecognised rates file: expected ECB XML, JSON with a base and rates, or CSV whose header starts with Date"),
+    ("Date,USD,JPY,\n2024-01-02,1.1,abc,\n", "line 2: bad rate 'abc' for JPY"),
+    ("Date,USD,\n2024-01-02,1.1,\n2024-13-01,1.2,\n", "line 3: bad date '2024-13-01'"),
+    ("Date,USD,\n2024-01-02,-1.1,\n", "line 2: bad rate '-1.1' for USD"),
+    ("date,code,rate\n2024-01-02,USD\n", "line 2: expected date,code,rate"),
+    ("{\"base\": \"EUR\", \"date\": \"2024-01-02\", \"rates\": {\"USD\": 1.1,}", "byte 59: expected a key in quotes"),
+    ("{\"base\": \"EUR\", \"date\": \"2024-01-02\", \"rates\": {\"USD\": \"x\"}}", "JSON: the rate of USD is not a number"),
+    ("{\"hello\": 1}", "JSON: unrecognised JSON: expected {\"base_code\", \"conversion_rates\", …} or {\"base\", \"date\", \"rates\"}"),
+  ])
+  func brokenFilesNameTheirPlace(text: String, error: String) {
+    #expect(readError(text)?.description == error)
+  }
+
+  @Test func truncatedXMLNamesItsLine() throws {
+    let whole = String(decoding: try fixture("ecb-daily-2024-06-28.xml"), as: UTF8.self)
+    let truncated = String(whole.prefix(whole.count / 2))
+    let error = try #require(readError(truncated))
+    #expect(error.place.hasPrefix("line "))
+    #expect(error.message.hasPrefix("truncated XML: <") || error.message.hasPrefix("malformed XML"))
+    // A syntax error inside the document: an attribute without its closing quote.
+    let broken = readError(whole.replacingOccurrences(of: "rate='171.94'", with: "rate='171.94"))
+    #expect(broken?.message.hasPrefix("malformed XML") == true, "\(String(describing: broken))")
+    // The quote opened on line 10 runs on; the parser stops on line 11.
+    #expect(broken?.place == "line 11")
+    #expect(readError("<?xml version='1.0'?><root/>")?.description.contains("no rates found") == true)
+  }
+
+  @Test func zipWithNothingUsableSaysWhatItHeld() throws {
+    // A zip holding one text file (made with Python's zipfile, stored uncompressed).
+    let zip = Data(base64Encoded: "UEsDBBQAAAAAAAAAIQAgMDo2BgAAAAYAAAAJAAAAbm90ZXMudHh0aGVsbG8KUEsBAhQDFAAAAAAAAAAhACAwOjYGAAAABgAAAAkAAAAAAAAAAAAAAIABAAAAAG5vdGVzLnR4dFBLBQYAAAAAAQABADcAAAAtAAAAAAA=")!
+    #expect(throws: RateFileError.self) { try RateFileReader.read(zip, name: "notes.zip") }
+    do {
+      _ = try RateFileReader.read(zip, name: "notes.zip")
+    } catch {
+      #expect(error.description.hasPrefix("notes.zip: the zip holds no usable rates file (notes.txt: line 1: unrecognised rates file"))
+    }
+  }
+}
