@@ -49,7 +49,7 @@ let package = Package(
     .testTarget(name: "CofferScriptTests", dependencies: ["CofferScript"]),
     .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
     .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing"]),
-    .testTarget(name: "EndToEndTests", exclude: ["../Fixtures"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["ZIPFoundation"]),
   ],
   swiftLanguageModes: [.v6]
 )

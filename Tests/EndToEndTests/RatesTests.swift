@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import ZIPFoundation
+
+/// Importing real rate files through the binary, and dated answers checked against
+/// values computed here, apart from Coffer, with Foundation's Decimal.
+@Suite struct RatesTests {
+  let coffer: CofferProcess
+  let database: String
+
+  init() throws {
+    coffer = try CofferProcess()
+    database = coffer.home + "/rates.db"
+  }
+
+  func run(_ commands: String, _ extra: [String] = []) throws -> Outcome {
+    try coffer.run(["--db", database] + extra + ["-c", commands])
+  }
+
+  static let fixtures = CofferProcess.fixtures
+
+  /// The ECB history as rows keyed by date, read from the zip in the fixtures.
+  static let history: [String: [String: String]] = {
+    let url = URL(fileURLWithPath: fixtures + "/eurofxref-hist.zip")
+    guard let archive = try? Archive(url: url, accessMode: .read, pathEncoding: nil),
+      let entry = archive["eurofxref-hist.csv"]
+    else { return [:] }
+    var data = Data()
+    _ = try? archive.extract(entry) { data.append($0) }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let header = lines[0]
+    var rows: [String: [String: String]] = [:]
+    for line in lines.dropFirst() {
+      rows[line[0]] = Dictionary(zip(header, line).map { ($0, $1) }, uniquingKeysWith: { a, _ in a })
+    }
+    return rows
+  }()
+
+  /// CNY per 1 unit of `code` on a day of the ECB history, rounded half up to `places`.
+  static func expected(_ code: String, on day: String, times amount: String = "1", places: Int) -> String {
+    let row = history[day] ?? [:]
+    let cny = Decimal(string: row["CNY"] ?? "0")!
+    let other = Decimal(string: row[code] ?? "1")!
+    var value = Decimal(string: amount)! * cny / other
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &value, places, .plain)
+    return "\(rounded)"
+  }
+
+  @Test func everyFormatImportsFromItsRealFile() throws {
+    let outcome = try run(
+      """
+      rates import \(Self.fixtures)/ecb-daily-2024-06-28.xml
+      rates import \(Self.fixtures)/ecb-daily-2026-10-30.csv
+      rates import "\(Self.fixtures)/rates-usd-2024-03-13.json"
+      rates import \(Self.fixtures)/rates-brl-2026-06-24.json
+      rates import \(Self.fixtures)/eurofxref-hist.zip
+      rates import \(Self.fixtures)/eurofxref-hist.zip
+      """)
+    #expect(
+      outcome
+        == Outcome(
+          stdout: """
+            imported 27 rates for 27 currencies over 1 day (ECB XML; 27 new or changed); skipped 3 unknown currencies
+            imported 27 rates for 27 currencies over 1 day (ECB CSV; 0 new or changed); skipped 2 unknown currencies
+            imported 41 rates for 41 currencies over 1 day (ExchangeRate-API JSON; 41 new or changed); skipped 120 unknown currencies
+            imported 41 rates for 41 currencies over 1 day (ExchangeRate-API JSON; 41 new or changed); skipped 124 unknown currencies
+            imported 176961 rates for 28 currencies over 7126 days (ECB CSV; 176907 new or changed); skipped 13 unknown currencies
+            imported 176961 rates for 28 currencies over 7126 days (ECB CSV; 0 new or changed); skipped 13 unknown currencies
+
+            """, stderr: "", status: 0))
+  }
+
+  @Test func datedAnswersMatchTheHistory() throws {
+    #expect(!Self.history.isEmpty)
+    #expect(try run("rates import \(Self.fixtures)/eurofxref-hist.zip").status == 0)
+    let outcome = try run(
+      """
+      set USD 1234.56; set JPY 98765
+      print rate_at(USD, 2010-05-03) rate_at(JPY, 2020-03-16)
+      print total_at(2020-03-16)
+      convert 100 USD to CNY at 2010-05-03 --format plain
+      print rate_at(USD, 2010-05-01) rate_at(USD, 2010-05-02)
+      """)
+    let total2020: String = {
+      let row = Self.history["2020-03-16"]!
+      let cny = Decimal(string: row["CNY"]!)!
+      var sum = Decimal(string: "1234.56")! * cny / Decimal(string: row["USD"]!)!
+        + Decimal(98765) * cny / Decimal(string: row["JPY"]!)!
+      var rounded = Decimal()
+      NSDecimalRound(&rounded, &sum, 2, .plain)
+      return "\(rounded)"
+    }()
+    #expect(
+      outcome.stdout == """
+        \(Self.expected("USD", on: "2010-05-03", places: 10))
+        \(Self.expected("JPY", on: "2020-03-16", places: 10))
+        \(total2020)
+        \(Self.expected("USD", on: "2010-05-03", times: "100", places: 2))
+        \(Self.expected("USD", on: "2010-04-30", places: 10))
+        \(Self.expected("USD", on: "2010-04-30", places: 10))
+
+        """)
+    #expect(outcome.stderr == "")
+  }
+
+  @Test func datesBeforeTheHistoryAndMissingRatesArePartial() throws {
+    #expect(try run("rates import \(Self.fixtures)/eurofxref-hist.zip; set USD 10; set TWD 100").status == 0)
+    let partial = try run("total at 2015-06-01; total at 2015-06-01 --format json")
+    let usd = Self.expected("USD", on: "2015-06-01", times: "10", places: 2)
+    #expect(
+      partial.stdout == """
+        ¥\(usd) CNY (1 holding); partial: no rate for TWD
+        {"local":"CNY","total":"\(usd)","holdings":1,"missing":["TWD"]}
+
+        """)
+    let holdings = try run("holdings at 2015-06-01 --format csv")
+    #expect(holdings.stdout == "code,amount,value,local\nUSD,10,\(usd),CNY\nTWD,100,,CNY\n")
+    let before = try run("print total_at(1998-12-31)")
+    #expect(before == Outcome(stdout: "", stderr: "<command>:1:7: error: total_at(): no rate on 1998-12-31 for USD, TWD\n", status: 1))
+    let rate = try run("print rate_at(USD, 1998-12-31)")
+    #expect(rate.stderr == "<command>:1:7: error: rate_at(): no rate for USD on 1998-12-31\n")
+  }
+
+  @Test func malformedFileImportsNothing() throws {
+    let bad = try coffer.write("bad.csv", "Date,USD,JPY,\n2026-11-20,2.0,150,\n2026-11-21,2.1,oops,\n")
+    let before = try run("rates USD JPY")
+    let outcome = try run("rates import \(bad)")
+    #expect(outcome == Outcome(stdout: "", stderr: "<command>:1:14: error: bad.csv: line 3: bad rate 'oops' for JPY; nothing imported\n", status: 1))
+    #expect(try run("rates USD JPY") == before)
+    let missing = try run("rates import \(coffer.home)/none.xml")
+    #expect(missing.stderr == "<command>:1:14: error: cannot read rates file \(coffer.home)/none.xml: No such file or directory\n")
+  }
+
+  @Test func ratesOptionImportsBeforeAnythingRuns() throws {
+    let outcome = try coffer.run([
+      "--db", database, "--rates", Self.fixtures + "/ecb-daily-2024-06-28.xml", "-c", "print rate_at(USD, 2024-06-28)",
+    ])
+    let usd = Decimal(string: "7.7748")! / Decimal(string: "1.0705")!
+    var rounded = Decimal()
+    var value = usd
+    NSDecimalRound(&rounded, &value, 10, .plain)
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "imported 27 rates for 27 currencies over 1 day (ECB XML; 27 new or changed); skipped 3 unknown currencies\n\(rounded)\n",
+          stderr: "", status: 0))
+    let unreadable = try coffer.run(["--db", database, "--rates", "/nonexistent.csv"])
+    #expect(unreadable.status == 2)
+  }
+}
