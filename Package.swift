@@ -11,7 +11,8 @@ let package = Package(
   name: "Coffer",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "coffer", targets: ["coffer"])
+    .executable(name: "coffer", targets: ["coffer"]),
+    .executable(name: "coffer-fetch", targets: ["coffer-fetch"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -46,6 +47,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(name: "coffer-fetch"),
     .testTarget(name: "CofferScriptTests", dependencies: ["CofferScript"]),
     .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
     .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing"]),

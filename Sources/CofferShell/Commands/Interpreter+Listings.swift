@@ -107,8 +107,9 @@ extension Interpreter {
       try importRates(&parser)
       return
     }
-    if let token = parser.peek, let word = token.word, word.lowercased() == "fetch" {
-      throw failure(parser, "'rates fetch' is not available in this version of Coffer", at: token.start)
+    if parser.accept(word: "fetch") {
+      try fetchRates(&parser)
+      return
     }
     let flags = try flags(&parser, command: "rates")
     var chosen: [Currency] = []
@@ -185,13 +186,33 @@ extension Interpreter {
 extension Interpreter {
   /// `rates import FILE`: the path is a string or the rest of the statement as written.
   func importRates(_ parser: inout Parser) throws(StatementFailure) {
-    let offset = parser.nextOffset
+    var offset = parser.peek?.start ?? parser.tokens.last?.end ?? parser.endOffset
+    offset += parser.line.bytes[offset..<parser.endOffset].prefix { LineScanner.isBlank($0) }.count
     let path = try pathArgument(&parser, what: "a rates file to import")
     let resolved = path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
     guard let data = FileManager.default.contents(atPath: resolved) else {
       throw failure(parser, "cannot read rates file \(path): \(String(cString: strerror(errno)))", at: offset)
     }
     output.line(try importRates(Array(data), name: (path as NSString).lastPathComponent, parser, at: offset))
+  }
+
+  /// `rates fetch [URL]`: downloads (default: the ECB daily XML) and imports; a failed
+  /// download or a bad answer leaves the stored rates as they were.
+  func fetchRates(_ parser: inout Parser) throws(StatementFailure) {
+    var offset = parser.peek?.start ?? parser.tokens.last?.end ?? parser.endOffset
+    let rest = parser.line.bytes[offset..<parser.endOffset]
+    offset += rest.prefix { LineScanner.isBlank($0) }.count
+    let text = rest.allSatisfy(LineScanner.isBlank) ? RateFetcher.defaultURL : try pathArgument(&parser, what: "a URL")
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else {
+      throw failure(parser, "not an http or https URL: \(text)", at: offset)
+    }
+    switch RateFetcher.fetch(url) {
+    case .success(let data):
+      output.line(try importRates(Array(data), name: url.absoluteString, parser, at: offset))
+    case .failure(let error):
+      throw failure(parser, error.message + "; rates unchanged", at: offset)
+    }
   }
 
   /// Imports bytes already read; returns the report line.
@@ -208,15 +229,19 @@ extension Interpreter {
     }
   }
 
-  /// A file path: a string token, or the rest of the statement as written (paths hold
-  /// '/' and '.', which are not words).
+  /// A file path or URL: the rest of the statement as written (paths hold '/', '.' and
+  /// ':', which are not tokens), in quotes when it holds blanks.
   func pathArgument(_ parser: inout Parser, what: String) throws(StatementFailure) -> String {
-    if let token = parser.peek, case .string(let text) = token.kind, parser.tokens.count == parser.position + 1 {
-      _ = parser.advance()
-      return text
+    let start = parser.peek?.start ?? parser.tokens.last?.end ?? parser.endOffset
+    let raw = String(decoding: parser.line.bytes[start..<parser.endOffset], as: UTF8.self)
+    var path = raw.trimmingCharacters(in: .whitespaces)
+    parser = Parser(line: parser.line, tokens: Array(parser.tokens.prefix(parser.position)), endOffset: parser.endOffset)
+    if path.count >= 2, let quote = path.first, quote == "\"" || quote == "'", path.last == quote {
+      path = String(path.dropFirst().dropLast())
+      if quote == "\"" {
+        path = path.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+      }
     }
-    let raw = parser.line.bytes[parser.nextOffset..<parser.endOffset]
-    let path = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
     guard !path.isEmpty else { throw StatementFailure(parser.expected(what)) }
     return path
   }

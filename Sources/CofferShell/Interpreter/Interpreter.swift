@@ -162,9 +162,26 @@ public final class Interpreter {
       try sheetStatement(line, segment)
       return
     }
-    let tokens = try tokens(line, segment)
-    var parser = Parser(line: line, tokens: tokens, endOffset: segment.end)
+    var parser = Parser(line: line, tokens: try commandTokens(line, segment), endOffset: segment.end)
     try topLevel(&parser, segment: segment)
+  }
+
+  /// The statement's tokens; for commands whose argument is a path or URL (`source`,
+  /// `rates import`, `rates fetch`) only the command words, since `/tmp/a-b.csv` or
+  /// `http://host/x.xml` are not made of tokens.
+  func commandTokens(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> [Token] {
+    var lexer = Lexer(line: line, segment: segment)
+    var tokens: [Token] = []
+    do {
+      while let token = try lexer.next() {
+        tokens.append(token)
+        let words = tokens.map { $0.word?.lowercased() ?? "" }
+        if words == ["source"] || words == ["rates", "import"] || words == ["rates", "fetch"] { break }
+      }
+    } catch {
+      throw StatementFailure(error)
+    }
+    return tokens
   }
 
   func tokens(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> [Token] {

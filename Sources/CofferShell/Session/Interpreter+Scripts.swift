@@ -37,7 +37,8 @@ extension Interpreter {
   }
 
   func source(_ parser: inout Parser, segment: LineScanner.Segment) throws(StatementFailure) {
-    let pathOffset = parser.nextOffset
+    var pathOffset = parser.peek?.start ?? parser.tokens.last?.end ?? parser.endOffset
+    pathOffset += parser.line.bytes[pathOffset..<parser.endOffset].prefix { LineScanner.isBlank($0) }.count
     let path = try pathArgument(&parser, what: "a file to run")
     guard scriptFolders.count < Self.maxSourceDepth else {
       throw failure(parser, "source nested deeper than \(Self.maxSourceDepth) files (does a script source itself?)", at: pathOffset)

@@ -60,7 +60,7 @@ extension Interpreter {
     if lowered == "open" {
       throw failure(parser, "the sheet is already open", at: start)
     }
-    var full = Parser(line: line, tokens: try tokens(line, segment), endOffset: segment.end)
+    var full = Parser(line: line, tokens: try commandTokens(line, segment), endOffset: segment.end)
     try topLevel(&full, segment: segment)
   }
 
