@@ -51,3 +51,33 @@ def database(path, holdings):
 
 database(folder / "p1-sqlite.db", {"USD": "1200", "EUR": "300", "JPY": "150000"})
 database(folder / "p2-base.db", {})
+
+# P4/P5: the ECB history, unzipped for sqlite3's .import, and written as ledger price
+# lines (each currency's price in CNY per day, from the same EUR-based rows) with a
+# journal of three holdings.
+import csv, io, zipfile
+from decimal import Decimal, getcontext
+getcontext().prec = 34
+archive = zipfile.ZipFile(pathlib.Path(__file__).resolve().parent.parent / "Tests" / "Fixtures" / "eurofxref-hist.zip")
+text = archive.read("eurofxref-hist.csv").decode()
+(folder / "eurofxref-hist.csv").write_text(text)
+rows = list(csv.reader(io.StringIO(text)))
+header = [h.strip() for h in rows[0]]
+with open(folder / "prices.db", "w") as prices:
+    for row in rows[1:]:
+        values = dict(zip(header, (v.strip() for v in row)))
+        if values.get("CNY") in (None, "", "N/A"):
+            continue
+        cny = Decimal(values["CNY"])
+        day = values["Date"].replace("-", "/")
+        prices.write(f"P {day} EUR {cny} CNY\n")
+        for code in header[1:]:
+            if code in ("", "CNY") or code not in catalog or values.get(code) in (None, "", "N/A"):
+                continue
+            prices.write(f"P {day} {code} {(cny / Decimal(values[code])):.10f} CNY\n")
+(folder / "holdings.ledger").write_text(
+    "2000/01/03 Opening balances\n"
+    "    Assets:Cash    1234.56 USD\n"
+    "    Assets:Cash    98765 JPY\n"
+    "    Assets:Cash    500 GBP\n"
+    "    Equity:Opening\n")
