@@ -169,14 +169,20 @@ public final class Interpreter {
   /// The statement's tokens; for commands whose argument is a path or URL (`source`,
   /// `rates import`, `rates fetch`) only the command words, since `/tmp/a-b.csv` or
   /// `http://host/x.xml` are not made of tokens.
+  private static func takesRawArgument(_ tokens: [Token]) -> Bool {
+    guard let first = tokens[0].word?.lowercased() else { return false }
+    if tokens.count == 1 { return first == "source" }
+    guard first == "rates", let second = tokens[1].word?.lowercased() else { return false }
+    return second == "import" || second == "fetch"
+  }
+
   func commandTokens(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> [Token] {
     var lexer = Lexer(line: line, segment: segment)
     var tokens: [Token] = []
     do {
       while let token = try lexer.next() {
         tokens.append(token)
-        let words = tokens.map { $0.word?.lowercased() ?? "" }
-        if words == ["source"] || words == ["rates", "import"] || words == ["rates", "fetch"] { break }
+        if tokens.count <= 2, Self.takesRawArgument(tokens) { break }
       }
     } catch {
       throw StatementFailure(error)
