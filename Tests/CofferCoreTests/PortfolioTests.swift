@@ -107,3 +107,27 @@ func simpleRates() -> RateBook {
         == "an amount has at most 15 integer digits; this one has 16")
   }
 }
+
+@Suite struct ValueSeriesTests {
+  @Test func valuesAtEachDateARateChangedCarryingRatesForward() throws {
+    let d = { (day: Int) in CalendarDate(year: 2026, month: 1, day: day)! }
+    let histories: [Currency: [Rate]] = [
+      cny: [Rate(currency: cny, perEuro: decimal("8"), date: d(1), source: "t")],
+      usd: [
+        Rate(currency: usd, perEuro: decimal("1"), date: d(1), source: "t"),
+        Rate(currency: usd, perEuro: decimal("2"), date: d(5), source: "t"),
+      ],
+    ]
+    let points = ValueSeries.points(amounts: [(usd, decimal("10"))], local: cny, histories: histories, from: d(1), to: d(31))
+    #expect(points.map(\.date) == [d(1), d(5)])
+    #expect(points.map(\.value) == [decimal("80"), decimal("40")])
+  }
+
+  @Test func dayNumbersRoundTrip() {
+    for text in ["1970-01-01", "1999-01-04", "2000-02-29", "2026-11-22", "1969-12-31"] {
+      let date = CalendarDate(text)!
+      #expect(CalendarDate(dayNumber: date.dayNumber) == date)
+    }
+    #expect(CalendarDate(dayNumber: 0)?.description == "1970-01-01")
+  }
+}

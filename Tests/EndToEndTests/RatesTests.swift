@@ -149,3 +149,40 @@ import ZIPFoundation
     #expect(unreadable.status == 2)
   }
 }
+
+/// `chart` draws the history: a line of braille dots between labelled axes.
+@Suite struct ChartTests {
+  @Test func chartOfARateFallingOverTheYearsRunsFromTopLeftToBottomRight() throws {
+    let coffer = try CofferProcess()
+    let database = coffer.home + "/c.db"
+    #expect(try coffer.run(["--db", database, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip"]).status == 0)
+    let outcome = try coffer.run(["--db", database, "-c", "chart USD from 2008-01-01 to 2012-12-31"])
+    #expect(outcome.status == 0)
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 1 + 12 + 2)
+    #expect(lines[0] == "1 USD in CNY, 2008-01-02 … 2012-12-31 (1283 dates)")
+    // The y axis: the highest and lowest CNY price of a dollar in those years.
+    let maximum = RatesTests.expected("USD", on: "2008-01-02", places: 4)
+    #expect(lines[1].hasPrefix("\(maximum) ┤"))
+    #expect(lines[12].hasPrefix("6.2223 ┤"))
+    #expect(lines[14].hasSuffix("2012-12-31"))
+    #expect(lines[14].contains("2008-01-02"))
+    // 80 columns when not on a terminal.
+    #expect(lines.dropFirst().dropLast(2).allSatisfy { $0.count == 80 })
+    // Dots start in the top row at the left and end in the bottom row at the right.
+    let plot = lines[1...12].map { Array($0.split(separator: "┤")[1]) }
+    #expect(plot[0].first != "\u{2800}")
+    #expect(plot[11].last != "\u{2800}")
+    #expect(plot[0].last == "\u{2800}")
+    #expect(plot[11].first == "\u{2800}")
+  }
+
+  @Test func chartNeedsTwoDatesAndSaysSo() throws {
+    let coffer = try CofferProcess()
+    let outcome = try coffer.run(["--db", ":memory:", "-c", "chart USD"])
+    #expect(
+      outcome.stderr
+        == "<command>:1:7: error: chart: 1 rate date between 2025-11-22 and 2026-11-22; a chart needs 2 (rates import a history first)\n")
+    #expect(try coffer.run(["--db", ":memory:", "-c", "chart total"]).stderr == "<command>:1:7: error: chart total: nothing is held\n")
+  }
+}

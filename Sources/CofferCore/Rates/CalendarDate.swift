@@ -48,6 +48,19 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
       ?? CalendarDate(year: 1970, month: 1, day: 1)!
   }
 
+  /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil_from_days).
+  public init?(dayNumber: Int) {
+    let z = dayNumber + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let dayOfEra = z - era * 146097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shifted = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+    let month = shifted < 10 ? shifted + 3 : shifted - 9
+    self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+  }
+
   /// Days since 1970-01-01 (negative before), for distances between dates.
   public var dayNumber: Int {
     // Howard Hinnant's days_from_civil.

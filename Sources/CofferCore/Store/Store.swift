@@ -203,6 +203,29 @@ public final class Store {
     }
   }
 
+  /// The rates of `currency` dated in `from...to`, plus the latest one before `from`
+  /// (the rate in use when the range starts), oldest first.
+  public func history(of currency: Currency, from: CalendarDate, to: CalendarDate) throws(StoreError) -> [Rate] {
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 2
+        let before = try Row.fetchAll(
+          db, sql: "SELECT date, perEuro, source FROM rate WHERE code = ? AND date < ? ORDER BY date DESC LIMIT 1",
+          arguments: [currency.code, from.description])
+        let within = try Row.fetchAll(
+          db, sql: "SELECT date, perEuro, source FROM rate WHERE code = ? AND date BETWEEN ? AND ? ORDER BY date",
+          arguments: [currency.code, from.description, to.description])
+        return (before + within).compactMap { row in
+          guard let date = CalendarDate(row["date"] as String), let value = try? DecimalValue(parsing: row["perEuro"] as String)
+          else { return nil }
+          return Rate(currency: currency, perEuro: value, date: date, source: row["source"])
+        }
+      }
+    } catch {
+      throw StoreError.from(error, path: location.description)
+    }
+  }
+
   private static let catalogCodes = Catalog.all.map { "('\($0.code)')" }.joined(separator: ",")
 
   private func readRates(_ db: Database, on date: CalendarDate) throws -> RateBook {

@@ -46,6 +46,10 @@ public struct CommandHelp: Sendable {
     CommandHelp("save", "save [--force]", "write pending edits now; --force overwrites another session's change", examples: ["save"], options: ["force"]),
     CommandHelp("log", "log [C] [N]", "the last N saved changes, newest first", examples: ["log", "log USD 5"], options: ["format"]),
     CommandHelp("stats", "stats [--format FMT]", "the counters of reads, recomputes, saves and renders", examples: ["stats --format plain"], options: listing),
+    CommandHelp(
+      "chart", "chart C|total [from DATE] [to DATE]",
+      "chart the local value of one unit of C, or of today's holdings, over time",
+      examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31"]),
     CommandHelp("history", "history [N]", "the last N lines entered (interactive only)", examples: ["history 20"]),
     CommandHelp("source", "source FILE", "run a script file (relative to the current script's folder)", examples: ["source monthly.coffer"]),
     CommandHelp("quit", "quit [STATUS]", "save and leave", examples: ["quit"], aliases: ["exit"]),

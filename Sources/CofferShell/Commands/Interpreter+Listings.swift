@@ -1,6 +1,7 @@
 import CofferCore
 import CofferScript
 import Foundation
+import LineEditing
 
 extension Interpreter {
   func holdings(_ parser: inout Parser) throws(StatementFailure) {
@@ -274,5 +275,51 @@ extension Interpreter {
       dated.setAmount(ledger.portfolio.amount(of: currency), of: currency)
     }
     return dated
+  }
+}
+
+extension Interpreter {
+  /// `chart C|total [from DATE] [to DATE]`: the last year unless told otherwise.
+  func chart(_ parser: inout Parser) throws(StatementFailure) {
+    let subjectOffset = parser.nextOffset
+    let (subject, _) = try expectWord(&parser, "a currency code or 'total'")
+    let currency: Currency? = subject.lowercased() == "total" ? nil : try self.currency(named: subject, parser: parser, at: subjectOffset)
+    let portfolio = ledger.portfolio
+    var to = portfolio.today
+    var from = CalendarDate(dayNumber: to.dayNumber - 365) ?? to
+    while let word = parser.peek?.word?.lowercased(), word == "from" || word == "to" {
+      _ = parser.advance()
+      guard parser.atExpression else { throw StatementFailure(parser.expected("a date (YYYY-MM-DD) after '\(word)'")) }
+      let expression = try expression(&parser)
+      let date = try dateArgument(expression, parser, function: "chart \(word)")
+      if word == "from" { from = date } else { to = date }
+    }
+    try expectEnd(parser)
+    guard from < to else { throw failure(parser, "chart: 'from' must be before 'to'", at: subjectOffset) }
+    let local = portfolio.local
+    let amounts: [(Currency, DecimalValue)] =
+      currency.map { [($0, DecimalValue.one)] } ?? portfolio.held.map { ($0, portfolio.amount(of: $0)) }
+    guard !amounts.isEmpty else { throw failure(parser, "chart total: nothing is held", at: subjectOffset) }
+    var histories: [Currency: [Rate]] = [:]
+    do {
+      for needed in Set(amounts.map(\.0) + [local]) {
+        histories[needed] = try ledger.store.history(of: needed, from: from, to: to)
+      }
+    } catch {
+      throw StatementFailure(error, at: parser.line.location(ofOffset: subjectOffset))
+    }
+    let points = ValueSeries.points(amounts: amounts, local: local, histories: histories, from: from, to: to)
+    guard points.count >= 2 else {
+      throw failure(
+        parser, "chart: \(points.count) rate \(points.count == 1 ? "date" : "dates") between \(from) and \(to); a chart needs 2 (rates import a history first)",
+        at: subjectOffset)
+    }
+    let width = output.isTerminal ? (LineEditing.Terminal.size()?.columns ?? 80) : 80
+    let title = currency.map { "1 \($0.code) in \(local.code)" } ?? "total in \(local.code) of today's holdings"
+    output.line("\(title), \(points.first?.date.description ?? "") … \(points.last?.date.description ?? "") (\(points.count) dates)")
+    let chart = BrailleChart(points: points, width: width, height: 12)
+    let format: (DecimalValue) -> String =
+      currency == nil ? { MoneyText.format($0, local, output: self.output) } : { $0.rounded(toPlaces: 4).description }
+    for line in chart.lines(output: output, format: format) { output.line(line) }
   }
 }

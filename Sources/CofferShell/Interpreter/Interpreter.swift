@@ -225,6 +225,7 @@ public final class Interpreter {
       case "log": try log(&parser)
       case "stats": try stats(&parser)
       case "history": try historyCommand(&parser)
+      case "chart": try chart(&parser)
       case "source": try source(&parser, segment: segment)
       case "quit", "exit": try quit(&parser)
       default:
