@@ -70,7 +70,9 @@ public final class Ledger {
 
   /// Imports a rates file: read, converted to the euro pivot, stored in one
   /// transaction, and the rates in use reloaded.
-  public func importRates(from data: [UInt8], name: String) throws(ImportError) -> ImportReport {
+  public func importRates(from data: [UInt8], name: String, progress: ((Int, Int) -> Void)? = nil)
+    throws(ImportError) -> ImportReport
+  {
     let file: RateFile
     let pivoted: (rates: [Rate], skipped: [String])
     do {
@@ -82,7 +84,7 @@ public final class Ledger {
     }
     let changed: Int
     do {
-      changed = try store.importRates(pivoted.rates)
+      changed = try store.importRates(pivoted.rates, progress: progress)
       if changed > 0 {
         let state = try store.load(knownRatesRevision: nil, today: portfolio.today)
         apply(state)

@@ -279,7 +279,7 @@ public final class Store {
 
   /// Stores imported rates in one transaction: all of them or, on any error, none.
   /// A rate identical to the stored one is left alone. Returns how many changed.
-  public func importRates(_ rates: [Rate]) throws(StoreError) -> Int {
+  public func importRates(_ rates: [Rate], progress: ((Int, Int) -> Void)? = nil) throws(StoreError) -> Int {
     do {
       return try database.inDatabase { db -> Int in
         var changed = 0
@@ -293,7 +293,8 @@ public final class Store {
           // A history import is a few hundred thousand rows: they are bound straight
           // to the prepared statement, one date string per day.
           var dateText = ("", CalendarDate(year: 1, month: 1, day: 1))
-          for rate in rates {
+          for (done, rate) in rates.enumerated() {
+            if let progress, done % 4096 == 0 { progress(done, rates.count) }
             if dateText.1 != rate.date { dateText = (rate.date.description, rate.date) }
             try RawStatement.run(
               statement, db, rate.currency.code, dateText.0, rate.perEuro.description, rate.source)

@@ -218,8 +218,10 @@ extension Interpreter {
 
   /// Imports bytes already read; returns the report line.
   func importRates(_ data: [UInt8], name: String, _ parser: Parser, at offset: Int) throws(StatementFailure) -> String {
+    let bar = ProgressBar(output: output, label: "importing \(name)")
+    defer { bar.finish() }
     do {
-      return try ledger.importRates(from: data, name: name).description
+      return try ledger.importRates(from: data, name: name, progress: bar.update).description
     } catch {
       switch error {
       case .file(let problem):

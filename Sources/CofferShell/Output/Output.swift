@@ -38,6 +38,12 @@ public final class Output {
     fputc(10, err)
   }
 
+  /// Writes to stderr without a newline (a progress bar being redrawn).
+  public func progress(_ text: String) {
+    fflush(out)
+    fputs(text, err)
+  }
+
   public func flush() {
     fflush(out)
   }
