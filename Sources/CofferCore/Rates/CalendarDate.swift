@@ -16,6 +16,11 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     self.day = day
   }
 
+  /// A date known to be valid.
+  private init(valid: (year: Int, month: Int, day: Int)) {
+    (year, month, day) = valid
+  }
+
   /// Parses exactly `YYYY-MM-DD`.
   public init?(_ text: some StringProtocol) {
     let bytes = Array(text.utf8)
@@ -44,8 +49,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     var now = time(nil)
     var parts = tm()
     localtime_r(&now, &parts)
+    // localtime_r gives a valid calendar date; the fallback is never taken.
     return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-      ?? CalendarDate(year: 1970, month: 1, day: 1)!
+      ?? CalendarDate(valid: (1970, 1, 1))
   }
 
   /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil_from_days).
