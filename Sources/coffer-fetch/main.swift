@@ -29,7 +29,9 @@ let session = URLSession(configuration: configuration)
 let answer = Answer()
 let done = DispatchSemaphore(value: 0)
 let task = session.dataTask(with: url) { data, response, error in
-  if let error {
+  if let error = error as? URLError, error.code == .timedOut {
+    answer.problem = "cannot fetch \(url.absoluteString): no answer within \(Int(timeout)) s (timed out)"
+  } else if let error {
     answer.problem = "cannot fetch \(url.absoluteString): \(error.localizedDescription)"
   } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
     answer.problem = "\(url.absoluteString) answered HTTP \(http.statusCode)"
@@ -40,7 +42,7 @@ let task = session.dataTask(with: url) { data, response, error in
 }
 task.resume()
 if done.wait(timeout: .now() + timeout + 1) == .timedOut {
-  answer.problem = "cannot fetch \(url.absoluteString): no answer within \(Int(timeout)) s"
+  answer.problem = "cannot fetch \(url.absoluteString): no answer within \(Int(timeout)) s (timed out)"
 }
 if let body = answer.body {
   FileHandle.standardOutput.write(body)
