@@ -121,13 +121,6 @@ public final class Portfolio {
     return result
   }
 
-  /// The total as last computed, without counting a read or computing anything; nil when
-  /// it is out of date. For display paths that must never compute.
-  public var cachedTotal: Total? {
-    if case .success(let total)? = totalCache { return total }
-    return nil
-  }
-
   private func computeTotal() -> Result<Total, PortfolioError> {
     var sum = DecimalValue.zero
     var count = 0

@@ -50,6 +50,4 @@ public struct RateBook: Sendable {
 
   /// All rates, oldest first per currency.
   public var allRates: [Rate] { history.flatMap { $0 } }
-
-  public var isEmpty: Bool { history.allSatisfy(\.isEmpty) }
 }

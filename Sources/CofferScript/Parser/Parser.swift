@@ -18,7 +18,6 @@ public struct Parser {
 
   public var atEnd: Bool { position >= tokens.count }
   public var peek: Token? { atEnd ? nil : tokens[position] }
-  public var remaining: ArraySlice<Token> { tokens[position...] }
 
   public mutating func advance() -> Token? {
     guard let token = peek else { return nil }

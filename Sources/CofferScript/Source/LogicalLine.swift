@@ -14,8 +14,6 @@ public struct LogicalLine: Sendable {
     self.pieces = [(0, line)]
   }
 
-  public var firstLine: Int { pieces[0].line }
-  public var lastLine: Int { pieces[pieces.count - 1].line }
 
   /// True when the text ends in a `\` that continues it on the next line (a `\` inside a
   /// comment or a string does not count).

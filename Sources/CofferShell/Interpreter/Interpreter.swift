@@ -226,7 +226,7 @@ public final class Interpreter {
       case "stats": try stats(&parser)
       case "history": try historyCommand(&parser)
       case "chart": try chart(&parser)
-      case "source": try source(&parser, segment: segment)
+      case "source": try source(&parser)
       case "quit", "exit": try quit(&parser)
       default:
         throw unknownCommand(word, parser: parser, at: first.start)

@@ -36,7 +36,7 @@ extension Interpreter {
     scriptFolders.last ?? FileManager.default.currentDirectoryPath
   }
 
-  func source(_ parser: inout Parser, segment: LineScanner.Segment) throws(StatementFailure) {
+  func source(_ parser: inout Parser) throws(StatementFailure) {
     var pathOffset = parser.peek?.start ?? parser.tokens.last?.end ?? parser.endOffset
     pathOffset += parser.line.bytes[pathOffset..<parser.endOffset].prefix { LineScanner.isBlank($0) }.count
     let path = try pathArgument(&parser, what: "a file to run")
