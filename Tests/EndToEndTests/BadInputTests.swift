@@ -118,6 +118,23 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
   }
 
+  @Test func damagedStoredRatesAreNamedByDateAndChangeNothing() throws {
+    let database = coffer.home + "/damaged.db"
+    let setUp = try coffer.run(["--db", database, "-c", "rates set USD 7.5; rates set JPY 0.05; set USD 10"])
+    #expect(setUp.status == 0)
+    // Cut the blob of today's rates short, as a damaged disk or a stray tool might.
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    sqlite.arguments = [database, "UPDATE rate_day SET rates = substr(rates, 1, 12) WHERE day = (SELECT max(day) FROM rate_day)"]
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    #expect(sqlite.terminationStatus == 0)
+    let outcome = try coffer.run(["--db", database, "-c", "total"])
+    #expect(outcome.stdout == "")
+    #expect(outcome.stderr.hasPrefix("coffer: error: store \(database): the stored rates of 2026-11-22 are damaged (cut short at byte"))
+    #expect(outcome.status == 3)
+  }
+
   @Test func storeInAFolderThatCannotBeMadeExitsThree() throws {
     try coffer.write("plainfile", "x")
     let outcome = try coffer.run(["--db", coffer.home + "/plainfile/sub/c.db", "-c", "total"])

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// Everything the store holds, as read in one go.
 public struct StoredState: Sendable {
@@ -100,7 +99,7 @@ public final class Store {
   // MARK: - Schema
 
   /// The number of migrations below; kept in the store's `PRAGMA user_version`.
-  static let schemaVersion = 2
+  static let schemaVersion = 3
 
   /// Versioned schema: a store made by an older build is brought up to date on open.
   private static var migrator: DatabaseMigrator {
@@ -128,6 +127,19 @@ public final class Store {
             old TEXT NOT NULL, new TEXT NOT NULL);
           CREATE INDEX journal_code ON journal (code, id);
           """)
+    }
+    migrator.registerMigration("v3: rates as one snapshot per day") { db in
+      // One row per day instead of one per rate: a history import writes 7,000 rows
+      // instead of 177,000, and the rates on a date are one row (see RateSnapshot).
+      try db.execute(sql: RateDayTable.createSQL)
+      let rates = try Row.fetchAll(db, sql: "SELECT code, date, perEuro, source FROM rate").compactMap { row -> Rate? in
+        guard let currency = Catalog.currency(row["code"] as String), let date = CalendarDate(row["date"] as String),
+          let value = try? DecimalValue(parsing: row["perEuro"] as String)
+        else { return nil }
+        return Rate(currency: currency, perEuro: value, date: date, source: row["source"])
+      }
+      _ = try RateDayTable.record(db, rates)
+      try db.execute(sql: "DROP TABLE rate")
     }
     return migrator
   }
@@ -208,44 +220,21 @@ public final class Store {
   public func history(of currency: Currency, from: CalendarDate, to: CalendarDate) throws(StoreError) -> [Rate] {
     do {
       return try database.inDatabase { db in
-        counters.dbReads += 2
-        let before = try Row.fetchAll(
-          db, sql: "SELECT date, perEuro, source FROM rate WHERE code = ? AND date < ? ORDER BY date DESC LIMIT 1",
-          arguments: [currency.code, from.description])
-        let within = try Row.fetchAll(
-          db, sql: "SELECT date, perEuro, source FROM rate WHERE code = ? AND date BETWEEN ? AND ? ORDER BY date",
-          arguments: [currency.code, from.description, to.description])
-        return (before + within).compactMap { row in
-          guard let date = CalendarDate(row["date"] as String), let value = try? DecimalValue(parsing: row["perEuro"] as String)
-          else { return nil }
-          return Rate(currency: currency, perEuro: value, date: date, source: row["source"])
-        }
+        counters.dbReads += 1
+        return try RateDayTable.history(db, of: currency, from: from.dayNumber, to: to.dayNumber)
       }
     } catch {
       throw StoreError.from(error, path: location.description)
     }
   }
 
-  private static let catalogCodes = Catalog.all.map { "('\($0.code)')" }.joined(separator: ",")
-
   private func readRates(_ db: Database, on date: CalendarDate) throws -> RateBook {
     counters.dbReads += 1
-    var book = RateBook()
-    let sql = """
-      WITH codes(code) AS (VALUES \(Self.catalogCodes))
-      SELECT r.code, r.date, r.perEuro, r.source FROM codes
-      JOIN rate AS r ON r.code = codes.code
-        AND r.date = (SELECT max(date) FROM rate WHERE code = codes.code AND date <= ?)
-      """
-    let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [date.description])
-    while let row = try cursor.next() {
-      guard let currency = Catalog.currency(row["code"] as String),
-        let date = CalendarDate(row["date"] as String),
-        let value = try? DecimalValue(parsing: row["perEuro"] as String)
-      else { continue }
-      book.record(Rate(currency: currency, perEuro: value, date: date, source: row["source"]))
+    var sources = SourceNames()
+    guard let row = try RateDayTable.snapshot(db, onOrBefore: date.dayNumber, sources: &sources) else {
+      return RateBook()
     }
-    return book
+    return RateBook(row.snapshot.allRates(sources: sources))
   }
 
   /// The last `limit` saved changes, newest first, optionally of one currency.
@@ -284,22 +273,7 @@ public final class Store {
       return try database.inDatabase { db -> Int in
         var changed = 0
         try db.inTransaction(.immediate) {
-          let statement = try db.cachedStatement(
-            sql: """
-              INSERT INTO rate (code, date, perEuro, source) VALUES (?, ?, ?, ?)
-              ON CONFLICT(code, date) DO UPDATE SET perEuro = excluded.perEuro, source = excluded.source
-              WHERE perEuro != excluded.perEuro OR source != excluded.source
-              """)
-          // A history import is a few hundred thousand rows: they are bound straight
-          // to the prepared statement, one date string per day.
-          var dateText = ("", CalendarDate(year: 1, month: 1, day: 1))
-          for (done, rate) in rates.enumerated() {
-            if let progress, done % 4096 == 0 { progress(done, rates.count) }
-            if dateText.1 != rate.date { dateText = (rate.date.description, rate.date) }
-            try RawStatement.run(
-              statement, db, rate.currency.code, dateText.0, rate.perEuro.description, rate.source)
-            changed += db.changesCount
-          }
+          changed = try RateDayTable.record(db, rates, progress: progress)
           if changed > 0 {
             counters.dbReads += 1
             let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'rates_revision'")
@@ -364,11 +338,7 @@ public final class Store {
               arguments: [now, currency.code, old.description, amount.description])
             written += 1
           }
-          for rate in batch.rates {
-            try db.execute(
-              sql: "INSERT OR REPLACE INTO rate (code, date, perEuro, source) VALUES (?, ?, ?, ?)",
-              arguments: [rate.currency.code, rate.date.description, rate.perEuro.description, rate.source])
-          }
+          _ = try RateDayTable.record(db, batch.rates)
           if !batch.rates.isEmpty {
             counters.dbReads += 1
             let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'rates_revision'")
@@ -403,23 +373,5 @@ public final class Store {
     var buffer = [CChar](repeating: 0, count: 32)
     strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-}
-
-/// Binds text arguments to a GRDB statement's SQLite handle and steps it, without
-/// building `StatementArguments` (which allocates per value).
-enum RawStatement {
-  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-  static func run(_ statement: Statement, _ db: Database, _ texts: String...) throws {
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    for (index, text) in texts.enumerated() {
-      sqlite3_bind_text(handle, Int32(index + 1), text, -1, transient)
-    }
-    let code = sqlite3_step(handle)
-    guard code == SQLITE_DONE else {
-      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
-    }
   }
 }

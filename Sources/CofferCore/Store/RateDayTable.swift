@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// Reads and writes the `rate_day` table: one `RateSnapshot` per day on which any rate was
+/// recorded, keyed by day number (an integer primary key, so rows are in date order).
+enum RateDayTable {
+  static let createSQL = "CREATE TABLE rate_day (day INTEGER PRIMARY KEY, rates BLOB NOT NULL)"
+
+  // MARK: - Reads
+
+  /// The snapshot of the latest row dated on or before `day`, and that row's day.
+  static func snapshot(
+    _ db: Database, onOrBefore day: Int, sources: inout SourceNames
+  ) throws -> (day: Int, snapshot: RateSnapshot)? {
+    let statement = try db.cachedStatement(
+      sql: "SELECT day, rates FROM rate_day WHERE day <= ? ORDER BY day DESC LIMIT 1")
+    return try rows(statement, arguments: [day], sources: &sources).first
+  }
+
+  /// The rates of `currency` dated in `from...to`, plus the latest one before `from`
+  /// (the rate in use when the range starts), oldest first.
+  static func history(_ db: Database, of currency: Currency, from: Int, to: Int) throws -> [Rate] {
+    var sources = SourceNames()
+    let statement = try db.cachedStatement(
+      sql: """
+        SELECT day, rates FROM rate_day
+        WHERE day >= coalesce((SELECT max(day) FROM rate_day WHERE day < ?1), ?1) AND day <= ?2
+        ORDER BY day
+        """)
+    var result: [Rate] = []
+    for (_, snapshot) in try rows(statement, arguments: [from, to], sources: &sources) {
+      // Rows repeat a rate until the currency's next one; each is kept once.
+      guard let held = snapshot.rates[currency.index], held.day != result.last?.date.dayNumber,
+        let date = CalendarDate(dayNumber: held.day)
+      else { continue }
+      result.append(Rate(currency: currency, perEuro: held.perEuro, date: date, source: sources.name(held.source)))
+    }
+    return result
+  }
+
+  private static func rows(
+    _ statement: Statement, arguments: StatementArguments, sources: inout SourceNames
+  ) throws -> [(day: Int, snapshot: RateSnapshot)] {
+    var result: [(day: Int, snapshot: RateSnapshot)] = []
+    let cursor = try Row.fetchCursor(statement, arguments: arguments)
+    while let row = try cursor.next() {
+      let day: Int = row[0]
+      let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
+        guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+        return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
+          try SnapshotCoding.decode(bytes, day: day, sources: &sources)
+        }
+      }
+      result.append((day, snapshot))
+    }
+    return result
+  }
+
+  // MARK: - Writes
+
+  /// Records `rates`, replacing any of the same currency and date, and brings every
+  /// later day's snapshot up to date. Rows that come out the same are not written.
+  /// Returns how many of `rates` were new or different from what was stored.
+  static func record(_ db: Database, _ rates: [Rate], progress: ((Int, Int) -> Void)? = nil) throws -> Int {
+    var sources = SourceNames()
+    let days = groupByDay(rates, sources: &sources)
+    guard let firstDay = days.first?.day else { return 0 }
+
+    // The rates in effect just before the first new day, then every stored row after it.
+    var current = try snapshot(db, onOrBefore: firstDay - 1, sources: &sources)?.snapshot ?? RateSnapshot()
+    let later = try rows(
+      db.cachedStatement(sql: "SELECT day, rates FROM rate_day WHERE day >= ? ORDER BY day"),
+      arguments: [firstDay], sources: &sources)
+
+    let write = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate_day (day, rates) VALUES (?, ?)")
+    var changed = 0
+    var next = (new: 0, stored: 0)
+    var recorded = 0
+    var reported = -1
+    while next.new < days.count || next.stored < later.count {
+      if let progress, recorded >= reported + 4096 || reported < 0 {
+        progress(recorded, rates.count)
+        reported = recorded
+      }
+      let day = min(
+        next.new < days.count ? days[next.new].day : Int.max,
+        next.stored < later.count ? later[next.stored].day : Int.max)
+      var stored: RateSnapshot?
+      if next.stored < later.count, later[next.stored].day == day {
+        stored = later[next.stored].snapshot
+        next.stored += 1
+        // The rates recorded on this day stay, unless replaced below.
+        for (index, held) in stored!.rates.enumerated() where held?.day == day { current.rates[index] = held }
+      }
+      if next.new < days.count, days[next.new].day == day {
+        for (index, held) in days[next.new].rates {
+          if current.rates[index] != held { changed += 1 }
+          current.rates[index] = held
+        }
+        recorded += days[next.new].rates.count
+        next.new += 1
+      }
+      if current == stored {
+        // Nothing new from here on and this row is already right: so is every later one.
+        if next.new == days.count { break }
+        continue
+      }
+      try insert(write, db, day: day, blob: SnapshotCoding.encode(current, day: day, sources: sources))
+    }
+    return changed
+  }
+
+  /// The new rates by day, oldest day first; a later rate of the same currency and day
+  /// replaces an earlier one. Files list a day's rates together, so days are looked up
+  /// only when the date changes.
+  private static func groupByDay(
+    _ rates: [Rate], sources: inout SourceNames
+  ) -> [(day: Int, rates: [(Int, RateSnapshot.Held)])] {
+    var days: [(day: Int, rates: [(Int, RateSnapshot.Held)])] = []
+    var positions: [Int: Int] = [:]
+    var position = -1
+    var lastDate: CalendarDate?
+    var lastSource = (name: "", number: -1)
+    for rate in rates {
+      if rate.date != lastDate {
+        let day = rate.date.dayNumber
+        if let known = positions[day] {
+          position = known
+        } else {
+          days.append((day, []))
+          position = days.count - 1
+          positions[day] = position
+        }
+        lastDate = rate.date
+      }
+      if rate.source != lastSource.name || lastSource.number < 0 {
+        lastSource = (rate.source, sources.number(of: rate.source))
+      }
+      let held = RateSnapshot.Held(perEuro: rate.perEuro, day: days[position].day, source: lastSource.number)
+      if let same = days[position].rates.firstIndex(where: { $0.0 == rate.currency.index }) {
+        days[position].rates[same].1 = held
+      } else {
+        days[position].rates.append((rate.currency.index, held))
+      }
+    }
+    days.sort { $0.day < $1.day }
+    return days
+  }
+
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  /// Binds straight to SQLite: an import writes thousands of rows.
+  private static func insert(_ statement: Statement, _ db: Database, day: Int, blob: [UInt8]) throws {
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    sqlite3_bind_int64(handle, 1, Int64(day))
+    blob.withUnsafeBytes { bytes in
+      _ = sqlite3_bind_blob(handle, 2, bytes.baseAddress, Int32(bytes.count), transient)
+    }
+    let code = sqlite3_step(handle)
+    guard code == SQLITE_DONE else {
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+        sql: statement.sql)
+    }
+  }
+}

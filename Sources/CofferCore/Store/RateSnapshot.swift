@@ -1,0 +1,178 @@
+/// The rates in effect on one day: for every currency that has one, the latest rate dated
+/// on or before that day, with that rate's own date and source.
+///
+/// The store keeps one snapshot per day on which any rate was recorded (table `rate_day`),
+/// so "the rates on D" is a single index seek — the latest row dated on or before D —
+/// however long the history, and an import writes one row per day rather than one per
+/// rate (the ECB history is 7,000 rows instead of 177,000). A rate dated on a row's own
+/// day was recorded that day; the others were carried forward from earlier rows, which
+/// is what keeps the lookup to one row.
+struct RateSnapshot: Equatable {
+  /// One currency's rate as a snapshot holds it.
+  struct Held: Equatable {
+    var perEuro: DecimalValue
+    /// The rate's own date, as a day number (on or before the snapshot's day).
+    var day: Int
+    /// The source's number in the `SourceNames` of the operation that read or made it.
+    var source: Int
+  }
+
+  /// Per catalog index.
+  var rates: [Held?] = Array(repeating: nil, count: Catalog.count)
+
+  /// The rates as `Rate`s, for a `RateBook`.
+  func allRates(sources: SourceNames) -> [Rate] {
+    rates.enumerated().compactMap { index, held in
+      guard let held, let date = CalendarDate(dayNumber: held.day) else { return nil }
+      return Rate(currency: Catalog.all[index], perEuro: held.perEuro, date: date, source: sources.name(held.source))
+    }
+  }
+}
+
+/// Source names ("ECB", a file name, "manual", …) met in one operation, each given a
+/// small number so that snapshots compare and copy without strings.
+struct SourceNames {
+  private var names: [String] = []
+  private var numbers: [String: Int] = [:]
+
+  mutating func number(of name: String) -> Int {
+    if let number = numbers[name] { return number }
+    names.append(name)
+    numbers[name] = names.count - 1
+    return names.count - 1
+  }
+
+  func name(_ number: Int) -> String { names[number] }
+}
+
+/// The damage found in a stored snapshot that cannot be read.
+struct DamagedSnapshot: Error, CustomStringConvertible {
+  let day: Int
+  let detail: String
+
+  var description: String {
+    let date = CalendarDate(dayNumber: day).map(\.description) ?? "day \(day)"
+    return "the stored rates of \(date) are damaged (\(detail))"
+  }
+}
+
+/// The bytes of a `rate_day.rates` blob:
+///
+///     format    1 byte, 1
+///     sources   varint count, then per source: varint length, UTF-8 bytes
+///     rates     varint count, then per rate, in catalog order:
+///                 currency   1 byte, catalog index
+///                 age        varint, days between the rate's date and the row's day
+///                 source     varint, index into this row's sources
+///                 scale      1 byte; bit 7 set for a negative value
+///                 magnitude  varint (up to 128 bits)
+///
+/// Varints are little-endian base 128 (LEB128). Decimals keep their exact coefficient
+/// and scale: nothing goes through text or floating point.
+enum SnapshotCoding {
+  static let format: UInt8 = 1
+
+  static func encode(_ snapshot: RateSnapshot, day: Int, sources: SourceNames) -> [UInt8] {
+    var bytes: [UInt8] = [format]
+    bytes.reserveCapacity(16 + snapshot.rates.count * 10)
+    // The row's own source list holds only the sources its rates use.
+    var rowSources: [Int] = []
+    for held in snapshot.rates {
+      if let held, !rowSources.contains(held.source) { rowSources.append(held.source) }
+    }
+    appendVarint(UInt128(rowSources.count), to: &bytes)
+    for source in rowSources {
+      let name = Array(sources.name(source).utf8)
+      appendVarint(UInt128(name.count), to: &bytes)
+      bytes.append(contentsOf: name)
+    }
+    appendVarint(UInt128(snapshot.rates.lazy.filter { $0 != nil }.count), to: &bytes)
+    for (index, held) in snapshot.rates.enumerated() {
+      guard let held else { continue }
+      bytes.append(UInt8(index))
+      appendVarint(UInt128(day - held.day), to: &bytes)
+      appendVarint(UInt128(rowSources.firstIndex(of: held.source) ?? 0), to: &bytes)
+      bytes.append(UInt8(held.perEuro.scale) | (held.perEuro.isNegative ? 0x80 : 0))
+      appendVarint(held.perEuro.magnitude, to: &bytes)
+    }
+    return bytes
+  }
+
+  static func decode(
+    _ bytes: UnsafeRawBufferPointer, day: Int, sources: inout SourceNames
+  ) throws(DamagedSnapshot) -> RateSnapshot {
+    var reader = Reader(bytes: bytes, day: day)
+    guard try reader.byte() == format else { throw DamagedSnapshot(day: day, detail: "unknown format") }
+    var rowSources: [Int] = []
+    for _ in 0..<(try reader.count(limit: 1000)) {
+      let length = try reader.count(limit: 10_000)
+      rowSources.append(sources.number(of: try reader.text(length: length)))
+    }
+    var snapshot = RateSnapshot()
+    for _ in 0..<(try reader.count(limit: Catalog.count)) {
+      let index = Int(try reader.byte())
+      let age = try reader.count(limit: 1_000_000)
+      let source = try reader.count(limit: rowSources.count - 1)
+      let signAndScale = try reader.byte()
+      let magnitude = try reader.varint()
+      let scale = Int(signAndScale & 0x7F)
+      guard index < Catalog.count, scale <= DecimalValue.maxScale, magnitude <= DecimalValue.maxCoefficient else {
+        throw DamagedSnapshot(day: day, detail: "a rate out of range")
+      }
+      let coefficient = signAndScale & 0x80 == 0 ? Int128(magnitude) : -Int128(magnitude)
+      snapshot.rates[index] = RateSnapshot.Held(
+        perEuro: DecimalValue(uncheckedCoefficient: coefficient, scale: scale), day: day - age,
+        source: rowSources[source])
+    }
+    return snapshot
+  }
+
+  private static func appendVarint(_ value: UInt128, to bytes: inout [UInt8]) {
+    var value = value
+    while value >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  /// Reads a blob front to back; every read is bounds-checked, so damage is an error.
+  private struct Reader {
+    let bytes: UnsafeRawBufferPointer
+    let day: Int
+    var offset = 0
+
+    mutating func byte() throws(DamagedSnapshot) -> UInt8 {
+      guard offset < bytes.count else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)") }
+      defer { offset += 1 }
+      return bytes[offset]
+    }
+
+    mutating func varint() throws(DamagedSnapshot) -> UInt128 {
+      var value: UInt128 = 0
+      var shift: UInt128 = 0
+      while true {
+        let next = try byte()
+        guard shift < 128 else { throw DamagedSnapshot(day: day, detail: "a number too long at byte \(offset)") }
+        value |= UInt128(next & 0x7F) << shift
+        if next & 0x80 == 0 { return value }
+        shift += 7
+      }
+    }
+
+    /// A varint that must be at most `limit`.
+    mutating func count(limit: Int) throws(DamagedSnapshot) -> Int {
+      let value = try varint()
+      guard limit >= 0, value <= UInt128(limit) else {
+        throw DamagedSnapshot(day: day, detail: "a count out of range at byte \(offset)")
+      }
+      return Int(value)
+    }
+
+    mutating func text(length: Int) throws(DamagedSnapshot) -> String {
+      guard length <= bytes.count - offset else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)") }
+      defer { offset += length }
+      return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+    }
+  }
+}

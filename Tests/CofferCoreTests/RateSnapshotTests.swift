@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import CofferCore
+
+/// The store's rates-by-day table: its blob format, and how recording a rate keeps every
+/// later day's snapshot right.
+@Suite struct RateSnapshotTests {
+  private let gbp = Catalog.currency("GBP")!
+
+  private func day(_ text: String) -> Int { CalendarDate(text)!.dayNumber }
+
+  private func rate(_ currency: Currency, _ value: String, _ date: String, _ source: String = "test") -> Rate {
+    Rate(currency: currency, perEuro: decimal(value), date: CalendarDate(date)!, source: source)
+  }
+
+  private func newDatabase() throws -> DatabaseQueue {
+    let database = try DatabaseQueue()
+    try database.write { db in try db.execute(sql: RateDayTable.createSQL) }
+    return database
+  }
+
+  /// The rates in effect on a date, as "CODE value date source" lines in catalog order.
+  private func ratesOn(_ date: String, in database: DatabaseQueue) throws -> [String] {
+    try database.read { db in
+      var sources = SourceNames()
+      guard let row = try RateDayTable.snapshot(db, onOrBefore: day(date), sources: &sources) else { return [] }
+      return row.snapshot.allRates(sources: sources).map { "\($0.currency) \($0.perEuro) \($0.date) \($0.source)" }
+    }
+  }
+
+  @Test func blobRoundTripsExactDecimalsDatesAndSources() throws {
+    var sources = SourceNames()
+    var snapshot = RateSnapshot()
+    let rowDay = day("2026-10-30")
+    snapshot.rates[usd.index] = .init(perEuro: decimal("1.1172"), day: rowDay, source: sources.number(of: "ECB"))
+    snapshot.rates[jpy.index] = .init(
+      perEuro: decimal("12345678901234567890123456789012345678"), day: rowDay - 9000, source: sources.number(of: "今日.json"))
+    snapshot.rates[gbp.index] = .init(
+      perEuro: decimal("-0.000000000000000000000000000001"), day: rowDay - 1, source: sources.number(of: "ECB"))
+    let blob = SnapshotCoding.encode(snapshot, day: rowDay, sources: sources)
+
+    var readBack = SourceNames()
+    let decoded = try blob.withUnsafeBytes { bytes in try SnapshotCoding.decode(bytes, day: rowDay, sources: &readBack) }
+    let rates = decoded.allRates(sources: readBack)
+    #expect(rates.map(\.currency) == [usd, jpy, gbp])
+    #expect(rates.map(\.perEuro.description) == ["1.1172", "12345678901234567890123456789012345678", "-0.000000000000000000000000000001"])
+    #expect(rates.map(\.date.description) == ["2026-10-30", "2002-03-10", "2026-10-29"])
+    #expect(rates.map(\.source) == ["ECB", "今日.json", "ECB"])
+  }
+
+  @Test func damagedBlobIsAnErrorNamingItsDayNeverACrash() throws {
+    var sources = SourceNames()
+    var snapshot = RateSnapshot()
+    let rowDay = day("2020-03-16")
+    snapshot.rates[usd.index] = .init(perEuro: decimal("1.1194"), day: rowDay, source: sources.number(of: "ECB"))
+    snapshot.rates[jpy.index] = .init(perEuro: decimal("118.5"), day: rowDay, source: sources.number(of: "ECB"))
+    let blob = SnapshotCoding.encode(snapshot, day: rowDay, sources: sources)
+
+    var damaged: [[UInt8]] = (0..<blob.count).map { Array(blob.prefix($0)) }
+    damaged.append([9] + blob.dropFirst())  // an unknown format
+    // format, one source "ECB", two rates, then the first rate's currency (USD).
+    #expect(Array(blob.prefix(8)) == [1, 1, 3, 0x45, 0x43, 0x42, 2, UInt8(usd.index)])
+    var badCurrency = blob
+    badCurrency[7] = 200
+    damaged.append(badCurrency)
+    damaged.append(Array(blob.prefix(6)) + [0xFF, 0xFF, 0x7F])  // a count of rates far too large
+    for bytes in damaged {
+      var names = SourceNames()
+      #expect(throws: DamagedSnapshot.self) {
+        _ = try bytes.withUnsafeBytes { try SnapshotCoding.decode($0, day: rowDay, sources: &names) }
+      }
+    }
+    let error = DamagedSnapshot(day: rowDay, detail: "cut short at byte 3")
+    #expect(error.description == "the stored rates of 2020-03-16 are damaged (cut short at byte 3)")
+  }
+
+  @Test func aRateIsCarriedForwardUntilTheCurrencysNextOne() throws {
+    let database = try newDatabase()
+    let changed = try database.write { db in
+      try RateDayTable.record(
+        db,
+        [
+          rate(usd, "1.10", "2024-01-10", "ECB"), rate(jpy, "160", "2024-01-10", "ECB"),
+          rate(usd, "1.12", "2024-01-12", "ECB"),
+        ])
+    }
+    #expect(changed == 3)
+    #expect(try ratesOn("2024-01-09", in: database) == [])
+    #expect(try ratesOn("2024-01-11", in: database) == ["USD 1.1 2024-01-10 ECB", "JPY 160 2024-01-10 ECB"])
+    #expect(try ratesOn("2030-01-01", in: database) == ["USD 1.12 2024-01-12 ECB", "JPY 160 2024-01-10 ECB"])
+  }
+
+  @Test func anEarlierRateRewritesOnlyTheDaysItReaches() throws {
+    let database = try newDatabase()
+    try database.write { db in
+      _ = try RateDayTable.record(
+        db, [rate(usd, "1.10", "2024-01-10"), rate(jpy, "160", "2024-01-10"), rate(usd, "1.12", "2024-01-12")])
+    }
+    // GBP on the 11th is carried into the 12th's row; USD there is its own.
+    let changed = try database.write { db in try RateDayTable.record(db, [rate(gbp, "0.85", "2024-01-11", "manual")]) }
+    #expect(changed == 1)
+    #expect(
+      try ratesOn("2024-01-11", in: database) == [
+        "USD 1.1 2024-01-10 test", "JPY 160 2024-01-10 test", "GBP 0.85 2024-01-11 manual",
+      ])
+    #expect(
+      try ratesOn("2024-01-12", in: database) == [
+        "USD 1.12 2024-01-12 test", "JPY 160 2024-01-10 test", "GBP 0.85 2024-01-11 manual",
+      ])
+    // A new value for a recorded day replaces it and reaches later days that carry it.
+    try database.write { db in _ = try RateDayTable.record(db, [rate(jpy, "161", "2024-01-10")]) }
+    #expect(try ratesOn("2024-01-12", in: database).contains("JPY 161 2024-01-10 test"))
+  }
+
+  @Test func recordingTheSameRatesAgainWritesNothing() throws {
+    let database = try newDatabase()
+    let rates = (1...20).flatMap { day in
+      [rate(usd, "1.\(day)", String(format: "2024-02-%02d", day)), rate(jpy, "15\(day)", String(format: "2024-02-%02d", day))]
+    }
+    try database.write { db in _ = try RateDayTable.record(db, rates) }
+    let (changed, writes) = try database.write { db in
+      let writesBefore = db.totalChangesCount
+      let changed = try RateDayTable.record(db, Array(rates.reversed()))
+      return (changed, db.totalChangesCount - writesBefore)
+    }
+    #expect(changed == 0)
+    #expect(writes == 0)
+  }
+
+  @Test func historyListsEachRateOnceWithTheOneInUseWhenTheRangeStarts() throws {
+    let database = try newDatabase()
+    try database.write { db in
+      _ = try RateDayTable.record(
+        db,
+        [
+          rate(usd, "1.05", "2024-01-05"), rate(usd, "1.10", "2024-01-10"), rate(jpy, "160", "2024-01-11"),
+          rate(usd, "1.12", "2024-01-12"), rate(jpy, "161", "2024-01-13"), rate(usd, "1.20", "2024-01-20"),
+        ])
+    }
+    let history = try database.read { db in
+      try RateDayTable.history(db, of: usd, from: day("2024-01-08"), to: day("2024-01-15"))
+    }
+    #expect(history.map { "\($0.date) \($0.perEuro)" } == ["2024-01-05 1.05", "2024-01-10 1.1", "2024-01-12 1.12"])
+  }
+
+  @Test func storeWithRatesPerRowIsMigratedToRowsPerDay() throws {
+    let path = try temporaryFolder() + "/v2.db"
+    try Store.migrate(path: path, upTo: "v2: journal")
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO rate (code, date, perEuro, source) VALUES
+            ('USD', '2001-05-02', '0.9', 'old.csv'), ('USD', '2026-11-20', '1.25', 'manual')
+          """)
+    }
+    let ledger = try Ledger(location: .file(path), today: testDay)
+    #expect(ledger.portfolio.currentRate(of: usd)?.perEuro == decimal("1.25"))
+    let old = try ledger.rates(on: CalendarDate("2010-01-01")!)
+    #expect(old.rate(of: usd, on: CalendarDate("2010-01-01")!).map { "\($0.perEuro) \($0.source)" } == "0.9 old.csv")
+    let tables = try DatabaseQueue(path: path).read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rate%'")
+    }
+    #expect(tables == ["rate_day"])
+  }
+}
