@@ -12,7 +12,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "coffer", targets: ["coffer"]),
-    .executable(name: "coffer-fetch", targets: ["coffer-fetch"]),
+    .executable(name: "coffer-rates", targets: ["coffer-rates"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -31,7 +31,6 @@ let package = Package(
       name: "CofferCore",
       dependencies: [
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        "ZIPFoundation",
       ],
       swiftSettings: releaseSpeed
     ),
@@ -47,9 +46,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "coffer-fetch"),
+    // XML (libxml2, ICU) and zip (zlib) readers: only the coffer-rates helper links them.
+    .target(name: "XMLAndZip", dependencies: ["CofferCore", "ZIPFoundation"]),
+    .executableTarget(name: "coffer-rates", dependencies: ["CofferCore", "XMLAndZip"]),
     .testTarget(name: "CofferScriptTests", dependencies: ["CofferScript"]),
-    .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
+    .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore", "XMLAndZip"]),
     .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing"]),
     .testTarget(name: "EndToEndTests", dependencies: ["ZIPFoundation"]),
   ],

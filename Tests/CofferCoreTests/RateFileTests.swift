@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CofferCore
+import XMLAndZip
 
 func fixture(_ name: String) throws -> Data {
   var url = URL(fileURLWithPath: #filePath)
@@ -11,7 +12,7 @@ func fixture(_ name: String) throws -> Data {
 }
 
 func read(_ text: String, name: String = "test") throws(RateFileError) -> RateFile {
-  try RateFileReader.read(Data(text.utf8), name: name)
+  try RateFileReader.read(Data(text.utf8), name: name, xmlAndZip: LocalXMLAndZipReader())
 }
 
 func readError(_ text: String) -> RateFileError? {
@@ -25,7 +26,7 @@ func readError(_ text: String) -> RateFileError? {
 
 @Suite struct RateFileTests {
   @Test func ecbDailyXML() throws {
-    let file = try RateFileReader.read(try fixture("ecb-daily-2024-06-28.xml"), name: "daily.xml")
+    let file = try RateFileReader.read(try fixture("ecb-daily-2024-06-28.xml"), name: "daily.xml", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ECB XML")
     let usd = try #require(file.quotes.first { $0.code == "USD" })
     #expect(usd == QuotedRate(date: CalendarDate("2024-06-28")!, code: "USD", base: "EUR", value: decimal("1.0705")))
@@ -33,7 +34,7 @@ func readError(_ text: String) -> RateFileError? {
   }
 
   @Test func ecbDailyCSVWithLongDatesAndSpaces() throws {
-    let file = try RateFileReader.read(try fixture("ecb-daily-2026-10-30.csv"), name: "daily.csv")
+    let file = try RateFileReader.read(try fixture("ecb-daily-2026-10-30.csv"), name: "daily.csv", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ECB CSV")
     #expect(file.quotes.count == 29)
     let gbp = try #require(file.quotes.first { $0.code == "GBP" })
@@ -42,7 +43,7 @@ func readError(_ text: String) -> RateFileError? {
   }
 
   @Test func ecbHistoryZipWithGapsAndOldCurrencies() throws {
-    let file = try RateFileReader.read(try fixture("eurofxref-hist.zip"), name: "eurofxref-hist.zip")
+    let file = try RateFileReader.read(try fixture("eurofxref-hist.zip"), name: "eurofxref-hist.zip", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ECB CSV")
     let dates = Set(file.quotes.map(\.date))
     #expect(dates.count == 7126)
@@ -60,7 +61,7 @@ func readError(_ text: String) -> RateFileError? {
   }
 
   @Test func exchangeRateAPIJSONIsConvertedThroughItsOwnEuroRate() throws {
-    let file = try RateFileReader.read(try fixture("rates-usd-2024-03-13.json"), name: "usd.json")
+    let file = try RateFileReader.read(try fixture("rates-usd-2024-03-13.json"), name: "usd.json", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ExchangeRate-API JSON")
     let (rates, skipped) = try RateImport.pivot(file, source: "ExchangeRate-API")
     #expect(Set(rates.map(\.currency)).count == 41)
@@ -116,11 +117,47 @@ func readError(_ text: String) -> RateFileError? {
   @Test func zipWithNothingUsableSaysWhatItHeld() throws {
     // A zip holding one text file (made with Python's zipfile, stored uncompressed).
     let zip = Data(base64Encoded: "UEsDBBQAAAAAAAAAIQAgMDo2BgAAAAYAAAAJAAAAbm90ZXMudHh0aGVsbG8KUEsBAhQDFAAAAAAAAAAhACAwOjYGAAAABgAAAAkAAAAAAAAAAAAAAIABAAAAAG5vdGVzLnR4dFBLBQYAAAAAAQABADcAAAAtAAAAAAA=")!
-    #expect(throws: RateFileError.self) { try RateFileReader.read(zip, name: "notes.zip") }
+    #expect(throws: RateFileError.self) { try RateFileReader.read(zip, name: "notes.zip", xmlAndZip: LocalXMLAndZipReader()) }
     do {
-      _ = try RateFileReader.read(zip, name: "notes.zip")
+      _ = try RateFileReader.read(zip, name: "notes.zip", xmlAndZip: LocalXMLAndZipReader())
     } catch {
       #expect(error.description.hasPrefix("notes.zip: the zip holds no usable rates file (notes.txt: line 1: unrecognised rates file"))
     }
+  }
+}
+
+/// The answers of the `coffer-rates` helper survive the trip through its pipe.
+@Suite struct HelperWireTests {
+  @Test func quotesRoundTripExactly() throws {
+    let quotes = [
+      QuotedRate(date: CalendarDate("2024-06-28")!, code: "USD", base: "EUR", value: decimal("1.0705")),
+      QuotedRate(date: CalendarDate("1999-01-04")!, code: "JPY", base: "EUR", value: decimal("133.73000000000000000000000000001")),
+    ]
+    #expect(try HelperWire.decodeQuotes(HelperWire.encode(quotes)) == quotes)
+    #expect(try HelperWire.decodeQuotes(Data()) == [])
+  }
+
+  @Test func zipMembersRoundTripWhateverTheyHold() throws {
+    let members = [
+      ZipMember(path: "notes/a b.txt", data: Data("line\n12 x\n".utf8)),
+      ZipMember(path: "empty", data: Data()),
+      ZipMember(path: "bytes.bin", data: Data([0, 10, 255, 32, 10])),
+    ]
+    let decoded = try HelperWire.decodeMembers(HelperWire.encode(members))
+    #expect(decoded.map(\.path) == members.map(\.path))
+    #expect(decoded.map(\.data) == members.map(\.data))
+  }
+
+  @Test func anUnexpectedAnswerIsAnErrorNotAWrongNumber() {
+    #expect(throws: RateFileError.self) { try HelperWire.decodeQuotes(Data("2024-06-28 USD EUR 1.07x\n".utf8)) }
+    #expect(throws: RateFileError.self) { try HelperWire.decodeQuotes(Data("2024-06-28 USD 1.07\n".utf8)) }
+    #expect(throws: RateFileError.self) { try HelperWire.decodeMembers(Data("99 cut.csv\nshort".utf8)) }
+    #expect(throws: RateFileError.self) { try HelperWire.decodeMembers(Data("no header".utf8)) }
+  }
+
+  @Test func errorsKeepTheirPlace() {
+    let error = RateFileError("truncated XML: <Cube> is not closed", line: 15)
+    #expect(HelperWire.decodeError(HelperWire.encode(error)) == error)
+    #expect(HelperWire.decodeError("something odd\n").description == "coffer-rates: something odd")
   }
 }

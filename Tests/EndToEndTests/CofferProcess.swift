@@ -58,17 +58,19 @@ struct CofferProcess {
   }
 
   /// Runs `coffer ARGS` with `stdin` piped in (empty when nil) and waits for it.
-  func run(_ arguments: [String], stdin: String? = nil, in folder: String? = nil, extraEnvironment: [String: String] = [:])
-    throws -> Outcome
-  {
-    try run(arguments, stdinData: Data((stdin ?? "").utf8), in: folder, extraEnvironment: extraEnvironment)
+  func run(
+    _ arguments: [String], stdin: String? = nil, in folder: String? = nil, extraEnvironment: [String: String] = [:],
+    binary: String = CofferProcess.binary
+  ) throws -> Outcome {
+    try run(arguments, stdinData: Data((stdin ?? "").utf8), in: folder, extraEnvironment: extraEnvironment, binary: binary)
   }
 
-  func run(_ arguments: [String], stdinData: Data, in folder: String? = nil, extraEnvironment: [String: String] = [:])
-    throws -> Outcome
-  {
+  func run(
+    _ arguments: [String], stdinData: Data, in folder: String? = nil, extraEnvironment: [String: String] = [:],
+    binary: String = CofferProcess.binary
+  ) throws -> Outcome {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
     process.currentDirectoryURL = URL(fileURLWithPath: folder ?? home)

@@ -132,6 +132,32 @@ import ZIPFoundation
     #expect(missing.stderr == "<command>:1:14: error: cannot read rates file \(coffer.home)/none.xml: No such file or directory\n")
   }
 
+  @Test func xmlAndZipWithoutTheHelperSayWhatIsMissingAndImportNothing() throws {
+    // coffer alone, with no coffer-rates beside it or on the PATH.
+    let lonely = coffer.home + "/bin/coffer"
+    try FileManager.default.createDirectory(atPath: coffer.home + "/bin", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: CofferProcess.binary, toPath: lonely)
+    let environment = ["PATH": "/usr/bin:/bin"]
+    let xml = try coffer.run(
+      ["--db", database, "-c", "rates import \(Self.fixtures)/ecb-daily-2024-06-28.xml"], extraEnvironment: environment,
+      binary: lonely)
+    #expect(
+      xml
+        == Outcome(
+          stdout: "",
+          stderr: "<command>:1:14: error: ecb-daily-2024-06-28.xml: byte 0: XML is read by the coffer-rates helper, "
+            + "which is not installed next to coffer; nothing imported\n", status: 1))
+    let fetch = try coffer.run(["--db", database, "-c", "rates fetch http://127.0.0.1:9/"], extraEnvironment: environment, binary: lonely)
+    #expect(fetch.stderr == "<command>:1:13: error: cannot fetch: the coffer-rates helper is not installed next to coffer; rates unchanged\n")
+    // Text formats need no helper.
+    let csv = try coffer.run(
+      ["--db", database, "-c", "rates import \(Self.fixtures)/ecb-daily-2026-10-30.csv; print rate_at(USD, 2026-10-30)"],
+      extraEnvironment: environment, binary: lonely)
+    #expect(csv.status == 0)
+    // The XML's day (2024-06-28) is older than every stored rate: still none then.
+    #expect(try run("print rate_at(USD, 2024-06-28)").stderr == "<command>:1:7: error: rate_at(): no rate for USD on 2024-06-28\n")
+  }
+
   @Test func ratesOptionImportsBeforeAnythingRuns() throws {
     let outcome = try coffer.run([
       "--db", database, "--rates", Self.fixtures + "/ecb-daily-2024-06-28.xml", "-c", "print rate_at(USD, 2024-06-28)",

@@ -70,13 +70,14 @@ public final class Ledger {
 
   /// Imports a rates file: read, converted to the euro pivot, stored in one
   /// transaction, and the rates in use reloaded.
-  public func importRates(from data: [UInt8], name: String, progress: ((Int, Int) -> Void)? = nil)
-    throws(ImportError) -> ImportReport
-  {
+  public func importRates(
+    from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(),
+    progress: ((Int, Int) -> Void)? = nil
+  ) throws(ImportError) -> ImportReport {
     let file: RateFile
     let pivoted: (rates: [Rate], skipped: [String])
     do {
-      file = try RateFileReader.read(Data(data), name: name)
+      file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip)
       let source = file.format.hasPrefix("ECB") ? "ECB" : file.format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
       pivoted = try RateImport.pivot(file, source: source)
     } catch {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rates read from a file, before they are stored: each is "units of `code` per one
 /// `base`" on a date. Turning them into the EUR pivot is `RateImport`'s job.
 public struct QuotedRate: Sendable, Equatable {
@@ -5,6 +7,35 @@ public struct QuotedRate: Sendable, Equatable {
   public let code: String
   public let base: String
   public let value: DecimalValue
+
+  public init(date: CalendarDate, code: String, base: String, value: DecimalValue) {
+    self.date = date
+    self.code = code
+    self.base = base
+    self.value = value
+  }
+}
+
+/// One file inside a zip archive.
+public struct ZipMember: Sendable {
+  public let path: String
+  public let data: Data
+
+  public init(path: String, data: Data) {
+    self.path = path
+    self.data = data
+  }
+}
+
+/// Reads the two formats whose parsers need large libraries: ECB XML (FoundationXML's
+/// XMLParser, over libxml2 and ICU) and zip archives (zlib). Coffer's own binary does not
+/// link those libraries, which would add a few milliseconds to every start; it asks the
+/// `coffer-rates` helper instead (`RatesHelper`).
+public protocol XMLAndZipReader {
+  /// The rates in an ECB XML document (daily or history), all against EUR.
+  func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate]
+  /// The files in a zip archive, unpacked and checked against their CRC.
+  func files(inZip data: Data) throws(RateFileError) -> [ZipMember]
 }
 
 /// What a rates file held, in one of the formats Coffer reads.

@@ -1,25 +1,22 @@
 import Foundation
-import ZIPFoundation
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// Reads a rates file in any format Coffer knows, told apart by content (never by
 /// name): ECB XML (daily or history), ECB CSV (history: `Date,USD,…`; daily:
 /// `Date, USD, …` with `30 October 2026`), JSON with a base and a map of rates
 /// (`base_code`/`conversion_rates` or `base`/`date`/`rates`), CSV `date,code,rate[,base]`,
-/// and a `.zip` holding one of them.
+/// and a `.zip` holding one of them. XML and zip archives are read by an `XMLAndZipReader`.
 public enum RateFileReader {
-  public static func read(_ data: Data, name: String) throws(RateFileError) -> RateFile {
+  public static func read(
+    _ data: Data, name: String, xmlAndZip: some XMLAndZipReader
+  ) throws(RateFileError) -> RateFile {
     let bytes = [UInt8](data)
-    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try readZip(data, name: name) }
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try readZip(data, name: name, xmlAndZip: xmlAndZip) }
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
     guard start < bytes.count else { throw RateFileError("the file is empty", byte: 0) }
     switch bytes[start] {
-    case UInt8(ascii: "<"): return try readXML(data)
+    case UInt8(ascii: "<"): return RateFile(format: "ECB XML", quotes: try xmlAndZip.quotes(inXML: data))
     case UInt8(ascii: "{"): return try readJSON(bytes, name: name)
     default: return try readCSV(bytes, name: name)
     }
@@ -27,93 +24,21 @@ public enum RateFileReader {
 
   // MARK: - ZIP
 
-  private static func readZip(_ data: Data, name: String) throws(RateFileError) -> RateFile {
-    let archive: Archive
-    do {
-      archive = try Archive(data: data, accessMode: .read)
-    } catch {
-      throw RateFileError("not a readable zip archive", byte: 0)
-    }
+  private static func readZip(
+    _ data: Data, name: String, xmlAndZip: some XMLAndZipReader
+  ) throws(RateFileError) -> RateFile {
     var problems: [String] = []
-    for entry in archive where entry.type == .file {
-      var contents = Data()
+    for member in try xmlAndZip.files(inZip: data) {
       do {
-        _ = try archive.extract(entry, skipCRC32: false) { contents.append($0) }
-      } catch {
-        throw RateFileError("cannot unpack \(entry.path): \(error)", place: "entry \(entry.path)")
-      }
-      do {
-        let file = try read(contents, name: entry.path)
+        let file = try read(member.data, name: member.path, xmlAndZip: xmlAndZip)
         if !file.quotes.isEmpty { return file }
-        problems.append("\(entry.path): no rates")
+        problems.append("\(member.path): no rates")
       } catch {
-        problems.append("\(entry.path): \(error.description)")
+        problems.append("\(member.path): \(error.description)")
       }
     }
     let detail = problems.isEmpty ? "it holds no files" : problems.joined(separator: "; ")
     throw RateFileError("the zip holds no usable rates file (\(detail))", place: name)
-  }
-
-  // MARK: - XML
-
-  private static func readXML(_ data: Data) throws(RateFileError) -> RateFile {
-    let collector = ECBCubeCollector()
-    let parser = XMLParser(data: data)
-    parser.delegate = collector
-    if !parser.parse() {
-      let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
-      throw RateFileError("malformed XML (\(reason)), column \(parser.columnNumber)", line: parser.lineNumber)
-    }
-    if let problem = collector.problem { throw problem }
-    // XMLParser accepts a document cut short; an element left open means it was.
-    if let open = collector.openElements.last {
-      throw RateFileError("truncated XML: <\(open)> is not closed", line: parser.lineNumber)
-    }
-    guard !collector.quotes.isEmpty else {
-      throw RateFileError("no rates found: expected <Cube time=…> holding <Cube currency=… rate=…>", line: 1)
-    }
-    return RateFile(format: "ECB XML", quotes: collector.quotes)
-  }
-
-  /// Collects `<Cube time='…'>` / `<Cube currency='…' rate='…'/>` from ECB XML.
-  private final class ECBCubeCollector: NSObject, XMLParserDelegate {
-    var quotes: [QuotedRate] = []
-    var problem: RateFileError?
-    var openElements: [String] = []
-    private var date: CalendarDate?
-
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-      openElements.removeLast()
-    }
-
-    func parser(
-      _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-      attributes: [String: String]
-    ) {
-      openElements.append(qualifiedName ?? element)
-      guard element == "Cube", problem == nil else { return }
-      if let time = attributes["time"] {
-        guard let parsed = CalendarDate(time) else {
-          problem = RateFileError("bad date '\(time)' in Cube time=", line: parser.lineNumber)
-          parser.abortParsing()
-          return
-        }
-        date = parsed
-      }
-      if let code = attributes["currency"], let rate = attributes["rate"] {
-        guard let date else {
-          problem = RateFileError("Cube currency=\(code) outside a Cube time=", line: parser.lineNumber)
-          parser.abortParsing()
-          return
-        }
-        guard let value = try? DecimalValue(parsing: rate), value > .zero else {
-          problem = RateFileError("bad rate '\(rate)' for \(code)", line: parser.lineNumber)
-          parser.abortParsing()
-          return
-        }
-        quotes.append(QuotedRate(date: date, code: code.uppercased(), base: "EUR", value: value))
-      }
-    }
   }
 
   // MARK: - JSON

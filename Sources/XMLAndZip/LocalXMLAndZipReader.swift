@@ -1,0 +1,94 @@
+import CofferCore
+import Foundation
+import ZIPFoundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Reads ECB XML with FoundationXML's XMLParser (libxml2) and zip archives with
+/// ZIPFoundation (zlib), in this process. The `coffer-rates` helper uses it; Coffer itself
+/// asks the helper, so that its own start-up does not load libxml2, ICU and zlib.
+public struct LocalXMLAndZipReader: XMLAndZipReader {
+  public init() {}
+
+  public func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate] {
+    let collector = ECBCubeCollector()
+    let parser = XMLParser(data: data)
+    parser.delegate = collector
+    if !parser.parse() {
+      let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+      throw RateFileError("malformed XML (\(reason)), column \(parser.columnNumber)", line: parser.lineNumber)
+    }
+    if let problem = collector.problem { throw problem }
+    // XMLParser accepts a document cut short; an element left open means it was.
+    if let open = collector.openElements.last {
+      throw RateFileError("truncated XML: <\(open)> is not closed", line: parser.lineNumber)
+    }
+    guard !collector.quotes.isEmpty else {
+      throw RateFileError("no rates found: expected <Cube time=…> holding <Cube currency=… rate=…>", line: 1)
+    }
+    return collector.quotes
+  }
+
+  public func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
+    let archive: Archive
+    do {
+      archive = try Archive(data: data, accessMode: .read)
+    } catch {
+      throw RateFileError("not a readable zip archive", byte: 0)
+    }
+    var members: [ZipMember] = []
+    for entry in archive where entry.type == .file {
+      var contents = Data()
+      do {
+        _ = try archive.extract(entry, skipCRC32: false) { contents.append($0) }
+      } catch {
+        throw RateFileError("cannot unpack \(entry.path): \(error)", place: "entry \(entry.path)")
+      }
+      members.append(ZipMember(path: entry.path, data: contents))
+    }
+    return members
+  }
+
+  /// Collects `<Cube time='…'>` / `<Cube currency='…' rate='…'/>` from ECB XML.
+  private final class ECBCubeCollector: NSObject, XMLParserDelegate {
+    var quotes: [QuotedRate] = []
+    var problem: RateFileError?
+    var openElements: [String] = []
+    private var date: CalendarDate?
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+      openElements.removeLast()
+    }
+
+    func parser(
+      _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+      attributes: [String: String]
+    ) {
+      openElements.append(qualifiedName ?? element)
+      guard element == "Cube", problem == nil else { return }
+      if let time = attributes["time"] {
+        guard let parsed = CalendarDate(time) else {
+          problem = RateFileError("bad date '\(time)' in Cube time=", line: parser.lineNumber)
+          parser.abortParsing()
+          return
+        }
+        date = parsed
+      }
+      if let code = attributes["currency"], let rate = attributes["rate"] {
+        guard let date else {
+          problem = RateFileError("Cube currency=\(code) outside a Cube time=", line: parser.lineNumber)
+          parser.abortParsing()
+          return
+        }
+        guard let value = try? DecimalValue(parsing: rate), value > .zero else {
+          problem = RateFileError("bad rate '\(rate)' for \(code)", line: parser.lineNumber)
+          parser.abortParsing()
+          return
+        }
+        quotes.append(QuotedRate(date: date, code: code.uppercased(), base: "EUR", value: value))
+      }
+    }
+  }
+}

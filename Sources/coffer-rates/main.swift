@@ -1,0 +1,49 @@
+// coffer-rates: the work behind `rates fetch` and `rates import` that needs libraries
+// Coffer's own binary does not load (see RatesHelper).
+//
+//   coffer-rates fetch URL TIMEOUT   the body of a successful HTTP(S) GET, on stdout
+//   coffer-rates xml                 the rates in the ECB XML on stdin
+//   coffer-rates unzip               the files in the zip archive on stdin
+//
+// Answers are written as HelperWire describes. Exit status: 0 with the answer on stdout;
+// 1 with the reason on stderr; 2 for a usage error.
+import CofferCore
+import Foundation
+import XMLAndZip
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func fail(_ reason: String, status: Int32 = 1) -> Never {
+  FileHandle.standardError.write(Data(reason.utf8))
+  exit(status)
+}
+
+func answer(_ data: Data) -> Never {
+  FileHandle.standardOutput.write(data)
+  exit(0)
+}
+
+switch arguments.first {
+case "fetch":
+  guard arguments.count == 3, let url = URL(string: arguments[1]), let timeout = TimeInterval(arguments[2]) else {
+    fail("usage: coffer-rates fetch URL TIMEOUT-SECONDS\n", status: 2)
+  }
+  switch Fetch.body(of: url, timeout: timeout) {
+  case .success(let body): answer(body)
+  case .failure(let problem): fail(problem.message)
+  }
+case "xml" where arguments.count == 1:
+  do {
+    answer(HelperWire.encode(try LocalXMLAndZipReader().quotes(inXML: FileHandle.standardInput.readDataToEndOfFile())))
+  } catch {
+    fail(HelperWire.encode(error))
+  }
+case "unzip" where arguments.count == 1:
+  do {
+    answer(HelperWire.encode(try LocalXMLAndZipReader().files(inZip: FileHandle.standardInput.readDataToEndOfFile())))
+  } catch {
+    fail(HelperWire.encode(error))
+  }
+default:
+  fail("usage: coffer-rates fetch URL TIMEOUT-SECONDS | xml | unzip\n", status: 2)
+}
