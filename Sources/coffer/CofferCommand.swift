@@ -75,6 +75,6 @@ struct CofferCommand: ParsableCommand {
     launch.format = OutputFormat(rawValue: command.format) ?? .table
     launch.color = ColorMode(rawValue: command.color) ?? .auto
     launch.ratesFile = command.rates
-    Foundation.exit(Launcher.run(launch))
+    Launcher.run(launch)
   }
 }

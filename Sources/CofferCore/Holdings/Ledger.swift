@@ -105,6 +105,11 @@ public final class Ledger {
     return book
   }
 
+  /// Closes the store; the ledger is not used afterwards.
+  public func close() {
+    store.close()
+  }
+
   // MARK: - Store
 
   /// Writes the pending batch in one transaction. On failure the batch stays in memory.

@@ -43,7 +43,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
   /// Today in the local time zone (or `COFFER_TODAY`, which tests use to fix the date).
   public static func today() -> CalendarDate {
-    if let fixed = ProcessInfo.processInfo.environment["COFFER_TODAY"], let date = CalendarDate(fixed) {
+    // getenv, not ProcessInfo's environment, which copies every variable into a dictionary.
+    if let fixed = getenv("COFFER_TODAY").map({ String(cString: $0) }), let date = CalendarDate(fixed) {
       return date
     }
     var now = time(nil)

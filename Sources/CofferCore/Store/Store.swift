@@ -38,6 +38,8 @@ public final class Store {
     var configuration = Configuration()
     configuration.busyMode = .timeout(5)
     configuration.label = "coffer"
+    // The schema has no foreign keys: spare the pragma GRDB would send on every open.
+    configuration.foreignKeysEnabled = false
     do {
       switch location {
       case .memory:
@@ -93,7 +95,7 @@ public final class Store {
     guard descriptor >= 0 else {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
-    close(descriptor)
+    Glibc.close(descriptor)
   }
 
   // MARK: - Schema
@@ -149,6 +151,11 @@ public final class Store {
     try prepareFile(at: path)
     let database = try DatabaseQueue(path: path)
     try migrator.migrate(database, upTo: identifier)
+  }
+
+  /// Closes the connection (SQLite checkpoints and removes the WAL when it is the last).
+  public func close() {
+    try? database.close()
   }
 
   // MARK: - Reads

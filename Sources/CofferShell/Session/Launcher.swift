@@ -31,9 +31,10 @@ public enum ExitStatus {
 }
 
 /// Runs Coffer as the command line asked: `-c` commands, then script files, then stdin
-/// or the interactive shell; saves where the manual says; returns the exit status.
+/// or the interactive shell; saves where the manual says; ends the process with the
+/// exit status.
 public enum Launcher {
-  public static func run(_ launch: LaunchOptions) -> Int32 {
+  public static func run(_ launch: LaunchOptions) -> Never {
     let environment = ProcessInfo.processInfo.environment
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     let stdinIsTerminal = isatty(STDIN_FILENO) == 1
@@ -44,7 +45,7 @@ public enum Launcher {
     case .auto: color = stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
     guard let output = Output.standard(color: color, isTerminal: stdoutIsTerminal) else {
-      return ExitStatus.usage
+      exit(ExitStatus.usage)
     }
     func fail(_ message: String, _ status: Int32) -> Int32 {
       output.diagnostic("coffer: error: \(message)")
@@ -59,13 +60,13 @@ public enum Launcher {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         readers.append((reader, (absolute as NSString).deletingLastPathComponent))
       case .failure(let error):
-        return fail(error.message, ExitStatus.usage)
+        exit(fail(error.message, ExitStatus.usage))
       }
     }
     var ratesData: [UInt8]?
     if let path = launch.ratesFile {
       guard let data = FileManager.default.contents(atPath: path) else {
-        return fail("cannot read rates file \(path): \(String(cString: strerror(errno)))", ExitStatus.usage)
+        exit(fail("cannot read rates file \(path): \(String(cString: strerror(errno)))", ExitStatus.usage))
       }
       ratesData = Array(data)
     }
@@ -74,7 +75,7 @@ public enum Launcher {
     do {
       ledger = try Ledger(location: location)
     } catch {
-      return fail(error.description, ExitStatus.store)
+      exit(fail(error.description, ExitStatus.store))
     }
     var options = RunOptions()
     options.keepGoing = launch.keepGoing
@@ -107,6 +108,10 @@ public enum Launcher {
     }
     let status = session.finish(flow)
     output.flush()
-    return status
+    // Everything is saved: close the store and end here. Releasing the objects on the
+    // way out would be work for nothing, and disposing of GRDB's dispatch queue starts
+    // a thread just before the process ends.
+    ledger.close()
+    exit(status)
   }
 }
