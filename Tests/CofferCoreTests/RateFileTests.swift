@@ -36,7 +36,9 @@ func readError(_ text: String) -> RateFileError? {
   @Test func ecbDailyCSVWithLongDatesAndSpaces() throws {
     let file = try RateFileReader.read(try fixture("ecb-daily-2026-10-30.csv"), name: "daily.csv", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ECB CSV")
-    #expect(file.quotes.count == 29)
+    // 29 columns: RON and ISK are outside the catalog and only noted.
+    #expect(file.quotes.count == 27)
+    #expect(file.unknownCodes == ["RON", "ISK"])
     let gbp = try #require(file.quotes.first { $0.code == "GBP" })
     #expect(gbp.date == CalendarDate("2026-10-30"))
     #expect(gbp.value == decimal("0.83380"))
@@ -159,5 +161,23 @@ func readError(_ text: String) -> RateFileError? {
     let error = RateFileError("truncated XML: <Cube> is not closed", line: 15)
     #expect(HelperWire.decodeError(HelperWire.encode(error)) == error)
     #expect(HelperWire.decodeError("something odd\n").description == "coffer-rates: something odd")
+  }
+}
+
+/// Running the helper: input in, output and errors out, however large, and the status.
+@Suite struct ChildProcessTests {
+  @Test func feedsAndCollectsMoreThanAPipeHolds() throws {
+    let input = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+    let result = try ChildProcess.run(["sh", "-c", "cat; echo done >&2; exit 3"], input: input)
+    #expect(result.output == input)
+    #expect(String(decoding: result.errors, as: UTF8.self) == "done\n")
+    #expect(result.status == 3)
+  }
+
+  @Test func aProgramThatStopsReadingOrIsKilledIsReported() throws {
+    let stopped = try ChildProcess.run(["sh", "-c", "exit 0"], input: Data(count: 1_000_000))
+    #expect(stopped.status == 0)
+    #expect(try ChildProcess.run(["sh", "-c", "kill -TERM $$"], input: nil).status == 128 + SIGTERM)
+    #expect(throws: ChildProcess.SpawnError.self) { try ChildProcess.run(["no-such-program-coffer"], input: nil) }
   }
 }

@@ -94,8 +94,27 @@ public final class Ledger {
       throw .store(error)
     }
     return ImportReport(
-      format: file.format, rates: pivoted.rates.count, currencies: Set(pivoted.rates.map(\.currency)).count,
-      days: Set(pivoted.rates.map(\.date)).count, changed: changed, skipped: pivoted.skipped)
+      format: file.format, rates: pivoted.rates.count, currencies: Self.currencyCount(pivoted.rates),
+      days: Self.dayCount(pivoted.rates), changed: changed, skipped: pivoted.skipped)
+  }
+
+  /// How many currencies `rates` covers (without hashing 177,000 rates).
+  private static func currencyCount(_ rates: [Rate]) -> Int {
+    var seen = Array(repeating: false, count: Catalog.count)
+    for rate in rates { seen[rate.currency.index] = true }
+    return seen.lazy.filter { $0 }.count
+  }
+
+  /// How many days `rates` covers; files list a day's rates together, so only a change
+  /// of date is looked up.
+  private static func dayCount(_ rates: [Rate]) -> Int {
+    var days = Set<Int>()
+    var last: CalendarDate?
+    for rate in rates where rate.date != last {
+      days.insert(rate.date.dayNumber)
+      last = rate.date
+    }
+    return days.count
   }
 
   /// The rates in use on a past (or future) date.

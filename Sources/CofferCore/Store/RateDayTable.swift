@@ -128,7 +128,9 @@ enum RateDayTable {
         if let known = positions[day] {
           position = known
         } else {
-          days.append((day, []))
+          var rates: [(Int, RateSnapshot.Held)] = []
+          rates.reserveCapacity(Catalog.count)
+          days.append((day, rates))
           position = days.count - 1
           positions[day] = position
         }

@@ -74,24 +74,24 @@ enum SnapshotCoding {
 
   static func encode(_ snapshot: RateSnapshot, day: Int, sources: SourceNames) -> [UInt8] {
     var bytes: [UInt8] = [format]
-    bytes.reserveCapacity(16 + snapshot.rates.count * 10)
+    bytes.reserveCapacity(64 + snapshot.rates.count * 16)
     // The row's own source list holds only the sources its rates use.
     var rowSources: [Int] = []
     for held in snapshot.rates {
       if let held, !rowSources.contains(held.source) { rowSources.append(held.source) }
     }
-    appendVarint(UInt128(rowSources.count), to: &bytes)
+    appendVarint(UInt64(rowSources.count), to: &bytes)
     for source in rowSources {
       let name = Array(sources.name(source).utf8)
-      appendVarint(UInt128(name.count), to: &bytes)
+      appendVarint(UInt64(name.count), to: &bytes)
       bytes.append(contentsOf: name)
     }
-    appendVarint(UInt128(snapshot.rates.lazy.filter { $0 != nil }.count), to: &bytes)
+    appendVarint(UInt64(snapshot.rates.lazy.filter { $0 != nil }.count), to: &bytes)
     for (index, held) in snapshot.rates.enumerated() {
       guard let held else { continue }
       bytes.append(UInt8(index))
-      appendVarint(UInt128(day - held.day), to: &bytes)
-      appendVarint(UInt128(rowSources.firstIndex(of: held.source) ?? 0), to: &bytes)
+      appendVarint(UInt64(day - held.day), to: &bytes)
+      appendVarint(UInt64(rowSources.firstIndex(of: held.source) ?? 0), to: &bytes)
       bytes.append(UInt8(held.perEuro.scale) | (held.perEuro.isNegative ? 0x80 : 0))
       appendVarint(held.perEuro.magnitude, to: &bytes)
     }
@@ -128,6 +128,20 @@ enum SnapshotCoding {
   }
 
   private static func appendVarint(_ value: UInt128, to bytes: inout [UInt8]) {
+    // Nearly every number fits 64 bits, where shifting is much cheaper.
+    if let small = UInt64(exactly: value) {
+      appendVarint(small, to: &bytes)
+      return
+    }
+    var value = value
+    while value >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
     var value = value
     while value >= 0x80 {
       bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)

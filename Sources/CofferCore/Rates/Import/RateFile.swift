@@ -42,6 +42,9 @@ public protocol XMLAndZipReader {
 public struct RateFile: Sendable {
   public let format: String
   public let quotes: [QuotedRate]
+  /// Codes outside the catalog that the file held rates for, when the reader set them
+  /// aside itself (the ECB history has a column per long-gone currency).
+  public var unknownCodes: Set<String> = []
 }
 
 /// Why a rates file could not be read: where, and what was wrong.

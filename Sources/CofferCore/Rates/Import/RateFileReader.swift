@@ -28,7 +28,8 @@ public enum RateFileReader {
     _ data: Data, name: String, xmlAndZip: some XMLAndZipReader
   ) throws(RateFileError) -> RateFile {
     var problems: [String] = []
-    for member in try xmlAndZip.files(inZip: data) {
+    let members = try xmlAndZip.files(inZip: data)
+    for member in members {
       do {
         let file = try read(member.data, name: member.path, xmlAndZip: xmlAndZip)
         if !file.quotes.isEmpty { return file }
@@ -118,6 +119,8 @@ public enum RateFileReader {
     let known = codes.map { Catalog.currency($0) != nil }
     var quotes: [QuotedRate] = []
     quotes.reserveCapacity(lines.count * codes.count)
+    // Columns outside the catalog are only noted, once each, if they hold any rate.
+    var unknownWithRates = Array(repeating: false, count: codes.count)
     // The history has some 7,000 rows of 41 cells: cells are read as bytes, and only
     // the date becomes a String.
     for (offset, line) in lines.enumerated().dropFirst() {
@@ -137,7 +140,7 @@ public enum RateFileReader {
           !cell.elementsEqual("N/A".utf8)
         else { return true }
         guard known[column] else {
-          quotes.append(QuotedRate(date: date, code: codes[column], base: "EUR", value: .zero))
+          unknownWithRates[column] = true
           return true
         }
         let value = cell.withUnsafeBufferPointer { try? DecimalValue.parseDigits($0) } ?? nil
@@ -150,7 +153,8 @@ public enum RateFileReader {
       }
       if let problem { throw problem }
     }
-    return RateFile(format: "ECB CSV", quotes: quotes)
+    let unknown = codes.indices.filter { unknownWithRates[$0] }.map { codes[$0] }
+    return RateFile(format: "ECB CSV", quotes: quotes, unknownCodes: Set(unknown))
   }
 
   private static func readLongCSV(_ lines: [ArraySlice<UInt8>], hasBase: Bool, name: String) throws(RateFileError)

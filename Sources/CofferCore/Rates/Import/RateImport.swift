@@ -22,7 +22,7 @@ public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
 public enum RateImport {
   /// Rates of catalog currencies against EUR, and the codes outside the catalog.
   public static func pivot(_ file: RateFile, source: String) throws(RateFileError) -> (rates: [Rate], skipped: [String]) {
-    var skipped = Set<String>()
+    var skipped = file.unknownCodes
     var rates: [Rate] = []
     rates.reserveCapacity(file.quotes.count)
     // Quotes in another base go through that snapshot's own EUR rate.

@@ -48,71 +48,18 @@ public struct RatesHelper: XMLAndZipReader {
 
   /// Runs the helper with `arguments`, writing `input` to its stdin.
   public static func run(_ arguments: [String], input: Data? = nil) -> Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [path] + arguments
-    let output = Pipe()
-    let problem = Pipe()
-    let feed = Pipe()
-    process.standardOutput = output
-    process.standardError = problem
-    process.standardInput = input == nil ? FileHandle.nullDevice : feed
+    let result: ChildProcess.Result
     do {
-      try process.run()
+      result = try ChildProcess.run([path] + arguments, input: input)
     } catch {
-      return .unavailable("cannot be run: \(error.localizedDescription)")
+      return .unavailable(error.reason == String(cString: strerror(ENOENT)) ? "is not installed next to coffer" : "cannot be run: \(error.reason)")
     }
-    // Feed stdin and drain stderr on their own threads while stdout is read here, so
-    // that no pipe can fill up and stall either side.
-    let done = DispatchGroup()
-    let errors = Box()
-    if let input {
-      done.enter()
-      Thread.detachNewThread {
-        defer { done.leave() }
-        write(input, to: feed.fileHandleForWriting.fileDescriptor)
-        try? feed.fileHandleForWriting.close()
-      }
+    let reason = String(decoding: result.errors, as: UTF8.self)
+    switch result.status {
+    case 0: return .succeeded(result.output)
+    case 1: return .failed(reason)
+    case 128...: return .unavailable("was killed by signal \(result.status - 128)")
+    default: return .unavailable("failed with status \(result.status): \(reason)")
     }
-    done.enter()
-    Thread.detachNewThread {
-      defer { done.leave() }
-      errors.data = problem.fileHandleForReading.readDataToEndOfFile()
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    done.wait()
-    let reason = String(decoding: errors.data, as: UTF8.self)
-    switch (process.terminationReason, process.terminationStatus) {
-    case (.exit, 0): return .succeeded(data)
-    case (.exit, 1): return .failed(reason)
-    case (.exit, 127): return .unavailable("is not installed next to coffer")
-    case (.exit, let status): return .unavailable("failed with status \(status): \(reason)")
-    case (_, let signal): return .unavailable("was killed by signal \(signal)")
-    }
-  }
-
-  /// Writes all of `data`; if the helper stops reading, the write fails with EPIPE
-  /// rather than the signal ending Coffer (SIGPIPE is blocked on this thread only).
-  private static func write(_ data: Data, to descriptor: Int32) {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGPIPE)
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
-    data.withUnsafeBytes { bytes in
-      guard let start = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
-  }
-
-  /// Carries the helper's stderr from the thread that reads it.
-  private final class Box: @unchecked Sendable {
-    var data = Data()
   }
 }
