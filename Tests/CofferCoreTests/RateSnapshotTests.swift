@@ -36,16 +36,21 @@ import Testing
     let rowDay = day("2026-10-30")
     snapshot.rates[usd.index] = .init(perEuro: decimal("1.1172"), day: rowDay, source: sources.number(of: "ECB"))
     snapshot.rates[jpy.index] = .init(
-      perEuro: decimal("12345678901234567890123456789012345678"), day: rowDay - 9000, source: sources.number(of: "今日.json"))
+      perEuro: decimal("12345678901234567890123456789012345678"), day: rowDay - 9000,
+      source: sources.number(of: "今日.json"))
     snapshot.rates[gbp.index] = .init(
       perEuro: decimal("-0.000000000000000000000000000001"), day: rowDay - 1, source: sources.number(of: "ECB"))
     let blob = SnapshotCoding.encode(snapshot, day: rowDay, sources: sources)
 
     var readBack = SourceNames()
-    let decoded = try blob.withUnsafeBytes { bytes in try SnapshotCoding.decode(bytes, day: rowDay, sources: &readBack) }
+    let decoded = try blob.withUnsafeBytes { bytes in try SnapshotCoding.decode(bytes, day: rowDay, sources: &readBack)
+    }
     let rates = decoded.allRates(sources: readBack)
     #expect(rates.map(\.currency) == [usd, jpy, gbp])
-    #expect(rates.map(\.perEuro.description) == ["1.1172", "12345678901234567890123456789012345678", "-0.000000000000000000000000000001"])
+    #expect(
+      rates.map(\.perEuro.description) == [
+        "1.1172", "12345678901234567890123456789012345678", "-0.000000000000000000000000000001",
+      ])
     #expect(rates.map(\.date.description) == ["2026-10-30", "2002-03-10", "2026-10-29"])
     #expect(rates.map(\.source) == ["ECB", "今日.json", "ECB"])
   }
@@ -117,7 +122,10 @@ import Testing
   @Test func recordingTheSameRatesAgainWritesNothing() throws {
     let database = try newDatabase()
     let rates = (1...20).flatMap { day in
-      [rate(usd, "1.\(day)", String(format: "2024-02-%02d", day)), rate(jpy, "15\(day)", String(format: "2024-02-%02d", day))]
+      [
+        rate(usd, "1.\(day)", String(format: "2024-02-%02d", day)),
+        rate(jpy, "15\(day)", String(format: "2024-02-%02d", day)),
+      ]
     }
     try database.write { db in _ = try RateDayTable.record(db, rates) }
     let (changed, writes) = try database.write { db in

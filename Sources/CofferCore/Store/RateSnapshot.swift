@@ -184,7 +184,9 @@ enum SnapshotCoding {
     }
 
     mutating func text(length: Int) throws(DamagedSnapshot) -> String {
-      guard length <= bytes.count - offset else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)") }
+      guard length <= bytes.count - offset else {
+        throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)")
+      }
       defer { offset += length }
       return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
     }

@@ -16,7 +16,8 @@ enum RateFetcher {
   static func fetch(_ url: URL) -> Result<Data, FetchError> {
     switch RatesHelper.run(["fetch", url.absoluteString, String(timeout)]) {
     case .succeeded(let body): .success(body)
-    case .failed(let reason): .failure(FetchError(message: reason.isEmpty ? "cannot fetch \(url.absoluteString)" : reason))
+    case .failed(let reason):
+      .failure(FetchError(message: reason.isEmpty ? "cannot fetch \(url.absoluteString)" : reason))
     case .unavailable(let reason): .failure(FetchError(message: "cannot fetch: the coffer-rates helper \(reason)"))
     }
   }

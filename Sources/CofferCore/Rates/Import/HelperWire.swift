@@ -21,7 +21,9 @@ public enum HelperWire {
       let words = line.split(separator: UInt8(ascii: " "))
       guard words.count == 4, let date = CalendarDate(String(decoding: words[0], as: UTF8.self)),
         let value = try? DecimalValue(parsing: String(decoding: words[3], as: UTF8.self))
-      else { throw RateFileError("the coffer-rates helper answered something unexpected", place: "its line \(index + 1)") }
+      else {
+        throw RateFileError("the coffer-rates helper answered something unexpected", place: "its line \(index + 1)")
+      }
       quotes.append(
         QuotedRate(
           date: date, code: String(decoding: words[1], as: UTF8.self), base: String(decoding: words[2], as: UTF8.self),

@@ -30,7 +30,8 @@ public struct RatesHelper: XMLAndZipReader {
     switch outcome {
     case .succeeded(let data): return data
     case .failed(let reason): throw HelperWire.decodeError(reason)
-    case .unavailable(let reason): throw RateFileError("\(format) is read by the coffer-rates helper, which \(reason)", place: "byte 0")
+    case .unavailable(let reason):
+      throw RateFileError("\(format) is read by the coffer-rates helper, which \(reason)", place: "byte 0")
     }
   }
 
@@ -52,7 +53,9 @@ public struct RatesHelper: XMLAndZipReader {
     do {
       result = try ChildProcess.run([path] + arguments, input: input)
     } catch {
-      return .unavailable(error.reason == String(cString: strerror(ENOENT)) ? "is not installed next to coffer" : "cannot be run: \(error.reason)")
+      return .unavailable(
+        error.reason == String(cString: strerror(ENOENT))
+          ? "is not installed next to coffer" : "cannot be run: \(error.reason)")
     }
     let reason = String(decoding: result.errors, as: UTF8.self)
     switch result.status {
