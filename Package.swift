@@ -25,7 +25,9 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    .target(name: "LineEditing", dependencies: ["CEditLine"]),
+    // Signal handlers and their flags, defined once (a C target, not header statics).
+    .target(name: "CSignalFlags"),
+    .target(name: "LineEditing", dependencies: ["CEditLine", "CSignalFlags"]),
     .target(name: "CofferScript", swiftSettings: releaseSpeed),
     .target(
       name: "CofferCore",

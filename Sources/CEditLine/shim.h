@@ -100,48 +100,4 @@ static inline void coffer_set_locale(void) {
   }
 }
 
-// MARK: - Signals
-// A handler may only set a flag; the shell reads the flags between lines and
-// statements. These statics exist once per Swift module that calls the functions, so
-// only the LineEditing module calls them.
-
-static volatile sig_atomic_t coffer_pending_signal = 0;
-static volatile sig_atomic_t coffer_window_changed = 0;
-
-static void coffer_on_signal(int signo) {
-  if (signo == SIGWINCH) {
-    coffer_window_changed = 1;
-  } else {
-    coffer_pending_signal = signo;
-  }
-}
-
-/// SIGTERM and SIGHUP (and SIGINT when `catch_interrupt`) set a flag and interrupt a
-/// blocking read (no SA_RESTART), so el_gets returns; SIGWINCH only sets a flag.
-static inline void coffer_install_signal_handlers(int catch_interrupt) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = coffer_on_signal;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGTERM, &action, NULL);
-  sigaction(SIGHUP, &action, NULL);
-  if (catch_interrupt) sigaction(SIGINT, &action, NULL);
-  action.sa_flags = SA_RESTART;
-  sigaction(SIGWINCH, &action, NULL);
-}
-
-static inline int coffer_take_signal(void) {
-  int signo = coffer_pending_signal;
-  coffer_pending_signal = 0;
-  return signo;
-}
-
-static inline int coffer_peek_signal(void) { return coffer_pending_signal; }
-
-static inline int coffer_take_window_change(void) {
-  int changed = coffer_window_changed;
-  coffer_window_changed = 0;
-  return changed;
-}
-
 #endif

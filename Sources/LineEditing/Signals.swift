@@ -1,4 +1,5 @@
 import CEditLine
+import CSignalFlags
 
 /// Signals as flags: the handlers only record them; the shell acts on them between
 /// lines and statements, where it is safe to save and exit.
