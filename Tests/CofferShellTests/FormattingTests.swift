@@ -47,3 +47,11 @@ func plainOutput() -> Output {
     #expect(Suggestions.editDistance(Array("ab"), Array("ba")) == 1)
   }
 }
+
+@Suite struct CommandWordTests {
+  @Test func commandWordsAreLowercasedLikeLowercased() {
+    for word in ["total", "TOTAL", "Rates", "sEt", "total_at", "x1", "", "ÉCHO", "Straße"] {
+      #expect(word.lowercasedWord == word.lowercased(), "\(word)")
+    }
+  }
+}

@@ -76,7 +76,7 @@ extension Interpreter {
 
   private func call(_ name: String, _ arguments: [Expression], _ parser: Parser, at offset: Int) throws(StatementFailure) -> Value {
     let portfolio = ledger.portfolio
-    let lowered = name.lowercased()
+    let lowered = name.lowercasedWord
     func expectCount(_ count: Int, _ what: String) throws(StatementFailure) {
       guard arguments.count == count else {
         throw failure(parser, "\(lowered)() takes \(what), got \(arguments.count) argument\(arguments.count == 1 ? "" : "s")", at: offset)

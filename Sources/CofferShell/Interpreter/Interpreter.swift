@@ -170,15 +170,16 @@ public final class Interpreter {
   /// `rates import`, `rates fetch`) only the command words, since `/tmp/a-b.csv` or
   /// `http://host/x.xml` are not made of tokens.
   private static func takesRawArgument(_ tokens: [Token]) -> Bool {
-    guard let first = tokens[0].word?.lowercased() else { return false }
+    guard let first = tokens[0].word?.lowercasedWord else { return false }
     if tokens.count == 1 { return first == "source" }
-    guard first == "rates", let second = tokens[1].word?.lowercased() else { return false }
+    guard first == "rates", let second = tokens[1].word?.lowercasedWord else { return false }
     return second == "import" || second == "fetch"
   }
 
   func commandTokens(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> [Token] {
     var lexer = Lexer(line: line, segment: segment)
     var tokens: [Token] = []
+    tokens.reserveCapacity(8)
     do {
       while let token = try lexer.next() {
         tokens.append(token)
@@ -205,7 +206,7 @@ public final class Interpreter {
       throw failure(parser, "expected a command, found \(first.display)", at: first.start)
     }
     _ = parser.advance()
-    let name = word.lowercased()
+    let name = word.lowercasedWord
     do {
       switch name {
       case "help": try help(&parser)
