@@ -88,10 +88,11 @@ enum RateDayTable {
         next.stored < later.count ? later[next.stored].day : Int.max)
       var stored: RateSnapshot?
       if next.stored < later.count, later[next.stored].day == day {
-        stored = later[next.stored].snapshot
+        let row = later[next.stored].snapshot
+        stored = row
         next.stored += 1
         // The rates recorded on this day stay, unless replaced below.
-        for (index, held) in stored!.rates.enumerated() where held?.day == day { current.rates[index] = held }
+        for (index, held) in row.rates.enumerated() where held?.day == day { current.rates[index] = held }
       }
       if next.new < days.count, days[next.new].day == day {
         for (index, held) in days[next.new].rates {
