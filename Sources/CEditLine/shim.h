@@ -2,8 +2,6 @@
 #define COFFER_CEDITLINE_SHIM_H
 
 #include <stdio.h>
-#include <string.h>
-#include <signal.h>
 #include <locale.h>
 #include <langinfo.h>
 #include <sys/ioctl.h>
