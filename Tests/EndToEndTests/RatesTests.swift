@@ -120,6 +120,9 @@ import ZIPFoundation
     #expect(before == Outcome(stdout: "", stderr: "<command>:1:7: error: total_at(): no rate on 1998-12-31 for USD, TWD\n", status: 1))
     let rate = try run("print rate_at(USD, 1998-12-31)")
     #expect(rate.stderr == "<command>:1:7: error: rate_at(): no rate for USD on 1998-12-31\n")
+    let converted = try run("convert 5 USD CNY at 1998-12-31")
+    #expect(converted.stderr == "<command>:1:9: error: no rate for USD on 1998-12-31\n")
+    #expect(converted.status == 1)
   }
 
   @Test func malformedFileImportsNothing() throws {

@@ -88,7 +88,9 @@ extension Interpreter {
     do {
       converted = try portfolio.convert(amount, from: from, to: to).rounded(toPlaces: to.minorUnits)
     } catch {
-      throw failure(parser, error.description, at: expression.offset)
+      // A dated conversion names its date, as rate_at() does.
+      let when = portfolio === ledger.portfolio ? "" : " on \(portfolio.today)"
+      throw failure(parser, error.description + when, at: expression.offset)
     }
     switch flags.format ?? options.format {
     case .table:
