@@ -52,6 +52,14 @@ struct CofferCommand: ParsableCommand {
   }
 
   static func main() {
+    // argument-parser reads `--help=x` as `--help`; a value given to a flag is a
+    // mistake worth naming.
+    for argument in CommandLine.arguments.dropFirst().prefix(while: { $0 != "--" }) {
+      for flag in ["--help", "-h", "--version"] where argument.hasPrefix(flag + "=") {
+        FileHandle.standardError.write(Data("Error: \(flag) takes no value\n\(usageString())\n".utf8))
+        Foundation.exit(2)
+      }
+    }
     let command: CofferCommand
     do {
       command = try parse()

@@ -30,10 +30,18 @@ public final class Ledger {
   // MARK: - Commits
 
   /// Sets an amount in memory and adds it to the pending batch; false if unchanged.
+  ///
+  /// `seen` is the amount the person was looking at when they typed this one (a sheet
+  /// field's value when it took the focus). If another session saved a different
+  /// amount since, the edit is based on `seen`, so saving it is a conflict rather than
+  /// a silent overwrite of the other session's save.
   @discardableResult
-  public func commit(_ amount: DecimalValue, of currency: Currency) -> Bool {
+  public func commit(_ amount: DecimalValue, of currency: Currency, seen: DecimalValue? = nil) -> Bool {
     guard portfolio.setAmount(amount, of: currency) else { return false }
     counters.commits += 1
+    if let seen, pending.amount(of: currency) == nil {
+      base[currency.index] = seen
+    }
     pending.set(amount, of: currency, savedAmount: base[currency.index])
     return true
   }
@@ -132,14 +140,27 @@ public final class Ledger {
   // MARK: - Store
 
   /// Writes the pending batch in one transaction. On failure the batch stays in memory.
-  /// Returns how many holdings were written.
+  /// A currency another session changed meanwhile is a conflict: the rest of the batch
+  /// is saved, the conflicting edits stay pending, and the conflict is thrown. Returns
+  /// how many holdings were written.
   @discardableResult
   public func save(force: Bool = false) throws(StoreError) -> Int {
     guard !pending.isEmpty else { return 0 }
     let before = counters.rowsWritten
-    ratesRevision = try store.save(pending, base: base, ratesRevision: ratesRevision, force: force)
-    for (currency, amount) in pending.amounts { base[currency.index] = amount }
-    pending = PendingBatch()
+    let outcome = try store.save(pending, base: base, ratesRevision: ratesRevision, force: force)
+    ratesRevision = outcome.ratesRevision
+    var kept = PendingBatch()
+    for (currency, amount) in pending.amounts {
+      if outcome.conflicts.contains(where: { $0.currency == currency }) {
+        // Still based on what this session saw: the next save conflicts again, until
+        // `save --force` or an edit to their value.
+        kept.set(amount, of: currency, savedAmount: base[currency.index])
+      } else {
+        base[currency.index] = amount
+      }
+    }
+    pending = kept
+    if !outcome.conflicts.isEmpty { throw .conflict(outcome.conflicts) }
     return counters.rowsWritten - before
   }
 

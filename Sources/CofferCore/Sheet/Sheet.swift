@@ -10,6 +10,10 @@ public struct Sheet {
   public private(set) var focus: Int?
   /// The focused field's text, not yet validated.
   public private(set) var draft: String = ""
+  /// The focused field's text and amount when it took the focus: a draft still equal to
+  /// that text is no change, and a changed one is based on that amount (so another
+  /// session's save meanwhile is a conflict, not overwritten).
+  private var entered: (text: String, amount: DecimalValue) = ("", .zero)
   /// Fields whose draft could not be committed: their text and why.
   public private(set) var invalid: [Currency: InvalidDraft] = [:]
   /// Commits made in this sheet session, newest last, with the amount each replaced.
@@ -81,6 +85,8 @@ public struct Sheet {
     var outcome = Outcome()
     guard let currency = focused else { return outcome }
     let text = draft.trimmingBlanks
+    // A field merely passed through commits nothing, whatever the store holds now.
+    if text == entered.text.trimmingBlanks && invalid[currency] == nil { return outcome }
     let amount: DecimalValue
     if text.isEmpty {
       amount = .zero
@@ -96,8 +102,10 @@ public struct Sheet {
       }
     }
     if invalid.removeValue(forKey: currency) != nil { outcome.changed.append(currency) }
+    // The value the field showed is no change either (`1.0` for 1).
+    if amount == entered.amount && ledger.pending.amount(of: currency) == nil { return outcome }
     let previous = ledger.portfolio.amount(of: currency)
-    if ledger.commit(amount, of: currency) {
+    if ledger.commit(amount, of: currency, seen: entered.amount) {
       undoStack.append((currency, previous))
       outcome.changed.append(currency)
     }
@@ -108,7 +116,10 @@ public struct Sheet {
   public mutating func undo(ledger: Ledger) -> (currency: Currency, restored: DecimalValue)? {
     guard let last = undoStack.popLast() else { return nil }
     ledger.commit(last.previous, of: last.currency)
-    if focused == last.currency { draft = Self.text(of: last.previous) }
+    if focused == last.currency {
+      draft = Self.text(of: last.previous)
+      entered = (draft, last.previous)
+    }
     return (last.currency, last.previous)
   }
 
@@ -125,7 +136,9 @@ public struct Sheet {
   private mutating func enter(_ row: Int, ledger: Ledger) {
     focus = row
     let currency = rows[row]
-    draft = invalid[currency]?.text ?? Self.text(of: ledger.portfolio.amount(of: currency))
+    let amount = ledger.portfolio.amount(of: currency)
+    draft = invalid[currency]?.text ?? Self.text(of: amount)
+    entered = (draft, amount)
   }
 
   static func text(of amount: DecimalValue) -> String {

@@ -39,27 +39,36 @@ public final class Store {
     // The schema has no foreign keys: spare the pragma GRDB would send on every open.
     configuration.foreignKeysEnabled = false
     do {
+      var kind = StoreIdentity.Kind.empty
+      var crashedBefore = false
       switch location {
       case .memory:
         database = try DatabaseQueue(configuration: configuration)
-      case .file(let path):
-        // WAL is set here rather than through GRDB's journalMode option, which writes
-        // to the file on open and so could not open a store another process is writing.
-        configuration.prepareDatabase { db in
+      case .file(let path), .standard(let path):
+        let fileSize = try Self.prepareFile(at: path, createFolders: location.createsFolders)
+        // A WAL left behind means the last process did not close the store: check it
+        // before use. This looks only at whether SQLite's file exists; it is never opened.
+        crashedBefore = Self.fileSize(path + "-wal") ?? 0 > 0
+        database = try DatabaseQueue(path: path, configuration: configuration)
+        kind = try database.inDatabase { db in
+          // Nothing is written before the file is known to be a Coffer store (or new).
+          let kind = try StoreIdentity.read(db, path: path, fileSize: fileSize, newestVersion: Self.schemaVersion)
+          // WAL is set here rather than through GRDB's journalMode option, which writes
+          // to the file on open and so could not open a store another process is writing.
           let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
           guard mode == "wal" else { throw StoreError.cannotOpen(path: path, reason: "cannot use WAL mode") }
+          return kind
         }
-        try Self.prepareFile(at: path)
-        database = try DatabaseQueue(path: path, configuration: configuration)
       }
+      if crashedBefore { try quickCheck() }
       // Migrating takes the write lock; a store that is up to date is only read here,
       // so it opens even while another process is writing.
-      // `user_version` records the last migration applied, so an up-to-date store
-      // costs one pragma here rather than the migrator's look at its own table.
-      let version = try database.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
-      if version != Self.schemaVersion {
+      if kind != .coffer(version: Self.schemaVersion, marked: true) {
         try Self.migrator.migrate(database)
-        try database.inDatabase { db in try db.execute(sql: "PRAGMA user_version = \(Self.schemaVersion)") }
+        try database.inDatabase { db in
+          try db.execute(
+            sql: "PRAGMA user_version = \(Self.schemaVersion); PRAGMA application_id = \(StoreIdentity.applicationID)")
+        }
       }
       dataVersion = try database.inDatabase { db in
         try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
@@ -69,19 +78,58 @@ public final class Store {
     }
   }
 
-  /// Creates missing folders, and the file itself with mode 0600 so that SQLite (which
-  /// gives its WAL and shared-memory files the database's mode) never makes it readable
-  /// by others.
-  private static func prepareFile(at path: String) throws(StoreError) {
+  /// `PRAGMA quick_check`: throws `.damaged` with SQLite's first findings unless ok.
+  private func quickCheck() throws(StoreError) {
+    let findings = try integrityFindings(sql: "PRAGMA quick_check(5)")
+    guard findings.isEmpty else {
+      throw .damaged(path: location.description, what: "the check after an unclean exit found " + findings.joined(separator: "; "))
+    }
+  }
+
+  /// What SQLite's integrity check found, or nothing when the store is sound.
+  private func integrityFindings(sql: String) throws(StoreError) -> [String] {
+    do {
+      let lines = try database.inDatabase { db in try String.fetchAll(db, sql: sql) }
+      counters.dbReads += 1
+      return lines == ["ok"] ? [] : lines
+    } catch {
+      let failure = StoreError.from(error, path: location.description)
+      if case .notADatabase = failure { return ["the file is not a readable SQLite database"] }
+      throw failure
+    }
+  }
+
+  /// The full integrity check behind `check`: SQLite's findings (empty when sound).
+  public func integrityCheck() throws(StoreError) -> [String] {
+    try integrityFindings(sql: "PRAGMA integrity_check(5)")
+  }
+
+  private static func fileSize(_ path: String) -> Int? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Int(status.st_size)
+  }
+
+  /// Creates the file with mode 0600 if it is missing (SQLite gives its WAL and
+  /// shared-memory files the database's mode, so they are never readable by others),
+  /// and returns its size. Missing folders are created only for the default location:
+  /// an explicit path into a folder that does not exist is a mistake, as in sqlite3.
+  private static func prepareFile(at path: String, createFolders: Bool) throws(StoreError) -> Int {
     var status = stat()
     if stat(path, &status) == 0 {
       if (status.st_mode & S_IFMT) == S_IFDIR {
         throw .cannotOpen(path: path, reason: "it is a folder")
       }
-      return
+      if (status.st_mode & S_IFMT) != S_IFREG {
+        throw .cannotOpen(path: path, reason: "it is not a regular file")
+      }
+      return Int(status.st_size)
     }
     let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty {
+    if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+      guard createFolders else {
+        throw .cannotOpen(path: path, reason: "the folder \(folder) does not exist")
+      }
       do {
         try FileManager.default.createDirectory(
           atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -94,6 +142,7 @@ public final class Store {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
     Glibc.close(descriptor)
+    return 0
   }
 
   // MARK: - Schema
@@ -146,7 +195,7 @@ public final class Store {
 
   /// Applies only the migrations up to `identifier`: how tests make an older store.
   package static func migrate(path: String, upTo identifier: String) throws {
-    try prepareFile(at: path)
+    _ = try prepareFile(at: path, createFolders: false)
     let database = try DatabaseQueue(path: path)
     try migrator.migrate(database, upTo: identifier)
   }
@@ -163,7 +212,7 @@ public final class Store {
   /// microseconds; Coffer never looks into SQLite's `-wal` or `-shm` files itself.
   public func changedElsewhere() throws(StoreError) -> Bool {
     // An in-memory store has no other connections.
-    guard case .file = location else { return false }
+    if case .memory = location { return false }
     counters.versionChecks += 1
     do {
       let version = try database.inDatabase { db in
@@ -290,76 +339,94 @@ public final class Store {
     }
   }
 
+  /// What a save wrote, and what it held back.
+  public struct SaveOutcome: Sendable {
+    /// The rates revision after the save.
+    public var ratesRevision: Int
+    /// Currencies another session changed since this one loaded them: not written.
+    public var conflicts: [SaveConflict]
+    /// Currencies whose stored amount already equals ours: nothing to write.
+    public var alreadyStored: [Currency]
+    /// Whether the transaction changed anything.
+    public var wroteSomething = false
+  }
+
   /// Writes a batch in one transaction: the changed holdings with their journal rows,
   /// new rates and settings. `base` holds, per currency, the amount this session last
   /// read from the store; a currency whose stored amount differs from it was saved by
-  /// another session, and unless `force` is set the whole save stops with a conflict.
-  /// Returns the new rates revision.
+  /// another session. Unless `force` is set such a currency is a conflict: it is left
+  /// out (and returned), and everything else in the batch is still written.
   public func save(
     _ batch: PendingBatch, base: [DecimalValue], ratesRevision: Int, force: Bool
-  ) throws(StoreError) -> Int {
+  ) throws(StoreError) -> SaveOutcome {
     let now = Self.timestamp()
     do {
-      let revision = try database.inDatabase { db -> Int in
-        var newRevision = ratesRevision
+      let outcome = try database.inDatabase { db -> SaveOutcome in
+        var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
         try db.inTransaction(.immediate) {
-          var stored: [Currency: DecimalValue] = [:]
-          if !batch.amounts.isEmpty {
-            counters.dbReads += 1
-            let codes = batch.amounts.map(\.currency.code)
-            let placeholders = Array(repeating: "?", count: codes.count).joined(separator: ",")
-            let rows = try Row.fetchAll(
-              db, sql: "SELECT code, amount FROM holding WHERE code IN (\(placeholders))",
-              arguments: StatementArguments(codes))
-            for row in rows {
-              if let currency = Catalog.currency(row["code"] as String),
-                let amount = try? DecimalValue(parsing: row["amount"] as String)
-              {
-                stored[currency] = amount
-              }
-            }
-          }
-          let ordered = batch.amounts
-          if !force {
-            let conflicts = ordered.compactMap { currency, ours -> SaveConflict? in
-              let theirs = stored[currency] ?? .zero
-              return theirs == base[currency.index]
-                ? nil : SaveConflict(currency: currency, theirs: theirs, ours: ours)
-            }
-            if !conflicts.isEmpty { throw StoreError.conflict(conflicts) }
-          }
+          let stored = try storedAmounts(db, of: batch.amounts.map(\.currency))
           var written = 0
-          for (currency, amount) in ordered {
-            let old = stored[currency] ?? .zero
-            guard old != amount else { continue }
+          for (currency, ours) in batch.amounts {
+            let theirs = stored[currency] ?? .zero
+            if theirs == ours {
+              outcome.alreadyStored.append(currency)
+              continue
+            }
+            if !force && theirs != base[currency.index] {
+              outcome.conflicts.append(SaveConflict(currency: currency, theirs: theirs, ours: ours))
+              continue
+            }
             try db.execute(
               sql: "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount",
-              arguments: [currency.code, amount.description])
+              arguments: [currency.code, ours.description])
             try db.execute(
               sql: "INSERT INTO journal (time, code, old, new) VALUES (?, ?, ?, ?)",
-              arguments: [now, currency.code, old.description, amount.description])
+              arguments: [now, currency.code, theirs.description, ours.description])
             written += 1
           }
           _ = try RateDayTable.record(db, batch.rates)
           if !batch.rates.isEmpty {
             counters.dbReads += 1
             let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'rates_revision'")
-            newRevision = (current.flatMap { Int($0) } ?? 0) + 1
-            try Self.setSetting(db, "rates_revision", String(newRevision))
+            outcome.ratesRevision = (current.flatMap { Int($0) } ?? 0) + 1
+            try Self.setSetting(db, "rates_revision", String(outcome.ratesRevision))
           }
           if let local = batch.local {
             try Self.setSetting(db, "local", local.code)
           }
           counters.rowsWritten += written
+          outcome.wroteSomething = written > 0 || !batch.rates.isEmpty || batch.local != nil
           return .commit
         }
-        return newRevision
+        return outcome
       }
-      counters.saves += 1
-      return revision
+      // A save that met only conflicts wrote nothing: it is not counted as one.
+      if outcome.wroteSomething { counters.saves += 1 }
+      return outcome
     } catch {
       throw StoreError.from(error, path: location.description)
     }
+  }
+
+  /// The stored amounts of `currencies`, inside the save's transaction. A row that does
+  /// not decode is an error: a save must never compare against a guess.
+  private func storedAmounts(_ db: Database, of currencies: [Currency]) throws -> [Currency: DecimalValue] {
+    guard !currencies.isEmpty else { return [:] }
+    counters.dbReads += 1
+    let placeholders = Array(repeating: "?", count: currencies.count).joined(separator: ",")
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT code, amount FROM holding WHERE code IN (\(placeholders))",
+      arguments: StatementArguments(currencies.map(\.code)))
+    var stored: [Currency: DecimalValue] = [:]
+    for row in rows {
+      let code: String = row["code"]
+      let text: String = row["amount"]
+      guard let currency = Catalog.currency(code), let amount = try? DecimalValue(parsing: text) else {
+        throw StoreError.damaged(path: location.description, what: "holding row \(code) = '\(text)'")
+      }
+      stored[currency] = amount
+    }
+    return stored
   }
 
   private static func setSetting(_ db: Database, _ key: String, _ value: String) throws {

@@ -5,6 +5,10 @@ import GRDB
 public enum StoreError: Error, Sendable, CustomStringConvertible {
   /// The file exists but is not a SQLite database, or is damaged.
   case notADatabase(path: String)
+  /// A SQLite database, but not Coffer's (another application's, or a newer Coffer's).
+  case notCoffer(path: String, reason: String)
+  /// A row Coffer wrote cannot be read back: the store is damaged.
+  case damaged(path: String, what: String)
   case cannotOpen(path: String, reason: String)
   case readOnly(path: String)
   case locked(path: String)
@@ -16,6 +20,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notADatabase(let path): "\(path) is not a Coffer store (not a SQLite database, or damaged)"
+    case .notCoffer(let path, let reason): "\(path) is not a Coffer store: \(reason); left untouched"
+    case .damaged(let path, let what): "the store \(path) is damaged: \(what); run 'check'"
     case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
     case .readOnly(let path): "the store \(path) is read-only"
     case .locked(let path): "the store \(path) is locked by another process (waited 5 s)"
@@ -23,7 +29,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case .conflict(let conflicts):
       "conflict: another session saved "
         + conflicts.map { "\($0.currency.code) = \($0.theirs) (yours: \($0.ours))" }
-        .joined(separator: ", ") + "; nothing saved, edits kept; 'save --force' overwrites"
+        .joined(separator: ", ")
+        + "; \(conflicts.count == 1 ? "that edit is" : "those edits are") kept unsaved; 'save --force' overwrites"
     case .failed(let path, let reason): "store \(path): \(reason)"
     }
   }

@@ -2,7 +2,10 @@ import Foundation
 
 /// Where the store lives.
 public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
+  /// A path the person chose (`--db`, `$COFFER_DB`): its folder must exist.
   case file(String)
+  /// The default location, whose folders are created (0700) when missing.
+  case standard(String)
   case memory
 
   /// `--db PATH`, else `$COFFER_DB`, else `$XDG_DATA_HOME/coffer/coffer.db`
@@ -15,13 +18,19 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     let dataHome =
       environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-    return .file(dataHome + "/coffer/coffer.db")
+    return .standard(dataHome + "/coffer/coffer.db")
   }
 
   public var description: String {
     switch self {
-    case .file(let path): path
+    case .file(let path), .standard(let path): path
     case .memory: ":memory:"
     }
+  }
+
+  /// Whether opening the store creates its missing folders.
+  public var createsFolders: Bool {
+    if case .standard = self { return true }
+    return false
   }
 }

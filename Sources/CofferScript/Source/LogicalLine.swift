@@ -7,6 +7,10 @@ public struct LogicalLine: Sendable {
   public private(set) var bytes: [UInt8]
   /// Per piece: its first byte in `bytes` and its physical line number.
   private var pieces: [(offset: Int, line: Int)]
+  /// The joined pieces before this offset end outside any comment or string (they were
+  /// continued), so `continues` scans only the last piece: a long run of continued
+  /// lines costs linear time, not quadratic.
+  private var settledPrefix = 0
 
   public init(source: String, line: Int, bytes: [UInt8]) {
     self.source = source
@@ -14,17 +18,21 @@ public struct LogicalLine: Sendable {
     self.pieces = [(0, line)]
   }
 
-
   /// True when the text ends in a `\` that continues it on the next line (a `\` inside a
   /// comment or a string does not count).
   public var continues: Bool {
     guard bytes.last == UInt8(ascii: "\\") else { return false }
-    return LineScanner.endsOutsideCommentAndString(bytes.dropLast())
+    return LineScanner.endsOutsideCommentAndString(bytes[settledPrefix..<(bytes.count - 1)])
   }
 
   /// Joins the next physical line onto this one, dropping the trailing `\`.
   public mutating func append(line: Int, bytes next: [UInt8]) {
-    if bytes.last == UInt8(ascii: "\\") { bytes.removeLast() }
+    if continues {
+      bytes.removeLast()
+      settledPrefix = bytes.count
+    } else if bytes.last == UInt8(ascii: "\\") {
+      bytes.removeLast()
+    }
     pieces.append((bytes.count, line))
     bytes.append(contentsOf: next)
   }

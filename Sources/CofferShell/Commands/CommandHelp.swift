@@ -44,6 +44,8 @@ public struct CommandHelp: Sendable {
       "assert", "assert EXPR OP EXPR [MESSAGE]", "fail unless the comparison holds (== != < <= > >=)",
       examples: ["assert total() > 0", "assert amount(USD) == 1200 \"USD is wrong\""]),
     CommandHelp("save", "save [--force]", "write pending edits now; --force overwrites another session's change", examples: ["save"], options: ["force"]),
+    CommandHelp(
+      "check", "check", "verify the store (SQLite's integrity check) and say whether it is sound", examples: ["check"]),
     CommandHelp("log", "log [C] [N]", "the last N saved changes, newest first", examples: ["log", "log USD 5"], options: ["format"]),
     CommandHelp("stats", "stats [--format FMT]", "the counters of reads, recomputes, saves and renders", examples: ["stats --format plain"], options: listing),
     CommandHelp(

@@ -197,11 +197,32 @@ extension Interpreter {
     do {
       try ledger.save(force: flags.force)
     } catch {
-      throw StatementFailure(error, at: location)
+      throw StatementFailure(failedSaveMessage(error), at: location, status: error.isStoreUnavailable ? 3 : 1)
     }
     if options.interactive {
       output.line(count == 0 ? "nothing to save" : "saved \(count) \(count == 1 ? "change" : "changes")")
     }
+  }
+
+  /// `check`: SQLite's full integrity check, with a plain verdict. A damaged store fails
+  /// the statement with status 3, as a store that cannot be used does.
+  func check(_ parser: inout Parser) throws(StatementFailure) {
+    try expectEnd(parser)
+    let location = parser.line.location(ofOffset: parser.endOffset)
+    let findings: [String]
+    do {
+      findings = try ledger.store.integrityCheck()
+    } catch {
+      throw StatementFailure(error, at: location)
+    }
+    let name = ledger.store.location.description
+    guard findings.isEmpty else {
+      throw StatementFailure(
+        "the store \(name) is damaged: " + findings.joined(separator: "; ")
+          + "; keep a copy of the file and restore a backup, or recover it with the sqlite3 shell's .recover",
+        at: location, status: ExitStatus.store)
+    }
+    output.line("the store \(name) is sound (SQLite integrity check: ok)")
   }
 
   func log(_ parser: inout Parser) throws(StatementFailure) {
@@ -270,7 +291,8 @@ extension Interpreter {
   }
 
   func quit(_ parser: inout Parser) throws(StatementFailure) {
-    var status: Int32 = hadError ? 1 : 0
+    // An interactive session succeeds whatever statements failed, as psql and sqlite3 do.
+    var status: Int32 = hadError && !options.interactive ? 1 : 0
     if parser.atExpression {
       let expression = try expression(&parser)
       guard let value = try number(expression, parser, role: "quit").wholeNumber, (0...255).contains(value) else {

@@ -24,8 +24,9 @@ public final class Interpreter {
   public internal(set) var quitStatus: Int32?
   /// Whether any statement failed so far (the run then exits 1).
   public internal(set) var hadError = false
-  /// The worst store failure seen (exit 3), if any.
-  public internal(set) var storeFailed = false
+  /// The last failure reported at a save point, with the count of saves then: the same
+  /// failure met again with no save in between is not printed twice.
+  private var lastSaveError: (message: String, saves: Int)?
   /// The source name of lines typed at the prompt; errors there get a caret.
   public var promptSource = "<stdin>"
   /// Display width of the prompt, so a caret lines up under the typed text.
@@ -74,9 +75,9 @@ public final class Interpreter {
       } catch {
         if !error.alreadyReported { report(error) }
         hadError = true
-        if error.status == 3 { storeFailed = true }
-        // Store failures and signals end the run whatever the options say.
-        if error.status != 1 { return .stop(error.status) }
+        // A store failure ends a script (exit 3, the unsaved edits printed); the
+        // interactive shell goes on with the batch kept, so a later save can write it.
+        if error.status != 1 && !options.interactive { return .stop(error.status) }
         if !options.keepGoing && !options.interactive { return .stop(1) }
         if options.interactive { return .proceed }
       }
@@ -121,38 +122,78 @@ public final class Interpreter {
 
   // MARK: - Saving
 
-  /// Saves the pending batch if there is one and no sheet holds it open. Returns the
-  /// exit status a failure calls for, or nil on success.
+  /// Saves the pending batch if there is one. Returns the exit status a failure calls
+  /// for, or nil on success. A failure is reported once: the same error met again (at
+  /// the end of the run, say) is not printed twice.
   public func saveIfPending(source: String, line: Int, force: Bool = false) -> Int32? {
     guard !ledger.pending.isEmpty else { return nil }
     do {
       try ledger.save(force: force)
       return nil
     } catch {
-      let kept = ledger.pending.count
-      let message = "\(error.description) (\(kept) unsaved \(kept == 1 ? "edit" : "edits") kept in memory)"
-      if options.interactive {
-        output.diagnostic(output.styled("error:", "1;31") + " " + message)
-      } else {
-        reportProblem(message, source: source, line: line)
+      let message = Self.describe(error, kept: ledger.pending.count)
+      let alreadyReported = isRepeated(message)
+      lastSaveError = (message, ledger.counters.saves)
+      if !alreadyReported {
+        if options.interactive {
+          output.diagnostic(output.styled("error:", "1;31") + " " + message)
+        } else {
+          reportProblem(message, source: source, line: line)
+        }
       }
       hadError = true
-      if error.isStoreUnavailable { storeFailed = true }
       return error.isStoreUnavailable ? 3 : 1
     }
   }
 
+  /// A failed save's error, with how many edits it left pending in memory. It is
+  /// remembered, so the same failure met again at the end of the run is not repeated.
+  func failedSaveMessage(_ error: StoreError) -> String {
+    let message = Self.describe(error, kept: ledger.pending.count)
+    lastSaveError = (message, ledger.counters.saves)
+    return message
+  }
+
+  private static func describe(_ error: StoreError, kept: Int) -> String {
+    "\(error.description) (\(kept) unsaved \(kept == 1 ? "edit" : "edits") kept in memory)"
+  }
+
+  /// Whether `message` is the failure last reported, with no successful save since.
+  private func isRepeated(_ message: String) -> Bool {
+    lastSaveError?.message == message && lastSaveError?.saves == ledger.counters.saves
+  }
+
   /// Called when a run ends however it ends (EOF, quit, signal): commit the focused
   /// draft of an open sheet so a typed value is not lost, then save.
-  public func finish(source: String, line: Int) -> Int32? {
+  public func finish(source: String, line: Int, save: Bool = true) -> Int32? {
     if var open = sheet {
       let outcome = open.commitFocused(ledger: ledger, evaluate: evaluateDraft)
       sheet = open
-      if let error = outcome.error {
-        output.diagnostic("\(source):\(line):1: warning: \(error.message); not saved")
+      if let error = outcome.error, !isRepeated(error.message) {
+        output.diagnostic("\(source):\(line):1: error: \(error.message)")
+        lastSaveError = (error.message, ledger.counters.saves)
       }
     }
-    return saveIfPending(source: source, line: line)
+    return save ? saveIfPending(source: source, line: line) : nil
+  }
+
+  /// What leaving now would lose, as lines a person can paste back into Coffer: a `set`
+  /// per unsaved amount, `local` for an unsaved local currency, and a comment for each
+  /// invalid sheet draft and unsaved rate. Empty when nothing would be lost.
+  public var unsavedLines: [String] {
+    var lines = ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
+    if let local = ledger.pending.local { lines.append("local \(local.code)") }
+    for rate in ledger.pending.rates {
+      lines.append("# rate of \(rate.currency.code) set \(rate.date) not saved")
+    }
+    if let sheet {
+      for currency in sheet.rows {
+        if let invalid = sheet.invalid[currency] {
+          lines.append("# \(currency.code) draft '\(invalid.text)' is not a valid amount (\(invalid.reason))")
+        }
+      }
+    }
+    return lines
   }
 
   // MARK: - Statements
@@ -224,6 +265,7 @@ public final class Interpreter {
       case "assert": try assertCommand(&parser, segment: segment)
       case "save": try save(&parser)
       case "log": try log(&parser)
+      case "check": try check(&parser)
       case "stats": try stats(&parser)
       case "history": try historyCommand(&parser)
       case "chart": try chart(&parser)
@@ -242,6 +284,13 @@ public final class Interpreter {
   }
 
   func unknownCommand(_ word: String, parser: Parser, at offset: Int) -> StatementFailure {
+    // A file whose first line is no command is not a script at all (`source
+    // /etc/hostname`): say so, without echoing what the file holds.
+    let location = parser.line.location(ofOffset: offset)
+    if location.line == 1 && !["<command>", "<stdin>", promptSource].contains(location.source) {
+      return failure(
+        parser, "\(location.source) does not look like a Coffer script (its first line is not a command)", at: offset)
+    }
     if let currency = Catalog.currency(word) {
       return failure(
         parser, "'\(word)' is a currency, not a command; use 'set \(currency.code) AMOUNT' or 'open \(currency.code)'",

@@ -13,7 +13,9 @@ extension Interpreter {
       case .failure(let error):
         report(StatementFailure(error))
         hadError = true
-        if !options.keepGoing && !options.interactive { return .stop(1) }
+        // A source that cannot be read further stops the run, even with --keep-going:
+        // what follows it may depend on what was not read.
+        if reader.failed || (!options.keepGoing && !options.interactive) { return .stop(1) }
       case .success(let line):
         let flow = execute(line)
         if case .stop = flow { return flow }

@@ -1,9 +1,15 @@
 import CofferScript
 import Foundation
+import LineEditing
 
 /// Reads a script one logical line at a time: physical lines are checked (UTF-8, NUL,
 /// length) and joined where a line ends in `\`. Reading is lazy, so piped input runs as
 /// it arrives.
+///
+/// Memory is bounded whatever the input: bytes are read in chunks into a buffer that
+/// never holds more than one line of the longest allowed length plus a chunk. A line
+/// longer than that (`source /dev/zero`) or a failed read ends the source with an error;
+/// a failed read is never taken for the end of the file.
 public final class LineReader {
   /// Why a script file cannot be read.
   public struct OpenError: Error {
@@ -11,78 +17,78 @@ public final class LineReader {
   }
 
   public let source: String
-  private var file: UnsafeMutablePointer<FILE>?
-  private let ownsFile: Bool
+  /// The file descriptor read from, or nil for text held in memory.
+  private let descriptor: Int32?
+  private let ownsDescriptor: Bool
   /// Called before each read (to flush output, so it is seen before the next line arrives).
   private let beforeRead: (() -> Void)?
-  private var buffer: UnsafeMutablePointer<CChar>?
-  private var memory: UnsafeMutableRawPointer?
-  private var capacity = 0
+  /// Bytes read and not yet returned start at `start`.
+  private var buffer: [UInt8]
+  private var start = 0
+  private var reachedEnd = false
+  /// Set when the source cannot be read further (a read error, an endless line): the
+  /// run stops there rather than going on as if the file had ended.
+  public private(set) var failed = false
   public private(set) var lineNumber = 0
 
-  /// Reads from an open stream (stdin), which it does not close.
-  public init(file: UnsafeMutablePointer<FILE>, source: String, beforeRead: (() -> Void)?) {
-    self.file = file
+  private static let chunkSize = 65_536
+
+  private init(descriptor: Int32?, owns: Bool, bytes: [UInt8], source: String, beforeRead: (() -> Void)?) {
+    self.descriptor = descriptor
+    self.ownsDescriptor = owns
+    self.buffer = bytes
     self.source = source
-    self.ownsFile = false
     self.beforeRead = beforeRead
+    reachedEnd = descriptor == nil
+  }
+
+  deinit {
+    if ownsDescriptor, let descriptor { close(descriptor) }
   }
 
   /// Reads standard input, which it leaves open.
   public static func standardInput(source: String, beforeRead: (() -> Void)?) -> LineReader? {
-    guard let file = fdopen(STDIN_FILENO, "r") else { return nil }
-    return LineReader(file: file, source: source, beforeRead: beforeRead)
+    LineReader(descriptor: STDIN_FILENO, owns: false, bytes: [], source: source, beforeRead: beforeRead)
   }
 
-  /// Opens a script file; nil with the reason when it cannot be read.
+  /// Opens a script file; the reason when it cannot be read.
   public static func open(path: String, source: String) -> Result<LineReader, OpenError> {
     var status = stat()
     if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
       return .failure(OpenError(message: "cannot read script \(path): it is a folder"))
     }
-    guard let file = fopen(path, "r") else {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
       return .failure(OpenError(message: "cannot read script \(path): \(String(cString: strerror(errno)))"))
     }
-    return .success(LineReader(owning: file, source: source))
+    return .success(LineReader(descriptor: descriptor, owns: true, bytes: [], source: source, beforeRead: nil))
   }
 
   /// Reads a script held in memory (`-c`).
   public static func text(_ text: String, source: String) -> LineReader {
-    // fmemopen does not copy: the reader keeps this copy alive as long as the stream.
-    let bytes = Array(text.utf8)
-    let memory = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
-    bytes.withUnsafeBytes { raw in
-      if let base = raw.baseAddress { memory.copyMemory(from: base, byteCount: raw.count) }
-    }
-    let file = bytes.isEmpty ? fopen("/dev/null", "r") : fmemopen(memory, bytes.count, "r")
-    let reader = LineReader(owning: file, source: source)
-    reader.memory = memory
-    return reader
-  }
-
-  private init(owning file: UnsafeMutablePointer<FILE>?, source: String) {
-    self.file = file
-    self.source = source
-    self.ownsFile = true
-    self.beforeRead = nil
-  }
-
-  deinit {
-    if ownsFile, let file { fclose(file) }
-    free(buffer)
-    memory?.deallocate()
+    LineReader(descriptor: nil, owns: false, bytes: Array(text.utf8), source: source, beforeRead: nil)
   }
 
   /// The next logical line; a failure for a line that cannot be read as source; nil at
-  /// the end.
+  /// the end (or after a failure that ends the source, see `failed`).
   public func next() -> Result<LogicalLine, ScriptError>? {
-    guard let first = physicalLine() else { return nil }
-    if let problem = LineChecks.check(first, source: source, line: lineNumber) {
+    let bytes: [UInt8]
+    switch physicalLine() {
+    case nil: return nil
+    case .failure(let error): return .failure(error)
+    case .success(let read): bytes = read
+    }
+    if let problem = LineChecks.check(bytes, source: source, line: lineNumber) {
       return .failure(problem)
     }
-    var line = LogicalLine(source: source, line: lineNumber, bytes: first)
+    var line = LogicalLine(source: source, line: lineNumber, bytes: bytes)
     while line.continues {
-      guard let more = physicalLine() else { break }
+      let more: [UInt8]
+      switch physicalLine() {
+      case nil: return .success(line)
+      case .failure(let error): return .failure(error)
+      case .success(let read): more = read
+      }
       if let problem = LineChecks.check(more, source: source, line: lineNumber) {
         return .failure(problem)
       }
@@ -97,16 +103,73 @@ public final class LineReader {
     return .success(line)
   }
 
-  /// One physical line without its newline (and without a CR before it).
-  private func physicalLine() -> [UInt8]? {
-    guard let file else { return nil }
-    beforeRead?()
-    let length = getline(&buffer, &capacity, file)
-    guard length >= 0, let buffer else { return nil }
+  /// One physical line without its newline (and without a CR before it); nil at the end.
+  private func physicalLine() -> Result<[UInt8], ScriptError>? {
+    guard !failed else { return nil }
+    var searchedUpTo = start
+    while true {
+      if let newline = buffer[searchedUpTo...].firstIndex(of: 10) {
+        return .success(take(upTo: newline, skipping: 1))
+      }
+      searchedUpTo = buffer.count
+      if buffer.count - start > LineChecks.maxLineBytes {
+        return fail("line \(lineNumber + 1) is longer than \(LineChecks.maxLineBytes) bytes; the rest of \(source) is not read")
+      }
+      if reachedEnd {
+        guard start < buffer.count else { return nil }
+        return .success(take(upTo: buffer.count, skipping: 0))
+      }
+      if let problem = readChunk() { return fail(problem) }
+    }
+  }
+
+  /// Removes the bytes up to `end` from the buffer and returns them as one line.
+  private func take(upTo end: Int, skipping separator: Int) -> [UInt8] {
     lineNumber += 1
-    var count = length
-    if count > 0 && buffer[count - 1] == 10 { count -= 1 }
-    if count > 0 && buffer[count - 1] == 13 { count -= 1 }
-    return buffer.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+    var last = end
+    if last > start && buffer[last - 1] == 13 { last -= 1 }
+    let line = Array(buffer[start..<last])
+    start = end + separator
+    // Drop consumed bytes once they are most of the buffer, so it stays small.
+    if start > Self.chunkSize && start * 2 > buffer.count {
+      buffer.removeFirst(start)
+      start = 0
+    }
+    return line
+  }
+
+  /// Appends what one read gives; the reason when reading failed.
+  private func readChunk() -> String? {
+    guard let descriptor else {
+      reachedEnd = true
+      return nil
+    }
+    beforeRead?()
+    let oldCount = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+    while true {
+      let count = buffer.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress.map { $0 + oldCount }, Self.chunkSize)
+      }
+      if count >= 0 {
+        buffer.removeLast(Self.chunkSize - count)
+        if count == 0 { reachedEnd = true }
+        return nil
+      }
+      // A signal interrupted the read: end it if the signal asks the run to stop (the
+      // session acts on it), otherwise read again.
+      if errno == EINTR && Signals.pending == 0 { continue }
+      buffer.removeLast(Self.chunkSize)
+      if errno == EINTR {
+        reachedEnd = true
+        return nil
+      }
+      return "cannot read \(source): \(String(cString: strerror(errno)))"
+    }
+  }
+
+  private func fail(_ message: String) -> Result<[UInt8], ScriptError> {
+    failed = true
+    return .failure(ScriptError(message, at: SourceLocation(source: source, line: lineNumber + 1, column: 1)))
   }
 }

@@ -12,6 +12,9 @@ final class Session {
   let atomic: Bool
   private var lastSource = "<command>"
   private var lastLine = 0
+  /// The commit count when leaving was last refused for unsaved edits: asking again
+  /// with nothing new typed since leaves.
+  private var refusedLeavingAt: Int?
 
   init(interpreter: Interpreter, output: Output, atomic: Bool) {
     self.interpreter = interpreter
@@ -37,7 +40,7 @@ final class Session {
     let flow = folder.map { interpreter.runScript(reader, folder: $0) } ?? interpreter.run(reader)
     lastSource = reader.source
     lastLine = reader.lineNumber
-    if case .stop(3) = flow { return flow }
+    if case .stop(ExitStatus.store) = flow { return flow }
     if !atomic && interpreter.quitStatus == nil && !interpreter.isSheetOpen,
       let status = interpreter.saveIfPending(source: reader.source, line: reader.lineNumber)
     {
@@ -74,7 +77,8 @@ final class Session {
         text = line
       case .endOfInput:
         output.line("")
-        return .proceed
+        if mayLeave(line: lineNumber) { return .proceed }
+        continue
       case .interrupted(let lineWasEmpty):
         // Ctrl-C clears the line and never exits; at an empty prompt it also saves.
         output.line("^C")
@@ -111,27 +115,57 @@ final class Session {
         if sheetWasOpen { interpreter.drawSheetChanges() } else { interpreter.drawSheetOpened() }
       }
       output.flush()
-      if case .stop = flow { return flow }
+      if case .stop = flow {
+        if interpreter.quitStatus == nil || mayLeave(line: lineNumber) { return flow }
+        interpreter.quitStatus = nil
+        continue
+      }
       if interpreter.ledger.counters.commits != commitsBefore && !interpreter.isSheetOpen {
         _ = interpreter.saveIfPending(source: interpreter.promptSource, line: lineNumber)
       }
     }
   }
 
+  /// Whether the person may leave the interactive shell now (Ctrl-D, `quit`, EOF).
+  /// Saves first; when edits cannot be saved, or the sheet holds invalid drafts, the
+  /// first ask is refused with what would be lost and how to keep or drop it, and the
+  /// next ask (with nothing typed since that changed the batch) leaves.
+  private func mayLeave(line: Int) -> Bool {
+    _ = interpreter.finish(source: interpreter.promptSource, line: line)
+    let lost = interpreter.unsavedLines
+    let commits = interpreter.ledger.counters.commits
+    if lost.isEmpty || refusedLeavingAt == commits { return true }
+    refusedLeavingAt = commits
+    output.diagnostic("not leaving: these edits are not saved and would be lost:")
+    for text in lost { output.diagnostic("  " + text) }
+    output.diagnostic(
+      "'save' tries again, 'save --force' overwrites another session's values, 'cancel' drops the sheet's drafts; "
+        + "Ctrl-D or 'quit' again leaves without them")
+    return false
+  }
+
   /// Ends the run: the final save (or, with --atomic after an error, none) and the
-  /// exit status.
+  /// exit status. Edits that cannot be saved are never dropped silently: they are
+  /// printed on stderr as lines to paste back, and the run exits 3.
   func finish(_ flow: Flow) -> Int32 {
-    if case .stop(3) = flow { return ExitStatus.store }
     // SIGTERM or SIGHUP while reading piped input ends the read like an end of file.
     var flow = flow
     let signal = Signals.take()
     if signal == SIGTERM || signal == SIGHUP { flow = .stop(128 + signal) }
-    let failedAtomicRun = atomic && interpreter.hadError
-    if !failedAtomicRun, let status = interpreter.finish(source: lastSource, line: lastLine) {
-      return status
+    if atomic && interpreter.hadError {
+      if !interpreter.ledger.pending.isEmpty {
+        output.diagnostic("coffer: nothing saved: --atomic run had errors")
+      }
+      return interpreter.quitStatus ?? ExitStatus.failure
     }
-    if atomic && interpreter.hadError && !interpreter.ledger.pending.isEmpty {
-      output.diagnostic("coffer: nothing saved: --atomic run had errors")
+    // After a store failure a second try would only wait out the busy timeout again.
+    let storeFailed = flow == .stop(ExitStatus.store)
+    _ = interpreter.finish(source: lastSource, line: lastLine, save: !storeFailed)
+    let lost = interpreter.unsavedLines
+    if !lost.isEmpty {
+      output.diagnostic("coffer: not saved; to apply these edits later, run them again:")
+      for text in lost { output.diagnostic(text) }
+      return ExitStatus.store
     }
     if let quit = interpreter.quitStatus { return quit }
     if case .stop(let status) = flow { return status }

@@ -199,7 +199,9 @@ extension Interpreter {
     do {
       try ledger.save()
     } catch {
-      throw StatementFailure(error, at: parser.line.location(ofOffset: offset))
+      // The sheet is closed; its edits stay pending for the next save.
+      throw StatementFailure(
+        failedSaveMessage(error), at: parser.line.location(ofOffset: offset), status: error.isStoreUnavailable ? 3 : 1)
     }
     output.line(MoneyText.total(try readTotal(parser), output: output))
   }

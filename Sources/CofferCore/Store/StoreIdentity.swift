@@ -1,0 +1,72 @@
+import GRDB
+
+/// What a database file says about itself before Coffer writes anything to it: whether
+/// it is a Coffer store, a new empty file, or something Coffer must leave alone.
+///
+/// Coffer stores carry `PRAGMA application_id` = `StoreIdentity.applicationID` and their
+/// schema version in `PRAGMA user_version`. Stores made before the application id was
+/// set (schema 1 to 3, id 0) are recognised by their tables and marked when migrated.
+struct StoreIdentity {
+  /// "Coff" in ASCII: how `file(1)` and other tools can tell a Coffer store.
+  static let applicationID: Int32 = 0x436F_6666
+
+  /// The tables a Coffer store has held, in any schema version.
+  private static let cofferTables: Set<String> = [
+    "holding", "rate", "rate_day", "setting", "journal", "grdb_migrations", "sqlite_sequence",
+  ]
+
+  enum Kind: Equatable {
+    /// No database yet (a new or empty file): Coffer may create its schema.
+    case empty
+    /// A Coffer store at this schema version (maybe older, to migrate); `marked` is
+    /// false for a store made before Coffer set its application id.
+    case coffer(version: Int, marked: Bool)
+  }
+
+  /// Reads the file's identity on a connection that has written nothing yet. Throws
+  /// `StoreError.notCoffer` or `.notADatabase` for a file Coffer must not touch.
+  static func read(_ db: Database, path: String, fileSize: Int, newestVersion: Int) throws -> Kind {
+    // One statement: reading the header is also what makes SQLite notice a file that
+    // is not a database (SQLITE_NOTADB).
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT (SELECT application_id FROM pragma_application_id()),
+                 (SELECT user_version FROM pragma_user_version()),
+                 (SELECT page_count FROM pragma_page_count())
+          """)
+    else { throw StoreError.notADatabase(path: path) }
+    let application: Int32 = row[0]
+    let version: Int = row[1]
+    let pages: Int = row[2]
+    if pages == 0 {
+      // SQLite reads a short file of any bytes as an empty database; it is not empty.
+      guard fileSize == 0 else { throw StoreError.notADatabase(path: path) }
+      return .empty
+    }
+    switch application {
+    case applicationID:
+      guard version <= newestVersion else {
+        throw StoreError.notCoffer(
+          path: path, reason: "it was made by a newer Coffer (schema \(version); this one knows up to \(newestVersion))")
+      }
+      return .coffer(version: version, marked: true)
+    case 0:
+      let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+      let foreign = tables.subtracting(cofferTables).sorted()
+      guard tables.contains("holding"), foreign.isEmpty, (1...newestVersion).contains(version) else {
+        let what = foreign.isEmpty ? "" : " (tables \(foreign.prefix(5).joined(separator: ", ")))"
+        let reason =
+          version > newestVersion && foreign.isEmpty
+          ? "schema \(version) is newer than this Coffer knows (\(newestVersion))"
+          : "it is another application's SQLite database\(what)"
+        throw StoreError.notCoffer(path: path, reason: reason)
+      }
+      return .coffer(version: version, marked: false)
+    default:
+      let hex = String(UInt32(bitPattern: application), radix: 16)
+      throw StoreError.notCoffer(path: path, reason: "it is another application's SQLite database (application_id 0x\(hex))")
+    }
+  }
+}
