@@ -24,6 +24,15 @@ void coffer_install_signal_handlers(int catch_interrupt) {
   if (catch_interrupt) sigaction(SIGINT, &action, NULL);
   action.sa_flags = SA_RESTART;
   sigaction(SIGWINCH, &action, NULL);
+  // A parent may start Coffer with these signals blocked (the mask is inherited):
+  // they would then wait, undelivered, until the run ended on its own.
+  sigset_t handled;
+  sigemptyset(&handled);
+  sigaddset(&handled, SIGTERM);
+  sigaddset(&handled, SIGHUP);
+  sigaddset(&handled, SIGWINCH);
+  if (catch_interrupt) sigaddset(&handled, SIGINT);
+  sigprocmask(SIG_UNBLOCK, &handled, NULL);
 }
 
 int coffer_take_signal(void) {

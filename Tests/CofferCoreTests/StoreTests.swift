@@ -14,7 +14,7 @@ func temporaryFolder() throws -> String {
 @Suite struct StoreTests {
   @Test func newStoreIsCreatedWithMode0600InMissingFoldersAndHoldsTheSnapshot() throws {
     let path = try temporaryFolder() + "/deeper/still/coffer.db"
-    let ledger = try Ledger(location: .file(path), today: testDay)
+    let ledger = try Ledger(location: .standard(path), today: testDay)
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     #expect(ledger.portfolio.currentRate(of: usd)?.source == "ECB")
@@ -53,10 +53,10 @@ func temporaryFolder() throws -> String {
     let first = try Ledger(location: .file(path), today: testDay)
     let second = try Ledger(location: .file(path), today: testDay)
     #expect(try second.refresh().isEmpty)
-    let checksBefore = second.counters.versionChecks
-    // Nothing committed anywhere: the WAL-index header has not moved, no query is sent.
-    try second.refresh()
-    #expect(second.counters.versionChecks == checksBefore)
+    let readsBefore = second.counters.dbReads
+    // Nothing committed anywhere: one data_version check, and nothing reloaded.
+    #expect(try second.refresh().isEmpty)
+    #expect(second.counters.dbReads == readsBefore)
     first.commit(decimal("42"), of: usd)
     try first.save()
     #expect(try second.refresh() == [usd])

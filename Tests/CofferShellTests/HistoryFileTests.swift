@@ -23,3 +23,19 @@ import Testing
     #expect(HistoryFile.standard(environment: ["HOME": "/h"]).path == "/h/.local/state/coffer/history")
   }
 }
+
+@Suite struct HistoryFileSymlinkTests {
+  @Test func aSymlinkInTheHistorysPlaceIsNeitherFollowedNorRewritten() throws {
+    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder + "/coffer", withIntermediateDirectories: true)
+    let target = folder + "/precious.txt"
+    try "keep me\n".write(toFile: target, atomically: true, encoding: .utf8)
+    let file = HistoryFile(path: folder + "/coffer/history")
+    try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: target)
+    file.append("set USD 1")
+    file.rewrite(["total"])
+    #expect(file.load().isEmpty)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == target)
+  }
+}

@@ -163,7 +163,12 @@ import Testing
       outcome
         == Outcome(
           stdout: "",
-          stderr: "<command>:1:1: error: the store \(database) is locked by another process (waited 5 s) (1 unsaved edit kept in memory)\n",
+          stderr: """
+            <command>:1:1: error: the store \(database) is locked by another process (waited 5 s) (1 unsaved edit kept in memory)
+            coffer: not saved; to apply these edits later, run them again:
+            set USD 5
+
+            """,
           status: 3))
     #expect(try coffer.run(["--db", database, "-c", "print amount(USD) amount(GBP)"]).stdout == "0\n1\n")
   }

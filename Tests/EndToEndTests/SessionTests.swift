@@ -116,7 +116,8 @@ import Testing
     live.send("save")
     #expect(
       live.waitFor("the conflict") {
-        $0.stderr == "<stdin>:3:5: error: conflict: another session saved USD = 30 (yours: 20); nothing saved, edits kept; 'save --force' overwrites\n"
+        $0.stderr
+          == "<stdin>:3:5: error: conflict: another session saved USD = 30 (yours: 20); that edit is kept unsaved; 'save --force' overwrites (1 unsaved edit kept in memory)\n"
       })
     live.send("save --force")
     #expect(live.finish() == 1)
@@ -152,7 +153,7 @@ import Testing
             total_reads 1
             total_recomputes 1
             db_reads 4
-            version_checks 2
+            version_checks 12
             rows_rendered 0
 
             """,

@@ -40,7 +40,13 @@ struct StoreFailureTests {
     #expect(
       outcome
         == Outcome(
-          stdout: "2\n", stderr: "<command>:1:1: error: the store \(database) is read-only (1 unsaved edit kept in memory)\n",
+          stdout: "2\n",
+          stderr: """
+            <command>:1:1: error: the store \(database) is read-only (1 unsaved edit kept in memory)
+            coffer: not saved; to apply these edits later, run them again:
+            set USD 1
+
+            """,
           status: 3))
   }
 
@@ -65,7 +71,12 @@ struct StoreFailureTests {
       outcome
         == Outcome(
           stdout: "status 3\n0\n1\n",
-          stderr: "<command>:1:1: error: the disk holding \(folder)/c.db is full (1 unsaved edit kept in memory)\n",
+          stderr: """
+            <command>:1:1: error: the disk holding \(folder)/c.db is full (1 unsaved edit kept in memory)
+            coffer: not saved; to apply these edits later, run them again:
+            set USD 5
+
+            """,
           status: 0))
   }
 }

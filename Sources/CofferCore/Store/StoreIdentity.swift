@@ -55,7 +55,8 @@ struct StoreIdentity {
     case 0:
       let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
       let foreign = tables.subtracting(cofferTables).sorted()
-      guard tables.contains("holding"), foreign.isEmpty, (1...newestVersion).contains(version) else {
+      // Early stores kept their version only in GRDB's migrations table (user_version 0).
+      guard tables.contains("holding"), foreign.isEmpty, (0...newestVersion).contains(version) else {
         let what = foreign.isEmpty ? "" : " (tables \(foreign.prefix(5).joined(separator: ", ")))"
         let reason =
           version > newestVersion && foreign.isEmpty

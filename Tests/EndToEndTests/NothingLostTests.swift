@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// Edits are never lost and wrong data is never taken: other processes on the same
+/// store, saves that fail, files that are not Coffer stores, endless input.
+@Suite struct NothingLostTests {
+  let coffer: CofferProcess
+  let database: String
+
+  init() throws {
+    coffer = try CofferProcess()
+    database = coffer.home + "/shared.db"
+  }
+
+  /// Runs `/bin/sh -c COMMAND` in the sandbox (for ulimit and timeout).
+  func shell(_ command: String) throws -> Outcome {
+    try coffer.run(["-c", command], binary: "/bin/sh")
+  }
+
+  // MARK: - Other processes
+
+  @Test func aSessionSavingBesideManyShortRunsIsNeverKilled() throws {
+    #expect(try coffer.run(["--db", database, "-c", "save"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    var lastSent = 0
+    for round in 1...40 {
+      // A save per round, while short-lived processes open and close the same store:
+      // the last one to close used to pull SQLite's shared memory from under the session.
+      live.send("set USD \(round); save")
+      lastSent = round
+      let other = try coffer.run(["--db", database, "-c", "total"])
+      #expect(other.status == 0, "\(other)")
+    }
+    live.send("print amount(USD)")
+    #expect(live.waitFor("the last value") { $0.stdout == "\(lastSent)\n" })
+    #expect(live.finish() == 0)
+    #expect(live.stderr == "")
+    #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "\(lastSent)\n")
+  }
+
+  @Test func aSheetFieldPassedThroughDoesNotOverwriteAnotherSessionsSave() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 1"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("open GBP; print amount(GBP)")
+    #expect(live.waitFor("the sheet") { $0.stdout == "1\n" })
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 5"]).status == 0)
+    live.send("next; dismiss")
+    live.send("print amount(GBP)")
+    #expect(live.waitFor("the dismiss") { $0.stdout.hasSuffix("\n5\n") })
+    #expect(live.finish() == 0)
+    #expect(live.stderr == "")
+    let log = try coffer.run(["--db", database, "-c", "log GBP --format csv"])
+    #expect(log.stdout.split(separator: "\n").map { $0.split(separator: ",").dropFirst().joined(separator: ",") } == ["code,old,new", "GBP,1,5", "GBP,0,1"])
+  }
+
+  @Test func aChangedSheetFieldThatMeetsANewerSaveIsAConflictAndKeptForPasting() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 1; set EUR 1"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("open GBP; 7; print amount(GBP)")
+    #expect(live.waitFor("the draft") { $0.stdout == "1\n" })
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 6"]).status == 0)
+    live.send("EUR 2; dismiss")
+    #expect(
+      live.waitFor("the conflict") {
+        $0.stderr.contains("another session saved GBP = 6 (yours: 7); that edit is kept unsaved")
+      })
+    // EUR is saved, GBP is not; at the end the lost edit is printed as a line to paste.
+    #expect(live.finish() == 3)
+    #expect(live.stderr.hasSuffix("coffer: not saved; to apply these edits later, run them again:\nset GBP 7\n"))
+    #expect(live.stderr.components(separatedBy: "another session saved").count == 2, "reported once: \(live.stderr)")
+    #expect(try coffer.run(["--db", database, "-c", "print amount(GBP) amount(EUR)"]).stdout == "6\n2\n")
+  }
+
+  @Test func aConflictOnOneCurrencyDoesNotHoldBackTheOthers() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 1; set EUR 1"]).status == 0)
+    let live = try coffer.start(["--db", database, "--keep-going"])
+    live.send("set USD 2; print 0")
+    #expect(live.waitFor("the first edit") { $0.stdout == "0\n" })
+    #expect(try coffer.run(["--db", database, "-c", "set USD 9"]).status == 0)
+    live.send("set EUR 2; set JPY 3; save")
+    #expect(live.waitFor("the conflict") { $0.stderr.contains("USD = 9 (yours: 2)") })
+    #expect(try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "USD 9\nEUR 2\nJPY 3\n")
+    // Later saves of other currencies go through; the conflicting one stays pending.
+    live.send("set HKD 4; save")
+    live.send("save --force")
+    #expect(live.finish() == 1)
+    #expect(try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "USD 2\nEUR 2\nJPY 3\nHKD 4\n")
+  }
+
+  // MARK: - Stores that are not Coffer's
+
+  @Test func anotherApplicationsDatabaseIsRefusedAndLeftUntouched() throws {
+    let path = coffer.home + "/notes.db"
+    let made = try shell("sqlite3 \(path) 'CREATE TABLE notes (text); PRAGMA user_version = 5'")
+    #expect(made.status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let outcome = try coffer.run(["--db", path, "-c", "total"])
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "",
+          stderr: "coffer: error: \(path) is not a Coffer store: it is another application's SQLite database (tables notes); left untouched\n",
+          status: 3))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func aStoreFromANewerCofferIsRefused() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 1"]).status == 0)
+    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 4'").stdout == "1131374182\n")
+    let outcome = try coffer.run(["--db", database, "-c", "total"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.contains("made by a newer Coffer (schema 4; this one knows up to 3)"))
+    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "4\n")
+  }
+
+  @Test(arguments: ["x", "SQLite format 3", String(repeating: "not a database\n", count: 80)])
+  func aFileThatIsNotSQLiteIsRefusedAndLeftAlone(contents: String) throws {
+    let path = try coffer.write("odd.db", contents)
+    let outcome = try coffer.run(["--db", path, "-c", "set USD 1"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr == "coffer: error: \(path) is not a Coffer store (not a SQLite database, or damaged)\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == contents)
+  }
+
+  @Test func aStoreMadeBeforeTheApplicationIdIsMarkedWhenOpened() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 1"]).status == 0)
+    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id = 0'").status == 0)
+    #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "1\n")
+    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id'").stdout == "1131374182\n")
+  }
+
+  @Test func checkSaysPlainlyWhetherTheStoreIsSound() throws {
+    #expect(try coffer.run(["--db", database, "-c", "rates import \(CofferProcess.fixtures)/ecb-daily-2026-10-30.csv; set USD 1"]).status == 0)
+    #expect(
+      try coffer.run(["--db", database, "-c", "check"])
+        == Outcome(stdout: "the store \(database) is sound (SQLite integrity check: ok)\n", stderr: "", status: 0))
+    // Scribble over the journal's page (which opening the store does not read): the
+    // check finds it and fails.
+    let damage = try shell(
+      """
+      page=$(sqlite3 \(database) "SELECT rootpage FROM sqlite_master WHERE name = 'journal'")
+      printf '\\377\\377\\377\\377\\377\\377\\377\\377' | dd of=\(database) bs=1 seek=$(((page - 1) * 4096 + 3)) conv=notrunc 2>/dev/null
+      """)
+    #expect(damage.status == 0)
+    let checked = try coffer.run(["--db", database, "-c", "check"])
+    #expect(checked.status == 3, "\(checked)")
+    #expect(checked.stderr.contains("error: the store \(database) is damaged: "))
+  }
+
+  @Test func anExplicitStoreInAMissingFolderIsAnError() throws {
+    let outcome = try coffer.run(["--db", coffer.home + "/no/such/folder/c.db", "-c", "total"])
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "",
+          stderr: "coffer: error: cannot open the store \(coffer.home)/no/such/folder/c.db: the folder \(coffer.home)/no/such/folder does not exist\n",
+          status: 3))
+    #expect(!FileManager.default.fileExists(atPath: coffer.home + "/no"))
+  }
+
+  // MARK: - Endless and unreadable input
+
+  @Test func anEndlessLineIsAnErrorWithinBoundedMemoryAndTime() throws {
+    // 200 MB of address space and 10 s of CPU: reading /dev/zero as a script used to
+    // grow without bound.
+    let outcome = try shell(
+      "ulimit -v 400000; ulimit -t 10; \(CofferProcess.binary) --db :memory: -c 'source /dev/zero' -c 'print 5'; echo \"status $?\"")
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "status 1\n",
+          stderr: "/dev/zero:1:1: error: line 1 is longer than 65536 bytes; the rest of /dev/zero is not read\n",
+          status: 0))
+  }
+
+  @Test func aFailedReadIsAnErrorNotTheEndOfTheFile() throws {
+    // Reading /proc/self/mem at offset 0 fails with EIO.
+    let outcome = try coffer.run(["--db", ":memory:", "--keep-going", "/proc/self/mem", "-c", "print 5"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr == "/proc/self/mem:1:1: error: cannot read /proc/self/mem: Input/output error\n")
+  }
+
+  @Test func longRunsOfContinuedLinesTakeLinearTime() throws {
+    // 8 MB of `\`-continued lines: quadratic scanning took 41 s; 15 s of CPU is ample.
+    let line = "set USD 1 \\\n"
+    let path = try coffer.write("continued.coffer", String(repeating: line, count: 700_000) + "\n")
+    let outcome = try shell("ulimit -t 15; \(CofferProcess.binary) --db :memory: --keep-going \(path) >/dev/null 2>&1; echo \"status $?\"")
+    #expect(outcome.stdout == "status 1\n")
+  }
+
+  @Test func sigtermStopsALongScriptQuicklyAndSavesWhatRan() throws {
+    let path = try coffer.write("long.coffer", String(repeating: "set USD amount(USD) + 1\n", count: 1_000_000))
+    let live = try coffer.start(["--db", database, path])
+    usleep(700_000)
+    let sent = Date()
+    kill(live.process.processIdentifier, SIGTERM)
+    let status = live.finish()
+    #expect(Date().timeIntervalSince(sent) < 2)
+    #expect(status == 128 + SIGTERM)
+    // What ran before the signal is saved: USD counted up from 0.
+    let saved = try coffer.run(["--db", database, "-c", "assert amount(USD) > 0"])
+    #expect(saved.status == 0, "\(saved)")
+  }
+
+  // MARK: - Smaller
+
+  @Test func aValueGivenToHelpIsAUsageError() throws {
+    let outcome = try coffer.run(["--help=x"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.hasPrefix("Error: --help takes no value\n"))
+  }
+
+  @Test func sourcingAFileThatIsNotAScriptDoesNotEchoItsContents() throws {
+    let path = try coffer.write("hostname", "secret-host\n")
+    let outcome = try coffer.run(["--db", ":memory:", "-c", "source \(path)"])
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "", stderr: "\(path):1:1: error: \(path) does not look like a Coffer script (its first line is not a command)\n",
+          status: 1))
+  }
+}
