@@ -25,7 +25,10 @@ public struct JournalEntry: Sendable {
 /// `save`, one transaction a batch.
 public final class Store {
   public let location: StoreLocation
-  private let database: DatabaseQueue
+  private var database: DatabaseQueue
+  /// Set when a write found the store read-only: SQLite keeps a connection opened
+  /// read-only so, and the next save opens a new one in case the file became writable.
+  private var reopenBeforeWriting = false
   private let counters: Counters
   /// `PRAGMA data_version` as last seen; it moves when another connection commits.
   private var dataVersion: Int = 0
@@ -33,11 +36,7 @@ public final class Store {
   public init(location: StoreLocation, counters: Counters) throws(StoreError) {
     self.location = location
     self.counters = counters
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(5)
-    configuration.label = "coffer"
-    // The schema has no foreign keys: spare the pragma GRDB would send on every open.
-    configuration.foreignKeysEnabled = false
+    let configuration = Self.configuration
     do {
       var kind = StoreIdentity.Kind.empty
       var crashedBefore = false
@@ -76,6 +75,36 @@ public final class Store {
     } catch {
       throw StoreError.from(error, path: location.description)
     }
+  }
+
+  private static var configuration: Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    configuration.label = "coffer"
+    // The schema has no foreign keys: spare the pragma GRDB would send on every open.
+    configuration.foreignKeysEnabled = false
+    return configuration
+  }
+
+  /// Opens a new connection to a file store that was read-only at the last write, and
+  /// makes the next `changedElsewhere` reload everything (the new connection has its
+  /// own `data_version`). Keeps the old connection when the new one cannot be opened.
+  private func reopenIfItWasReadOnly() {
+    guard reopenBeforeWriting, location != .memory else { return }
+    guard let reopened = try? DatabaseQueue(path: location.description, configuration: Self.configuration) else {
+      return
+    }
+    try? database.close()
+    database = reopened
+    reopenBeforeWriting = false
+    dataVersion = -1
+  }
+
+  /// Converts a failure of this store, noting when it was read-only.
+  private func storeError(_ error: any Error) -> StoreError {
+    let failure = StoreError.from(error, path: location.description)
+    if case .readOnly = failure { reopenBeforeWriting = true }
+    return failure
   }
 
   /// `PRAGMA quick_check`: throws `.damaged` with SQLite's first findings unless ok.
@@ -320,6 +349,7 @@ public final class Store {
   /// Stores imported rates in one transaction: all of them or, on any error, none.
   /// A rate identical to the stored one is left alone. Returns how many changed.
   public func importRates(_ rates: [Rate], progress: ((Int, Int) -> Void)? = nil) throws(StoreError) -> Int {
+    reopenIfItWasReadOnly()
     do {
       return try database.inDatabase { db -> Int in
         var changed = 0
@@ -335,7 +365,7 @@ public final class Store {
         return changed
       }
     } catch {
-      throw StoreError.from(error, path: location.description)
+      throw storeError(error)
     }
   }
 
@@ -359,6 +389,7 @@ public final class Store {
   public func save(
     _ batch: PendingBatch, base: [DecimalValue], ratesRevision: Int, force: Bool
   ) throws(StoreError) -> SaveOutcome {
+    reopenIfItWasReadOnly()
     let now = Self.timestamp()
     do {
       let outcome = try database.inDatabase { db -> SaveOutcome in
@@ -404,7 +435,7 @@ public final class Store {
       if outcome.wroteSomething { counters.saves += 1 }
       return outcome
     } catch {
-      throw StoreError.from(error, path: location.description)
+      throw storeError(error)
     }
   }
 
