@@ -11,6 +11,11 @@ func temporaryFolder() throws -> String {
   return path
 }
 
+/// `data_version` is asked at most once per `Store.versionCheckInterval`.
+func waitPastVersionCheckInterval() {
+  usleep(useconds_t(Store.versionCheckInterval / 1000 + 500))
+}
+
 @Suite struct StoreTests {
   @Test func newStoreIsCreatedWithMode0600InMissingFoldersAndHoldsTheSnapshot() throws {
     let path = try temporaryFolder() + "/deeper/still/coffer.db"
@@ -53,12 +58,15 @@ func temporaryFolder() throws -> String {
     let first = try Ledger(location: .file(path), today: testDay)
     let second = try Ledger(location: .file(path), today: testDay)
     #expect(try second.refresh().isEmpty)
+    waitPastVersionCheckInterval()
     let readsBefore = second.counters.dbReads
     // Nothing committed anywhere: one data_version check, and nothing reloaded.
     #expect(try second.refresh().isEmpty)
     #expect(second.counters.dbReads == readsBefore)
     first.commit(decimal("42"), of: usd)
     try first.save()
+    // Another session's save is seen once the check interval (1 ms) has passed.
+    waitPastVersionCheckInterval()
     #expect(try second.refresh() == [usd])
     #expect(second.portfolio.amount(of: usd) == decimal("42"))
   }

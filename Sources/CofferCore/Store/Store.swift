@@ -32,6 +32,15 @@ public final class Store {
   private let counters: Counters
   /// `PRAGMA data_version` as last seen; it moves when another connection commits.
   private var dataVersion: Int = 0
+  /// When `data_version` was last asked for (monotonic nanoseconds).
+  private var lastVersionCheck: UInt64 = 0
+  static let versionCheckInterval: UInt64 = 1_000_000
+
+  private static func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+  }
 
   public init(location: StoreLocation, counters: Counters) throws(StoreError) {
     self.location = location
@@ -98,6 +107,7 @@ public final class Store {
     database = reopened
     reopenBeforeWriting = false
     dataVersion = -1
+    lastVersionCheck = 0
   }
 
   /// Converts a failure of this store, noting when it was read-only.
@@ -237,11 +247,20 @@ public final class Store {
   // MARK: - Reads
 
   /// Whether another process committed since the last check. `PRAGMA data_version` on
-  /// this session's own connection is SQLite's documented way to tell, and costs
-  /// microseconds; Coffer never looks into SQLite's `-wal` or `-shm` files itself.
+  /// this session's own connection is SQLite's documented way to tell; Coffer never
+  /// looks into SQLite's `-wal` or `-shm` files itself.
+  ///
+  /// The check is a read transaction (file locks, a few system calls): asked before
+  /// every statement of a million-line script it would cost more than the script. So
+  /// it is sent at most once per `versionCheckInterval`: another session's save is seen
+  /// within a millisecond, and a save never depends on it (a save compares, inside its
+  /// own transaction, the stored amounts with those this session read).
   public func changedElsewhere() throws(StoreError) -> Bool {
     // An in-memory store has no other connections.
     if case .memory = location { return false }
+    let now = Self.monotonicNanoseconds()
+    guard now &- lastVersionCheck >= Self.versionCheckInterval else { return false }
+    lastVersionCheck = now
     counters.versionChecks += 1
     do {
       let version = try database.inDatabase { db in
