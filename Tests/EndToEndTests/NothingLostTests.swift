@@ -134,17 +134,30 @@ import Testing
     #expect(
       try coffer.run(["--db", database, "-c", "check"])
         == Outcome(stdout: "the store \(database) is sound (SQLite integrity check: ok)\n", stderr: "", status: 0))
-    // Scribble over the journal's page (which opening the store does not read): the
-    // check finds it and fails.
-    let damage = try shell(
-      """
-      page=$(sqlite3 \(database) "SELECT rootpage FROM sqlite_master WHERE name = 'journal'")
-      printf '\\377\\377\\377\\377\\377\\377\\377\\377' | dd of=\(database) bs=1 seek=$(((page - 1) * 4096 + 3)) conv=notrunc 2>/dev/null
-      """)
-    #expect(damage.status == 0)
-    let checked = try coffer.run(["--db", database, "-c", "check"])
+    // A large store (the ECB history) is checked on open only after an unclean exit;
+    // scribble over the journal's page, which opening it does not read: `check` finds it.
+    let large = coffer.home + "/large.db"
+    #expect(try coffer.run(["--db", large, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip; set USD 1"]).status == 0)
+    #expect(try scribble(onPageOf: "journal", in: large).status == 0)
+    let checked = try coffer.run(["--db", large, "-c", "check"])
     #expect(checked.status == 3, "\(checked)")
-    #expect(checked.stderr.contains("error: the store \(database) is damaged: "))
+    #expect(checked.stderr.contains("error: the store \(large) is damaged: SQLite's integrity check found "))
+    // A small store is checked every time it is opened, and refused before any write.
+    #expect(try scribble(onPageOf: "journal", in: database).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    let refused = try coffer.run(["--db", database, "-c", "set USD 2"])
+    #expect(refused.status == 3)
+    #expect(refused.stderr.hasPrefix("coffer: error: the store \(database) is damaged: SQLite's quick check found "))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
+  /// Overwrites the b-tree page header of `table`'s root page.
+  func scribble(onPageOf table: String, in path: String) throws -> Outcome {
+    try shell(
+      """
+      page=$(sqlite3 \(path) "SELECT rootpage FROM sqlite_master WHERE name = '\(table)'")
+      printf '\\377\\377\\377\\377\\377\\377\\377\\377' | dd of=\(path) bs=1 seek=$(((page - 1) * 4096 + 3)) conv=notrunc 2>/dev/null
+      """)
   }
 
   @Test func anExplicitStoreInAMissingFolderIsAnError() throws {

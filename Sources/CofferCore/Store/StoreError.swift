@@ -21,7 +21,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     switch self {
     case .notADatabase(let path): "\(path) is not a Coffer store (not a SQLite database, or damaged)"
     case .notCoffer(let path, let reason): "\(path) is not a Coffer store: \(reason); left untouched"
-    case .damaged(let path, let what): "the store \(path) is damaged: \(what); run 'check'"
+    case .damaged(let path, let what):
+      "the store \(path) is damaged: \(what); it is left as it is "
+        + "(keep a copy, then restore a backup or recover it with the sqlite3 shell's .recover)"
     case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
     case .readOnly(let path): "the store \(path) is read-only"
     case .locked(let path): "the store \(path) is locked by another process (waited 5 s)"

@@ -7,6 +7,10 @@ import GRDB
 /// schema version in `PRAGMA user_version`. Stores made before the application id was
 /// set (schema 1 to 3, id 0) are recognised by their tables and marked when migrated.
 struct StoreIdentity {
+  let kind: Kind
+  /// The database's size in pages (4 KiB each).
+  let pageCount: Int
+
   /// "Coff" in ASCII: how `file(1)` and other tools can tell a Coffer store.
   static let applicationID: Int32 = 0x436F_6666
 
@@ -25,7 +29,12 @@ struct StoreIdentity {
 
   /// Reads the file's identity on a connection that has written nothing yet. Throws
   /// `StoreError.notCoffer` or `.notADatabase` for a file Coffer must not touch.
-  static func read(_ db: Database, path: String, fileSize: Int, newestVersion: Int) throws -> Kind {
+  static func read(_ db: Database, path: String, fileSize: Int, newestVersion: Int) throws -> StoreIdentity {
+    let (kind, pages) = try readKind(db, path: path, fileSize: fileSize, newestVersion: newestVersion)
+    return StoreIdentity(kind: kind, pageCount: pages)
+  }
+
+  private static func readKind(_ db: Database, path: String, fileSize: Int, newestVersion: Int) throws -> (Kind, Int) {
     // One statement: reading the header is also what makes SQLite notice a file that
     // is not a database (SQLITE_NOTADB).
     guard
@@ -43,7 +52,7 @@ struct StoreIdentity {
     if pages == 0 {
       // SQLite reads a short file of any bytes as an empty database; it is not empty.
       guard fileSize == 0 else { throw StoreError.notADatabase(path: path) }
-      return .empty
+      return (.empty, 0)
     }
     switch application {
     case applicationID:
@@ -51,7 +60,7 @@ struct StoreIdentity {
         throw StoreError.notCoffer(
           path: path, reason: "it was made by a newer Coffer (schema \(version); this one knows up to \(newestVersion))")
       }
-      return .coffer(version: version, marked: true)
+      return (.coffer(version: version, marked: true), pages)
     case 0:
       let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
       let foreign = tables.subtracting(cofferTables).sorted()
@@ -64,7 +73,7 @@ struct StoreIdentity {
           : "it is another application's SQLite database\(what)"
         throw StoreError.notCoffer(path: path, reason: reason)
       }
-      return .coffer(version: version, marked: false)
+      return (.coffer(version: version, marked: false), pages)
     default:
       let hex = String(UInt32(bitPattern: application), radix: 16)
       throw StoreError.notCoffer(path: path, reason: "it is another application's SQLite database (application_id 0x\(hex))")

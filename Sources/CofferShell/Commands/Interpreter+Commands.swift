@@ -217,10 +217,8 @@ extension Interpreter {
     }
     let name = ledger.store.location.description
     guard findings.isEmpty else {
-      throw StatementFailure(
-        "the store \(name) is damaged: " + findings.joined(separator: "; ")
-          + "; keep a copy of the file and restore a backup, or recover it with the sqlite3 shell's .recover",
-        at: location, status: ExitStatus.store)
+      let damage = StoreError.damaged(path: name, what: "SQLite's integrity check found " + findings.joined(separator: "; "))
+      throw StatementFailure(damage, at: location)
     }
     output.line("the store \(name) is sound (SQLite integrity check: ok)")
   }
