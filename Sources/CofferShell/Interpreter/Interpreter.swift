@@ -248,6 +248,9 @@ public final class Interpreter {
     }
     _ = parser.advance()
     let name = word.lowercasedWord
+    if options.confined, Self.reachesOutside(name, next: parser.peek?.word?.lowercasedWord) {
+      throw failure(parser, "'\(name)' reads files or the network, which this run does not allow", at: first.start)
+    }
     do {
       switch name {
       case "help": try help(&parser)
@@ -281,6 +284,11 @@ public final class Interpreter {
     } catch {
       throw failure(parser, String(describing: error), at: first.start)
     }
+  }
+
+  /// Whether a command reads files, runs the rates helper or reaches the network.
+  private static func reachesOutside(_ command: String, next: String?) -> Bool {
+    command == "source" || (command == "rates" && (next == "import" || next == "fetch"))
   }
 
   func unknownCommand(_ word: String, parser: Parser, at offset: Int) -> StatementFailure {

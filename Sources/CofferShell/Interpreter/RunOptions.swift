@@ -9,6 +9,10 @@ public struct RunOptions: Sendable {
   /// Lines come from a person at a terminal: errors get a caret, `clear all` asks for
   /// `--yes`, and every line that commits something is saved.
   public var interactive = false
+  /// Statements that read files, start the rates helper or reach the network (`source`,
+  /// `rates import`, `rates fetch`) are refused: how the fuzzing harness runs
+  /// arbitrary input without touching the machine.
+  public var confined = false
 
   public init() {}
 }

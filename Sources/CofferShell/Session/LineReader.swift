@@ -66,7 +66,12 @@ public final class LineReader {
 
   /// Reads a script held in memory (`-c`).
   public static func text(_ text: String, source: String) -> LineReader {
-    LineReader(descriptor: nil, owns: false, bytes: Array(text.utf8), source: source, beforeRead: nil)
+    bytes(Array(text.utf8), source: source)
+  }
+
+  /// Reads bytes held in memory, which need not be valid UTF-8 (the fuzzing harness).
+  public static func bytes(_ bytes: [UInt8], source: String) -> LineReader {
+    LineReader(descriptor: nil, owns: false, bytes: bytes, source: source, beforeRead: nil)
   }
 
   /// The next logical line; a failure for a line that cannot be read as source; nil at

@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The libFuzzer harness over Coffer's lexer, parser and interpreter. A package of its
+// own, because it has no `main` (libFuzzer brings one) and is built only with
+// `-sanitize=fuzzer,address`: see Scripts/fuzz.
+let package = Package(
+  name: "CofferFuzz",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "Coffer", path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "coffer-fuzz",
+      dependencies: [
+        .product(name: "CofferShell", package: "Coffer"), .product(name: "CofferCore", package: "Coffer"),
+      ])
+  ],
+  swiftLanguageModes: [.v6]
+)
