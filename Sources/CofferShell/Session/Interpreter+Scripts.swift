@@ -58,7 +58,9 @@ extension Interpreter {
       do {
         try ledger.save()
       } catch {
-        throw StatementFailure(error, at: parser.line.location(ofOffset: pathOffset))
+        throw StatementFailure(
+          failedSaveMessage(error), at: parser.line.location(ofOffset: pathOffset),
+          status: error.isStoreUnavailable ? ExitStatus.store : ExitStatus.failure)
       }
     }
     if case .stop(let status) = flow {
