@@ -54,7 +54,13 @@ struct CofferCommand: ParsableCommand {
   static func main() {
     // argument-parser reads `--help=x` as `--help`; a value given to a flag is a
     // mistake worth naming.
-    for argument in CommandLine.arguments.dropFirst().prefix(while: { $0 != "--" }) {
+    var arguments = CommandLine.arguments.dropFirst().prefix(while: { $0 != "--" }).makeIterator()
+    while let argument = arguments.next() {
+      // The value of an option that takes one is not a flag, whatever it says.
+      if ["-c", "--command", "--db", "--format", "--color", "--rates"].contains(argument) {
+        _ = arguments.next()
+        continue
+      }
       for flag in ["--help", "-h", "--version"] where argument.hasPrefix(flag + "=") {
         FileHandle.standardError.write(Data("Error: \(flag) takes no value\n\(usageString())\n".utf8))
         Foundation.exit(2)

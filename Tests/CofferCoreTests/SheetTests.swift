@@ -114,16 +114,35 @@ func memoryLedger() throws -> Ledger {
     #expect(ledger.pending.isEmpty, "undone back to what the store holds leaves nothing to save")
   }
 
-  @Test func discardingDropsInvalidDraftsButKeepsCommits() throws {
+  @Test func revertingAllUndoesEveryCommitAndDropsEveryDraft() throws {
     let ledger = try memoryLedger()
+    ledger.commit(decimal("3"), of: usd)
+    try ledger.save()
     var sheet = Sheet(local: cny, focus: usd, ledger: ledger)
     _ = sheet.setDraft("7")
     _ = sheet.moveFocus(to: sheet.row(of: jpy), ledger: ledger, evaluate: plainEvaluate)
     _ = sheet.setDraft("x")
     _ = sheet.moveFocus(to: sheet.row(of: kwd), ledger: ledger, evaluate: plainEvaluate)
+    _ = sheet.setDraft("1.5")
     #expect(sheet.invalid.count == 1)
-    _ = sheet.discardDrafts()
+    #expect(sheet.revertAll(ledger: ledger) == [usd, jpy, kwd])
     #expect(sheet.invalid.isEmpty)
-    #expect(ledger.portfolio.amount(of: usd) == decimal("7"))
+    #expect(sheet.focused == nil)
+    #expect(ledger.portfolio.amount(of: usd) == decimal("3"))
+    #expect(ledger.pending.isEmpty, "back to what the store holds: nothing to save")
+  }
+
+  @Test func aFieldCommittedWhereItStandsTakesItsNewTextAsItsOwn() throws {
+    // A refused `dismiss` commits the focused field without moving the focus; typing
+    // the old text back afterwards is a change, not a field passed through.
+    let ledger = try memoryLedger()
+    let gbp = try #require(Catalog.currency("GBP"))
+    var sheet = Sheet(local: cny, focus: gbp, ledger: ledger)
+    _ = sheet.setDraft("9")
+    _ = sheet.commitFocused(ledger: ledger, evaluate: plainEvaluate)
+    #expect(ledger.portfolio.amount(of: gbp) == decimal("9"))
+    _ = sheet.setDraft("")
+    _ = sheet.commitFocused(ledger: ledger, evaluate: plainEvaluate)
+    #expect(ledger.portfolio.amount(of: gbp).isZero)
   }
 }

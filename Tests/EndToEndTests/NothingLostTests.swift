@@ -229,7 +229,78 @@ import Testing
     #expect(
       outcome
         == Outcome(
-          stdout: "", stderr: "\(path):1:1: error: \(path) does not look like a Coffer script (its first line is not a command)\n",
+          stdout: "", stderr: "\(path):1:1: error: \(path) does not look like a Coffer script (it does not start with a command)\n",
           status: 1))
+  }
+}
+
+/// The cases a hostile review of the above found.
+@Suite struct NothingLostReviewTests {
+  let coffer: CofferProcess
+
+  init() throws {
+    coffer = try CofferProcess()
+  }
+
+  func shell(_ command: String) throws -> Outcome {
+    try coffer.run(["-c", command], binary: "/bin/sh")
+  }
+
+  @Test func aValueTypedBackAfterARefusedDismissIsCommitted() throws {
+    let database = coffer.home + "/typed.db"
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 1"]).status == 0)
+    let outcome = try coffer.run(
+      ["--db", database, "--keep-going"], stdin: "open USD\nset 1.234\nGBP\nset 9\ndismiss\nset 1\nUSD 2\ndismiss\n")
+    #expect(outcome.status == 1)
+    #expect(try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "USD 2\nGBP 1\n")
+  }
+
+  @Test func aDatabaseWithATableNamedHoldingIsNotTakenForACofferStore() throws {
+    let path = coffer.home + "/other.db"
+    #expect(try shell("sqlite3 \(path) 'CREATE TABLE holding (code TEXT PRIMARY KEY, amount TEXT)'").status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let outcome = try coffer.run(["--db", path, "-c", "total"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.contains("is not a Coffer store: it is another application's SQLite database; left untouched"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func cancelRevertsTheSheetsCommitsSoNothingOfItIsSaved() throws {
+    let database = coffer.home + "/cancel.db"
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 1; set USD 2"]).status == 0)
+    let outcome = try coffer.run(["--db", database], stdin: "open GBP\nset 5\nnext\n7\nprev\ncancel\nholdings --format plain\n")
+    #expect(outcome == Outcome(stdout: "cancelled: 2 changes discarded (GBP, HKD)\nUSD 2\nGBP 1\n", stderr: "", status: 0))
+    #expect(try coffer.run(["--db", database, "-c", "log --format csv"]).stdout.split(separator: "\n").count == 3)
+  }
+
+  @Test func aLineOfTheLongestLengthEndingInCRLFSplitAcrossReadsIsRead() throws {
+    let outcome = try shell(
+      """
+      python3 -c "import os, time; os.write(1, b'echo ' + b'a' * 65531 + b'\\r'); time.sleep(0.3); os.write(1, b'\\necho after\\n')" \
+        | \(CofferProcess.binary) --db :memory: | tail -1
+      """)
+    #expect(outcome.stdout == "after\n")
+  }
+
+  @Test func theRestOfAContinuedLineOverTheLimitDoesNotRunOnItsOwn() throws {
+    let path = try coffer.write(
+      "long.coffer",
+      "echo " + String(repeating: "x", count: 60_000) + " \\\n" + String(repeating: "y", count: 10_000) + " \\\nset GBP 99\nprint amount(GBP)\n")
+    let outcome = try coffer.run(["--db", ":memory:", "--keep-going", path])
+    #expect(outcome.stdout == "0\n")
+    #expect(outcome.stderr == "\(path):2:1: error: continued line is longer than 65536 bytes\n")
+  }
+
+  @Test func aFileStartingWithABlankLineIsStillNotEchoed() throws {
+    let path = try coffer.write("secret", "\n# a comment\nhunter2secret\n")
+    let outcome = try coffer.run(["--db", ":memory:", "-c", "source \(path)"])
+    #expect(outcome.stderr == "\(path):3:1: error: \(path) does not look like a Coffer script (it does not start with a command)\n")
+    // A typo in a real script's first statement still gets its hint.
+    let typo = try coffer.write("typo.coffer", "prnt 1\n")
+    #expect(try coffer.run(["--db", ":memory:", typo]).stderr == "\(typo):1:1: error: unknown command 'prnt'; did you mean print?\n")
+  }
+
+  @Test func aValueThatLooksLikeAHelpFlagIsJustAValue() throws {
+    #expect(try coffer.run(["--db", ":memory:", "-c", "echo --help=x"]) == Outcome(stdout: "--help = x\n", stderr: "", status: 0))
   }
 }

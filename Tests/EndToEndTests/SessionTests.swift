@@ -184,14 +184,20 @@ import Testing
     #expect(outcome.status == 1)
     #expect(outcome.stderr == "<command>:6:6: error: CNY is the local currency; it has no row in the sheet\n")
     let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines.count == 41 + 3 + 1 + 2 + 1)
+    #expect(lines.count == 41 + 1 + 3 + 1 + 1 + 1 + 2 + 1)
     #expect(lines[0] == "  USD  US Dollar                          $5.00            ¥33.26")
     // undo reverted the last commit (GBP 10); HKD's draft was not yet committed, and
     // blur committed it.
     #expect(lines[3] == "  GBP  British Pound                          —")
     #expect(lines[4] == "> HKD  Hong Kong Dollar                    [20]")
     #expect(lines[40] == "  ZAR  South African Rand                     —")
-    #expect(lines[41...] == ["0", "20", "5", "5", "9", "0", ""])
+    // cancel reverted every commit of its sheet session (HKD's blur, USD 9) and dropped
+    // the drafts (USD 7, KRW 1.5): the amounts are again those at `open`.
+    #expect(
+      lines[41...] == [
+        "cancelled: 1 change discarded (HKD)", "0", "0", "5", "cancelled: 1 change discarded (USD)", "5",
+        "cancelled: 2 changes discarded (USD, KRW)", "5", "0", "",
+      ])
   }
 
   @Test func everyExampleRunsAndItsAssertionsHold() throws {

@@ -50,6 +50,16 @@ struct StoreFailureTests {
           status: 3))
   }
 
+  @Test func unsavedRatesAreGivenBackAsLinesToPaste() throws {
+    let database = coffer.home + "/ro-rates.db"
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 2"]).status == 0)
+    _ = try shell("chattr +i \(database)")
+    defer { _ = try? shell("chattr -i \(database)") }
+    let outcome = try coffer.run(["--db", database, "-c", "local HKD; rates set USD 7.1; set USD 5"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.hasSuffix("run them again:\nset USD 5\nlocal HKD\nrates set USD 7.1\n"), "\(outcome)")
+  }
+
   @Test func fullDiskFailsTheSaveAndLosesNothingSaved() throws {
     let folder = coffer.home + "/small"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

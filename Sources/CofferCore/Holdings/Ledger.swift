@@ -164,6 +164,12 @@ public final class Ledger {
     return counters.rowsWritten - before
   }
 
+  /// Makes the next `refresh` read every amount from the store, whatever
+  /// `data_version` says (after reverting edits that were pending here).
+  public func reloadBeforeNextStatement() {
+    store.forgetDataVersion()
+  }
+
   /// Reloads what another process saved since the last check. Pending edits stay:
   /// a currency both sessions changed is a conflict at the next save, not a silent loss.
   /// Returns the currencies whose amounts changed in memory.

@@ -102,6 +102,9 @@ public struct Sheet {
       }
     }
     if invalid.removeValue(forKey: currency) != nil { outcome.changed.append(currency) }
+    // What is committed now is what the field holds from here on (the focus may stay,
+    // as at a refused `dismiss`): typing the old text back later is a change again.
+    defer { entered = (draft, amount) }
     // The value the field showed is no change either (`1.0` for 1).
     if amount == entered.amount && ledger.pending.amount(of: currency) == nil { return outcome }
     let previous = ledger.portfolio.amount(of: currency)
@@ -123,12 +126,20 @@ public struct Sheet {
     return (last.currency, last.previous)
   }
 
-  /// Forgets the focused draft and every invalid one (for `cancel`).
-  public mutating func discardDrafts() -> [Currency] {
-    let touched = Array(invalid.keys) + (focused.map { [$0] } ?? [])
+  /// `cancel`: reverts every commit of this sheet session, newest first, so each amount
+  /// is again what it was at `open`, and forgets every draft. Returns the currencies
+  /// whose changes were discarded (committed or left invalid), in row order.
+  public mutating func revertAll(ledger: Ledger) -> [Currency] {
+    var discarded = Set(invalid.keys)
+    if let currency = focused, draft.trimmingBlanks != entered.text.trimmingBlanks { discarded.insert(currency) }
+    while let last = undoStack.popLast() {
+      ledger.commit(last.previous, of: last.currency)
+      discarded.insert(last.currency)
+    }
     invalid = [:]
     draft = ""
-    return touched
+    focus = nil
+    return rows.filter { discarded.contains($0) }
   }
 
   /// The field's draft starts as its committed amount (empty for 0), or as the invalid

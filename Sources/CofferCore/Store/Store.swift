@@ -112,6 +112,11 @@ public final class Store {
     try? database.close()
     database = reopened
     reopenBeforeWriting = false
+    forgetDataVersion()
+  }
+
+  /// Makes the next `changedElsewhere` answer yes, so everything is read again.
+  public func forgetDataVersion() {
     dataVersion = -1
     lastVersionCheck = 0
   }
@@ -198,7 +203,7 @@ public final class Store {
   /// Versioned schema: a store made by an older build is brought up to date on open.
   private static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1: holdings, rates, settings") { db in
+    migrator.registerMigration(StoreIdentity.firstMigration) { db in
       try db.execute(
         sql: """
           CREATE TABLE holding (code TEXT PRIMARY KEY NOT NULL, amount TEXT NOT NULL);

@@ -14,6 +14,9 @@ struct StoreIdentity {
   /// "Coff" in ASCII: how `file(1)` and other tools can tell a Coffer store.
   static let applicationID: Int32 = 0x436F_6666
 
+  /// The identifier of the migration that made every Coffer store's first tables.
+  static let firstMigration = "v1: holdings, rates, settings"
+
   /// The tables a Coffer store has held, in any schema version.
   private static let cofferTables: Set<String> = [
     "holding", "rate", "rate_day", "setting", "journal", "grdb_migrations", "sqlite_sequence",
@@ -64,8 +67,15 @@ struct StoreIdentity {
     case 0:
       let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
       let foreign = tables.subtracting(cofferTables).sorted()
-      // Early stores kept their version only in GRDB's migrations table (user_version 0).
-      guard tables.contains("holding"), foreign.isEmpty, (0...newestVersion).contains(version) else {
+      // An unmarked store is Coffer's only if Coffer's first migration made it (early
+      // stores kept their version only in GRDB's migrations table, user_version 0).
+      var madeByCoffer = false
+      if tables.contains("grdb_migrations") {
+        madeByCoffer =
+          try Bool.fetchOne(
+            db, sql: "SELECT count(*) > 0 FROM grdb_migrations WHERE identifier = ?", arguments: [firstMigration]) ?? false
+      }
+      guard madeByCoffer, foreign.isEmpty, (0...newestVersion).contains(version) else {
         let what = foreign.isEmpty ? "" : " (tables \(foreign.prefix(5).joined(separator: ", ")))"
         let reason =
           version > newestVersion && foreign.isEmpty

@@ -31,6 +31,8 @@ public final class Interpreter {
   public var promptSource = "<stdin>"
   /// Display width of the prompt, so a caret lines up under the typed text.
   public var promptWidth = 0
+  /// A script file whose first statement has not run yet (see `unknownCommand`).
+  var firstStatementSource: String?
   /// The lines entered so far, for `history` (interactive only).
   public var history: (() -> [String])?
 
@@ -72,7 +74,9 @@ public final class Interpreter {
           throw StatementFailure(error, at: line.location(ofOffset: segment.start))
         }
         try statement(line, segment)
+        if firstStatementSource == line.source { firstStatementSource = nil }
       } catch {
+        if firstStatementSource == line.source { firstStatementSource = nil }
         if !error.alreadyReported { report(error) }
         hadError = true
         // A store failure ends a script (exit 3, the unsaved edits printed); the
@@ -177,15 +181,29 @@ public final class Interpreter {
     return save ? saveIfPending(source: source, line: line) : nil
   }
 
+  /// An unsaved rate as the `rates set` line that records it again. Rates are kept
+  /// against the euro: `rates set EUR R` moved the local currency's rate, any other
+  /// moved that currency's, so the quote in local units is read back from the pivot.
+  private func rateLine(_ rate: Rate) -> String {
+    let local = ledger.portfolio.local
+    if rate.currency == local { return "rates set EUR \(rate.perEuro)" }
+    guard let localRate = ledger.portfolio.currentRate(of: local),
+      let quote = try? (localRate.perEuro / rate.perEuro).rounded(toPlaces: 10)
+    else { return "# the rate of \(rate.currency.code) set \(rate.date) was not saved" }
+    return "rates set \(rate.currency.code) \(quote)"
+  }
+
   /// What leaving now would lose, as lines a person can paste back into Coffer: a `set`
   /// per unsaved amount, `local` for an unsaved local currency, and a comment for each
   /// invalid sheet draft and unsaved rate. Empty when nothing would be lost.
   public var unsavedLines: [String] {
     var lines = ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
     if let local = ledger.pending.local { lines.append("local \(local.code)") }
-    for rate in ledger.pending.rates {
-      lines.append("# rate of \(rate.currency.code) set \(rate.date) not saved")
-    }
+    // A rate set through EUR moved the local currency's own: it goes first, so the
+    // others are read against it, as they were set.
+    let local = ledger.portfolio.local
+    let rates = ledger.pending.rates.filter { $0.currency == local } + ledger.pending.rates.filter { $0.currency != local }
+    for rate in rates { lines.append(rateLine(rate)) }
     if let sheet {
       for currency in sheet.rows {
         if let invalid = sheet.invalid[currency] {
@@ -292,12 +310,13 @@ public final class Interpreter {
   }
 
   func unknownCommand(_ word: String, parser: Parser, at offset: Int) -> StatementFailure {
-    // A file whose first line is no command is not a script at all (`source
-    // /etc/hostname`): say so, without echoing what the file holds.
-    let location = parser.line.location(ofOffset: offset)
-    if location.line == 1 && !["<command>", "<stdin>", promptSource].contains(location.source) {
-      return failure(
-        parser, "\(location.source) does not look like a Coffer script (its first line is not a command)", at: offset)
+    // A file whose first statement is no command, nor close to one, is not a script at
+    // all (`source /etc/hostname`): say so, without echoing what the file holds.
+    let source = parser.line.source
+    if source == firstStatementSource && Suggestions.hint(for: word, in: CommandHelp.names).isEmpty
+      && Catalog.currency(word) == nil
+    {
+      return failure(parser, "\(source) does not look like a Coffer script (it does not start with a command)", at: offset)
     }
     if let currency = Catalog.currency(word) {
       return failure(

@@ -27,6 +27,7 @@ extension Interpreter {
   /// Runs a script file given on the command line or by `source`, with relative
   /// `source` paths inside it resolved against its folder.
   public func runScript(_ reader: LineReader, folder: String) -> Flow {
+    firstStatementSource = reader.source
     scriptFolders.append(folder)
     defer { scriptFolders.removeLast() }
     return run(reader)

@@ -99,10 +99,12 @@ public final class LineReader {
       }
       line.append(line: lineNumber, bytes: more)
       if line.bytes.count > LineChecks.maxLineBytes {
-        return .failure(
-          ScriptError(
-            "continued line is longer than \(LineChecks.maxLineBytes) bytes",
-            at: SourceLocation(source: source, line: lineNumber, column: 1)))
+        let place = SourceLocation(source: source, line: lineNumber, column: 1)
+        // The rest of the statement is not run as statements of their own.
+        while line.continues, case .success(let rest)? = physicalLine() {
+          line = LogicalLine(source: source, line: lineNumber, bytes: rest)
+        }
+        return .failure(ScriptError("continued line is longer than \(LineChecks.maxLineBytes) bytes", at: place))
       }
     }
     return .success(line)
@@ -117,7 +119,8 @@ public final class LineReader {
         return .success(take(upTo: newline, skipping: 1))
       }
       searchedUpTo = buffer.count
-      if buffer.count - start > LineChecks.maxLineBytes {
+      // One byte over the limit may be the CR of a CRLF whose LF is still to come.
+      if buffer.count - start > LineChecks.maxLineBytes + 1 {
         return fail("line \(lineNumber + 1) is longer than \(LineChecks.maxLineBytes) bytes; the rest of \(source) is not read")
       }
       if reachedEnd {

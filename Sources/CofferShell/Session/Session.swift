@@ -139,8 +139,9 @@ final class Session {
     output.diagnostic("not leaving: these edits are not saved and would be lost:")
     for text in lost { output.diagnostic("  " + text) }
     output.diagnostic(
-      "'save' tries again, 'save --force' overwrites another session's values, 'cancel' drops the sheet's drafts; "
-        + "Ctrl-D or 'quit' again leaves without them")
+      "'save' tries again, 'save --force' overwrites another session's values"
+        + (interpreter.isSheetOpen ? ", 'cancel' drops the sheet's changes" : "")
+        + "; Ctrl-D or 'quit' again leaves without them")
     return false
   }
 

@@ -172,8 +172,16 @@ extension Interpreter {
     case "cancel":
       try expectEnd(parser)
       var closing = open
-      _ = closing.discardDrafts()
+      let discarded = closing.revertAll(ledger: ledger)
       sheet = nil
+      // Reverted amounts are read again from the store: another session may have saved
+      // one of them while it was pending here.
+      ledger.reloadBeforeNextStatement()
+      let count = discarded.count
+      output.line(
+        count == 0
+          ? "cancelled: no changes"
+          : "cancelled: \(count) \(count == 1 ? "change" : "changes") discarded (\(discarded.map(\.code).joined(separator: ", ")))")
     case "dismiss", "done":
       try expectEnd(parser)
       try dismiss(parser, at: offset)
