@@ -35,27 +35,26 @@ public struct RatesHelper: XMLAndZipReader {
     }
   }
 
-  /// The helper: beside the running binary, else on the PATH.
-  static var path: String {
+  /// The helper beside the running binary, or nil. Never one found on the PATH (or in
+  /// the current folder): a stray `coffer-rates` there is not the one built with Coffer,
+  /// and running it would be running whatever a folder happens to hold.
+  static var path: String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if length > 0 {
-      let executable = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      let sibling = (executable as NSString).deletingLastPathComponent + "/coffer-rates"
-      if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-    }
-    return "coffer-rates"
+    guard length > 0 else { return nil }
+    let executable = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let sibling = (executable as NSString).deletingLastPathComponent + "/coffer-rates"
+    return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
   }
 
   /// Runs the helper with `arguments`, writing `input` to its stdin.
   public static func run(_ arguments: [String], input: Data? = nil) -> Outcome {
+    guard let path else { return .unavailable("is not installed next to coffer") }
     let result: ChildProcess.Result
     do {
       result = try ChildProcess.run([path] + arguments, input: input)
     } catch {
-      return .unavailable(
-        error.reason == String(cString: strerror(ENOENT))
-          ? "is not installed next to coffer" : "cannot be run: \(error.reason)")
+      return .unavailable("cannot be run: \(error.reason)")
     }
     let reason = String(decoding: result.errors, as: UTF8.self)
     switch result.status {
