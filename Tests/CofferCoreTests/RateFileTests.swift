@@ -200,6 +200,8 @@ func readError(_ text: String) -> RateFileError? {
     let stopped = try ChildProcess.run(["sh", "-c", "exit 0"], input: Data(count: 1_000_000))
     #expect(stopped.status == 0)
     #expect(try ChildProcess.run(["sh", "-c", "kill -TERM $$"], input: nil).status == 128 + SIGTERM)
-    #expect(throws: ChildProcess.SpawnError.self) { try ChildProcess.run(["no-such-program-coffer"], input: nil) }
+    #expect(throws: ChildProcess.Failure.cannotStart(reason: "No such file or directory")) {
+      try ChildProcess.run(["no-such-program-coffer"], input: nil)
+    }
   }
 }

@@ -201,7 +201,7 @@ extension Interpreter {
     } catch {
       throw failure(parser, "cannot read rates file \(path): \(error.reason)", at: offset)
     }
-    output.line(try importRates(data, name: (path as NSString).lastPathComponent, parser, at: offset))
+    output.line(try importRates(data, name: (path as NSString).lastPathComponent, parser, at: offset, doing: "import"))
   }
 
   /// `rates fetch [URL]`: downloads (default: the ECB daily XML) and imports; a failed
@@ -215,28 +215,51 @@ extension Interpreter {
     else {
       throw failure(parser, "not an http or https URL: \(text)", at: offset)
     }
-    switch RateFetcher.fetch(url) {
+    switch RateFetcher.fetch(url, shouldStop: Self.stopRequested) {
     case .success(let data):
-      output.line(try importRates(Array(data), name: url.absoluteString, parser, at: offset))
-    case .failure(let error):
-      throw failure(parser, error.message + "; rates unchanged", at: offset)
+      output.line(try importRates(Array(data), name: url.absoluteString, parser, at: offset, doing: "fetch"))
+    case .failure(.interrupted):
+      throw interruption("fetch", parser, at: offset)
+    case .failure(.failed(let message)):
+      throw failure(parser, message + "; rates unchanged", at: offset)
     }
   }
 
-  /// Imports bytes already read; returns the report line.
-  func importRates(_ data: [UInt8], name: String, _ parser: Parser, at offset: Int) throws(StatementFailure) -> String {
+  /// Whether a signal is pending (Ctrl-C in the interactive shell, SIGTERM, SIGHUP): a
+  /// running coffer-rates helper is then killed and an import rolled back.
+  static let stopRequested: @Sendable () -> Bool = { Signals.pending != 0 }
+
+  /// Imports bytes already read; returns the report line. `what` names the command in
+  /// the message of an interruption ("import", "fetch").
+  func importRates(
+    _ data: [UInt8], name: String, _ parser: Parser, at offset: Int, doing what: String
+  ) throws(StatementFailure) -> String {
     let bar = ProgressBar(output: output, label: "importing \(name)")
     defer { bar.finish() }
     do {
-      return try ledger.importRates(from: data, name: name, progress: bar.update).description
+      return try ledger.importRates(
+        from: data, name: name, xmlAndZip: RatesHelper(shouldStop: Self.stopRequested), shouldStop: Self.stopRequested,
+        progress: bar.update
+      ).description
     } catch {
       switch error {
       case .file(let problem):
         throw failure(parser, "\(name): \(problem.description); nothing imported", at: offset)
       case .store(let problem):
         throw StatementFailure(problem, at: parser.line.location(ofOffset: offset))
+      case .interrupted:
+        throw interruption(what, parser, at: offset)
       }
     }
+  }
+
+  /// A rates command stopped by a signal. Ctrl-C stops the line and the shell lives on;
+  /// SIGTERM and SIGHUP end the run (which saves, then exits 128 + the signal).
+  func interruption(_ what: String, _ parser: Parser, at offset: Int) -> StatementFailure {
+    let signal = Signals.pending
+    let error = parser.error("\(what) interrupted; rates unchanged", at: offset)
+    return StatementFailure(
+      error.message, at: error.location, status: signal == SIGTERM || signal == SIGHUP ? 128 + signal : 1)
   }
 
   /// A file path or URL: the rest of the statement as written (paths hold '/', '.' and
