@@ -1,5 +1,6 @@
 #include "CSignalFlags.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
@@ -24,15 +25,16 @@ void coffer_install_signal_handlers(int catch_interrupt) {
   if (catch_interrupt) sigaction(SIGINT, &action, NULL);
   action.sa_flags = SA_RESTART;
   sigaction(SIGWINCH, &action, NULL);
-  // A parent may start Coffer with these signals blocked (the mask is inherited):
-  // they would then wait, undelivered, until the run ended on its own.
-  sigset_t handled;
-  sigemptyset(&handled);
-  sigaddset(&handled, SIGTERM);
-  sigaddset(&handled, SIGHUP);
-  sigaddset(&handled, SIGWINCH);
-  if (catch_interrupt) sigaddset(&handled, SIGINT);
-  sigprocmask(SIG_UNBLOCK, &handled, NULL);
+  // A program that starts Coffer from a thread that blocks signals (a dispatch worker
+  // thread blocks nearly all) passes that mask on: unblocked here, or SIGTERM would
+  // wait, pending, until Coffer ended by itself.
+  sigset_t caught;
+  sigemptyset(&caught);
+  sigaddset(&caught, SIGTERM);
+  sigaddset(&caught, SIGHUP);
+  sigaddset(&caught, SIGINT);
+  sigaddset(&caught, SIGWINCH);
+  pthread_sigmask(SIG_UNBLOCK, &caught, NULL);
 }
 
 int coffer_take_signal(void) {

@@ -31,25 +31,52 @@ public struct LocalXMLAndZipReader: XMLAndZipReader {
     return collector.quotes
   }
 
-  public func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
+  /// The files of the archive, unpacked. Each entry's declared size is checked before it
+  /// is unpacked and its bytes are counted as they come, so a bomb (2 GiB in 2 MB) is
+  /// refused at `limit` bytes, whatever its headers claim; so are all the entries together.
+  public func files(inZip data: Data, limit: Int) throws(RateFileError) -> [ZipMember] {
+    // ZIPFoundation skips encrypted entries (and every entry after one) without a word.
+    if let locked = ZipDirectory.firstEncryptedEntry(in: data) {
+      throw RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry \(locked)")
+    }
     let archive: Archive
     do {
       archive = try Archive(data: data, accessMode: .read)
     } catch {
       throw RateFileError("not a readable zip archive", byte: 0)
     }
+    let tooLarge = "unpacks to more than \(RateLimits.maximumText)"
     var members: [ZipMember] = []
+    var unpacked = 0
     for entry in archive where entry.type == .file {
+      let room = limit - unpacked
+      guard entry.uncompressedSize <= UInt64(room) else {
+        throw RateFileError(
+          unpacked == 0 ? tooLarge : "with the entries before it, \(tooLarge)", place: "entry \(entry.path)")
+      }
       var contents = Data()
       do {
-        _ = try archive.extract(entry, skipCRC32: false) { contents.append($0) }
+        _ = try archive.extract(entry, skipCRC32: false) { chunk in
+          guard chunk.count <= room - contents.count else { throw OverLimit() }
+          contents.append(chunk)
+        }
+      } catch is OverLimit {
+        throw RateFileError(tooLarge, place: "entry \(entry.path)")
       } catch {
         throw RateFileError("cannot unpack \(entry.path): \(error)", place: "entry \(entry.path)")
       }
+      unpacked += contents.count
       members.append(ZipMember(path: entry.path, data: contents))
     }
     return members
   }
+
+  public func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
+    try files(inZip: data, limit: RateLimits.maximumBytes)
+  }
+
+  /// Thrown from inside `extract` to stop unpacking at the limit.
+  private struct OverLimit: Error {}
 
   /// Collects `<Cube time='…'>` / `<Cube currency='…' rate='…'/>` from ECB XML.
   private final class ECBCubeCollector: NSObject, XMLParserDelegate {

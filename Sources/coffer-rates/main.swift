@@ -23,6 +23,24 @@ func answer(_ data: Data) -> Never {
   exit(0)
 }
 
+/// All of stdin, or the reason it is refused: more than a rates file may hold.
+func boundedInput() throws(RateFileError) -> Data {
+  var data = Data()
+  while true {
+    let chunk: Data?
+    do {
+      chunk = try FileHandle.standardInput.read(upToCount: 1 << 20)
+    } catch {
+      throw RateFileError("cannot read the input: \(error.localizedDescription)", byte: data.count)
+    }
+    guard let chunk, !chunk.isEmpty else { return data }
+    data.append(chunk)
+    guard data.count <= RateLimits.maximumBytes else {
+      throw RateFileError("the input is larger than \(RateLimits.maximumText)", byte: RateLimits.maximumBytes)
+    }
+  }
+}
+
 switch arguments.first {
 case "fetch":
   guard arguments.count == 3, let url = URL(string: arguments[1]), let timeout = TimeInterval(arguments[2]) else {
@@ -34,13 +52,13 @@ case "fetch":
   }
 case "xml" where arguments.count == 1:
   do {
-    answer(HelperWire.encode(try LocalXMLAndZipReader().quotes(inXML: FileHandle.standardInput.readDataToEndOfFile())))
+    answer(HelperWire.encode(try LocalXMLAndZipReader().quotes(inXML: boundedInput())))
   } catch {
     fail(HelperWire.encode(error))
   }
 case "unzip" where arguments.count == 1:
   do {
-    answer(HelperWire.encode(try LocalXMLAndZipReader().files(inZip: FileHandle.standardInput.readDataToEndOfFile())))
+    answer(HelperWire.encode(try LocalXMLAndZipReader().files(inZip: boundedInput())))
   } catch {
     fail(HelperWire.encode(error))
   }

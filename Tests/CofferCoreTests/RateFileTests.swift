@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import XMLAndZip
 
 @testable import CofferCore
-import XMLAndZip
 
 func fixture(_ name: String) throws -> Data {
   var url = URL(fileURLWithPath: #filePath)
@@ -26,7 +26,8 @@ func readError(_ text: String) -> RateFileError? {
 
 @Suite struct RateFileTests {
   @Test func ecbDailyXML() throws {
-    let file = try RateFileReader.read(try fixture("ecb-daily-2024-06-28.xml"), name: "daily.xml", xmlAndZip: LocalXMLAndZipReader())
+    let file = try RateFileReader.read(
+      try fixture("ecb-daily-2024-06-28.xml"), name: "daily.xml", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ECB XML")
     let usd = try #require(file.quotes.first { $0.code == "USD" })
     #expect(usd == QuotedRate(date: CalendarDate("2024-06-28")!, code: "USD", base: "EUR", value: decimal("1.0705")))
@@ -34,7 +35,8 @@ func readError(_ text: String) -> RateFileError? {
   }
 
   @Test func ecbDailyCSVWithLongDatesAndSpaces() throws {
-    let file = try RateFileReader.read(try fixture("ecb-daily-2026-10-30.csv"), name: "daily.csv", xmlAndZip: LocalXMLAndZipReader())
+    let file = try RateFileReader.read(
+      try fixture("ecb-daily-2026-10-30.csv"), name: "daily.csv", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ECB CSV")
     // 29 columns: RON and ISK are outside the catalog and only noted.
     #expect(file.quotes.count == 27)
@@ -45,7 +47,8 @@ func readError(_ text: String) -> RateFileError? {
   }
 
   @Test func ecbHistoryZipWithGapsAndOldCurrencies() throws {
-    let file = try RateFileReader.read(try fixture("eurofxref-hist.zip"), name: "eurofxref-hist.zip", xmlAndZip: LocalXMLAndZipReader())
+    let file = try RateFileReader.read(
+      try fixture("eurofxref-hist.zip"), name: "eurofxref-hist.zip", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ECB CSV")
     let dates = Set(file.quotes.map(\.date))
     #expect(dates.count == 7126)
@@ -63,7 +66,8 @@ func readError(_ text: String) -> RateFileError? {
   }
 
   @Test func exchangeRateAPIJSONIsConvertedThroughItsOwnEuroRate() throws {
-    let file = try RateFileReader.read(try fixture("rates-usd-2024-03-13.json"), name: "usd.json", xmlAndZip: LocalXMLAndZipReader())
+    let file = try RateFileReader.read(
+      try fixture("rates-usd-2024-03-13.json"), name: "usd.json", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ExchangeRate-API JSON")
     let (rates, skipped) = try RateImport.pivot(file, source: "ExchangeRate-API")
     #expect(Set(rates.map(\.currency)).count == 41)
@@ -81,7 +85,7 @@ func readError(_ text: String) -> RateFileError? {
     #expect(rates.map(\.perEuro) == [decimal("7")])
     #expect(rates.first?.date == CalendarDate("2024-01-02"))
 
-    let csv = try read("date,code,rate,base\n2024-01-02,EUR,0.5,USD\n2024-01-02,JPY,75,USD\n2024-01-03,JPY,160\n")
+    let csv = try read("date,code,rate,base\n2024-01-02,EUR,0.5,USD\n2024-01-02,JPY,75,USD\n2024-01-03,JPY,160,\n")
     let pivoted = try RateImport.pivot(csv, source: "c")
     #expect(pivoted.rates.map(\.perEuro) == [decimal("150"), decimal("160")])
   }
@@ -89,14 +93,23 @@ func readError(_ text: String) -> RateFileError? {
   @Test(arguments: [
     ("", "byte 0: the file is empty"),
     ("   \n", "byte 0: the file is empty"),
-    ("hello,world\n1,2\n", "line 1: unrecognised rates file: expected ECB XML, JSON with a base and rates, or CSV whose header starts with Date"),
+    (
+      "hello,world\n1,2\n",
+      "line 1: unrecognised rates file: expected ECB XML, JSON with a base and rates, or CSV whose header starts with Date"
+    ),
     ("Date,USD,JPY,\n2024-01-02,1.1,abc,\n", "line 2: bad rate 'abc' for JPY"),
     ("Date,USD,\n2024-01-02,1.1,\n2024-13-01,1.2,\n", "line 3: bad date '2024-13-01'"),
     ("Date,USD,\n2024-01-02,-1.1,\n", "line 2: bad rate '-1.1' for USD"),
-    ("date,code,rate\n2024-01-02,USD\n", "line 2: expected date,code,rate"),
+    ("date,code,rate\n2024-01-02,USD\n", "line 2: expected date,code,rate: 2 cells where the header has 3"),
     ("{\"base\": \"EUR\", \"date\": \"2024-01-02\", \"rates\": {\"USD\": 1.1,}", "byte 59: expected a key in quotes"),
-    ("{\"base\": \"EUR\", \"date\": \"2024-01-02\", \"rates\": {\"USD\": \"x\"}}", "JSON: the rate of USD is not a number"),
-    ("{\"hello\": 1}", "JSON: unrecognised JSON: expected {\"base_code\", \"conversion_rates\", …} or {\"base\", \"date\", \"rates\"}"),
+    (
+      "{\"base\": \"EUR\", \"date\": \"2024-01-02\", \"rates\": {\"USD\": \"x\"}}",
+      "JSON: the rate of USD is not a number"
+    ),
+    (
+      "{\"hello\": 1}",
+      "JSON: unrecognised JSON: expected {\"base_code\", \"conversion_rates\", …} or {\"base\", \"date\", \"rates\"}"
+    ),
   ])
   func brokenFilesNameTheirPlace(text: String, error: String) {
     #expect(readError(text)?.description == error)
@@ -118,12 +131,19 @@ func readError(_ text: String) -> RateFileError? {
 
   @Test func zipWithNothingUsableSaysWhatItHeld() throws {
     // A zip holding one text file (made with Python's zipfile, stored uncompressed).
-    let zip = Data(base64Encoded: "UEsDBBQAAAAAAAAAIQAgMDo2BgAAAAYAAAAJAAAAbm90ZXMudHh0aGVsbG8KUEsBAhQDFAAAAAAAAAAhACAwOjYGAAAABgAAAAkAAAAAAAAAAAAAAIABAAAAAG5vdGVzLnR4dFBLBQYAAAAAAQABADcAAAAtAAAAAAA=")!
-    #expect(throws: RateFileError.self) { try RateFileReader.read(zip, name: "notes.zip", xmlAndZip: LocalXMLAndZipReader()) }
+    let zip = Data(
+      base64Encoded:
+        "UEsDBBQAAAAAAAAAIQAgMDo2BgAAAAYAAAAJAAAAbm90ZXMudHh0aGVsbG8KUEsBAhQDFAAAAAAAAAAhACAwOjYGAAAABgAAAAkAAAAAAAAAAAAAAIABAAAAAG5vdGVzLnR4dFBLBQYAAAAAAQABADcAAAAtAAAAAAA="
+    )!
+    #expect(throws: RateFileError.self) {
+      try RateFileReader.read(zip, name: "notes.zip", xmlAndZip: LocalXMLAndZipReader())
+    }
     do {
       _ = try RateFileReader.read(zip, name: "notes.zip", xmlAndZip: LocalXMLAndZipReader())
     } catch {
-      #expect(error.description.hasPrefix("notes.zip: the zip holds no usable rates file (notes.txt: line 1: unrecognised rates file"))
+      #expect(
+        error.description.hasPrefix(
+          "notes.zip: the zip holds no usable rates file (notes.txt: line 1: unrecognised rates file"))
     }
   }
 }
@@ -133,7 +153,9 @@ func readError(_ text: String) -> RateFileError? {
   @Test func quotesRoundTripExactly() throws {
     let quotes = [
       QuotedRate(date: CalendarDate("2024-06-28")!, code: "USD", base: "EUR", value: decimal("1.0705")),
-      QuotedRate(date: CalendarDate("1999-01-04")!, code: "JPY", base: "EUR", value: decimal("133.73000000000000000000000000001")),
+      QuotedRate(
+        date: CalendarDate("1999-01-04")!, code: "JPY", base: "EUR", value: decimal("133.73000000000000000000000000001")
+      ),
     ]
     #expect(try HelperWire.decodeQuotes(HelperWire.encode(quotes)) == quotes)
     #expect(try HelperWire.decodeQuotes(Data()) == [])
@@ -178,6 +200,8 @@ func readError(_ text: String) -> RateFileError? {
     let stopped = try ChildProcess.run(["sh", "-c", "exit 0"], input: Data(count: 1_000_000))
     #expect(stopped.status == 0)
     #expect(try ChildProcess.run(["sh", "-c", "kill -TERM $$"], input: nil).status == 128 + SIGTERM)
-    #expect(throws: ChildProcess.SpawnError.self) { try ChildProcess.run(["no-such-program-coffer"], input: nil) }
+    #expect(throws: ChildProcess.Failure.cannotStart(reason: "No such file or directory")) {
+      try ChildProcess.run(["no-such-program-coffer"], input: nil)
+    }
   }
 }

@@ -62,7 +62,8 @@ struct CofferProcess {
     _ arguments: [String], stdin: String? = nil, in folder: String? = nil, extraEnvironment: [String: String] = [:],
     binary: String = CofferProcess.binary
   ) throws -> Outcome {
-    try run(arguments, stdinData: Data((stdin ?? "").utf8), in: folder, extraEnvironment: extraEnvironment, binary: binary)
+    try run(
+      arguments, stdinData: Data((stdin ?? "").utf8), in: folder, extraEnvironment: extraEnvironment, binary: binary)
   }
 
   func run(
@@ -84,7 +85,11 @@ struct CofferProcess {
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     try process.run()
+    // A run that hangs is killed, failing its test rather than stalling the suite.
+    let watchdog = DispatchWorkItem { [pid = process.processIdentifier] in _ = kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
     process.waitUntilExit()
+    watchdog.cancel()
     return Outcome(
       stdout: try String(contentsOfFile: outPath, encoding: .utf8),
       stderr: try String(contentsOfFile: errPath, encoding: .utf8),

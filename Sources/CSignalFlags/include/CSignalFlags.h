@@ -7,7 +7,8 @@
 // across modules, so a handler could set one copy while the shell read another.
 
 /// SIGTERM and SIGHUP (and SIGINT when `catch_interrupt`) set a flag and interrupt a
-/// blocking read (no SA_RESTART), so el_gets returns; SIGWINCH only sets a flag.
+/// blocking read (no SA_RESTART), so el_gets returns; SIGWINCH only sets a flag. The
+/// calling thread unblocks them all, whatever mask it inherited.
 void coffer_install_signal_handlers(int catch_interrupt);
 
 /// The last SIGTERM, SIGHUP or SIGINT received, cleared; 0 if none.

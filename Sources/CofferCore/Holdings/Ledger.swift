@@ -77,29 +77,38 @@ public final class Ledger {
   // MARK: - Rates
 
   /// Imports a rates file: read, converted to the euro pivot, stored in one
-  /// transaction, and the rates in use reloaded.
+  /// transaction, and the rates in use reloaded. `shouldStop` is asked along the way
+  /// (the shell answers whether a signal is pending): once it is true the import ends
+  /// with `.interrupted` and the stored rates are as they were.
   public func importRates(
     from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(),
-    progress: ((Int, Int) -> Void)? = nil
+    shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(ImportError) -> ImportReport {
     let file: RateFile
     let pivoted: (rates: [Rate], skipped: [String])
     do {
       file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip)
-      let source = file.format.hasPrefix("ECB") ? "ECB" : file.format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
+      let source =
+        file.format.hasPrefix("ECB") ? "ECB" : file.format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
       pivoted = try RateImport.pivot(file, source: source)
     } catch {
-      throw .file(error)
+      // A helper killed by the stop fails its read: the stop is what to report.
+      throw shouldStop() ? .interrupted : .file(error)
     }
-    let changed: Int
+    if shouldStop() { throw .interrupted }
+    let stored: StoredImport
     do {
-      changed = try store.importRates(pivoted.rates, progress: progress)
-      if changed > 0 {
-        let state = try store.load(knownRatesRevision: nil, today: portfolio.today)
-        apply(state)
-      }
+      stored = try store.importRates(pivoted.rates, shouldStop: shouldStop, progress: progress)
     } catch {
       throw .store(error)
+    }
+    guard case .stored(let changed) = stored else { throw .interrupted }
+    if changed > 0 {
+      do {
+        apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
+      } catch {
+        throw .store(error)
+      }
     }
     return ImportReport(
       format: file.format, rates: pivoted.rates.count, currencies: Self.currencyCount(pivoted.rates),
@@ -226,11 +235,14 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
 public enum ImportError: Error, Sendable, CustomStringConvertible {
   case file(RateFileError)
   case store(StoreError)
+  /// Stopped when asked (a signal, in the shell); nothing was imported.
+  case interrupted
 
   public var description: String {
     switch self {
     case .file(let error): error.description
     case .store(let error): error.description
+    case .interrupted: "interrupted; nothing imported"
     }
   }
 }

@@ -59,10 +59,17 @@ enum RateDayTable {
 
   // MARK: - Writes
 
+  /// Thrown by `record` when `shouldStop` turns true, so that the caller's transaction
+  /// rolls back.
+  struct Stopped: Error {}
+
   /// Records `rates`, replacing any of the same currency and date, and brings every
   /// later day's snapshot up to date. Rows that come out the same are not written.
-  /// Returns how many of `rates` were new or different from what was stored.
-  static func record(_ db: Database, _ rates: [Rate], progress: ((Int, Int) -> Void)? = nil) throws -> Int {
+  /// Returns how many of `rates` were new or different from what was stored. Throws
+  /// `Stopped` as soon as `shouldStop` is true (it is asked once a day written).
+  static func record(
+    _ db: Database, _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws -> Int {
     var sources = SourceNames()
     let days = groupByDay(rates, sources: &sources)
     guard let firstDay = days.first?.day else { return 0 }
@@ -79,6 +86,7 @@ enum RateDayTable {
     var recorded = 0
     var reported = -1
     while next.new < days.count || next.stored < later.count {
+      if shouldStop() { throw Stopped() }
       if let progress, recorded >= reported + 4096 || reported < 0 {
         progress(recorded, rates.count)
         reported = recorded

@@ -377,14 +377,17 @@ public final class Store {
   // MARK: - Writes
 
   /// Stores imported rates in one transaction: all of them or, on any error, none.
-  /// A rate identical to the stored one is left alone. Returns how many changed.
-  public func importRates(_ rates: [Rate], progress: ((Int, Int) -> Void)? = nil) throws(StoreError) -> Int {
+  /// A rate identical to the stored one is left alone. `shouldStop` is asked as the
+  /// days are written; once it is true the transaction is rolled back.
+  public func importRates(
+    _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws(StoreError) -> StoredImport {
     reopenIfItWasReadOnly()
     do {
-      return try database.inDatabase { db -> Int in
+      return try database.inDatabase { db -> StoredImport in
         var changed = 0
         try db.inTransaction(.immediate) {
-          changed = try RateDayTable.record(db, rates, progress: progress)
+          changed = try RateDayTable.record(db, rates, shouldStop: shouldStop, progress: progress)
           if changed > 0 {
             counters.dbReads += 1
             let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'rates_revision'")
@@ -392,8 +395,10 @@ public final class Store {
           }
           return .commit
         }
-        return changed
+        return .stored(changed: changed)
       }
+    } catch is RateDayTable.Stopped {
+      return .stopped
     } catch {
       throw storeError(error)
     }
@@ -438,7 +443,8 @@ public final class Store {
               continue
             }
             try db.execute(
-              sql: "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount",
+              sql:
+                "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount",
               arguments: [currency.code, ours.description])
             try db.execute(
               sql: "INSERT INTO journal (time, code, old, new) VALUES (?, ?, ?, ?)",
@@ -504,4 +510,12 @@ public final class Store {
     strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
+}
+
+/// What `Store.importRates` did.
+public enum StoredImport: Sendable, Equatable {
+  /// Committed; `changed` rates were new or different from the stored ones.
+  case stored(changed: Int)
+  /// Stopped when asked and rolled back: nothing was stored.
+  case stopped
 }

@@ -80,7 +80,9 @@ extension Interpreter {
       output.line("\(total.local.code) \(total.value)")
     case .csv:
       output.line("local,total,holdings,missing")
-      output.line(CSVText.row([total.local.code, total.value.description, String(total.holdings), missing.joined(separator: " ")]))
+      output.line(
+        CSVText.row([total.local.code, total.value.description, String(total.holdings), missing.joined(separator: " ")])
+      )
     case .json:
       output.line(
         JSONText.object([
@@ -134,7 +136,8 @@ extension Interpreter {
     case .table:
       var table = TextTable([.left, .left, .left, .left])
       for row in rows {
-        let quote = row.rate.map { "1 \(row.currency.code) = \($0) \(local.code)" } ?? "1 \(row.currency.code) = ? (no rate)"
+        let quote =
+          row.rate.map { "1 \(row.currency.code) = \($0) \(local.code)" } ?? "1 \(row.currency.code) = ? (no rate)"
         table.add([
           quote, row.stored?.date.description ?? "", row.stored?.source ?? "",
           row.stale ? output.styled("stale", "33") : "",
@@ -155,7 +158,8 @@ extension Interpreter {
     case .json:
       let items = rows.map { row in
         JSONText.object([
-          ("code", JSONText.string(row.currency.code)), ("rate", row.rate.map { JSONText.string($0.description) } ?? "null"),
+          ("code", JSONText.string(row.currency.code)),
+          ("rate", row.rate.map { JSONText.string($0.description) } ?? "null"),
           ("date", row.stored.map { JSONText.string($0.date.description) } ?? "null"),
           ("source", row.stored.map { JSONText.string($0.source) } ?? "null"), ("stale", row.stale ? "true" : "false"),
         ])
@@ -191,10 +195,13 @@ extension Interpreter {
     offset += parser.line.bytes[offset..<parser.endOffset].prefix { LineScanner.isBlank($0) }.count
     let path = try pathArgument(&parser, what: "a rates file to import")
     let resolved = path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
-    guard let data = FileManager.default.contents(atPath: resolved) else {
-      throw failure(parser, "cannot read rates file \(path): \(String(cString: strerror(errno)))", at: offset)
+    let data: [UInt8]
+    do {
+      data = try RatesFileLoader.read(resolved)
+    } catch {
+      throw failure(parser, "cannot read rates file \(path): \(error.reason)", at: offset)
     }
-    output.line(try importRates(Array(data), name: (path as NSString).lastPathComponent, parser, at: offset))
+    output.line(try importRates(data, name: (path as NSString).lastPathComponent, parser, at: offset, doing: "import"))
   }
 
   /// `rates fetch [URL]`: downloads (default: the ECB daily XML) and imports; a failed
@@ -208,28 +215,51 @@ extension Interpreter {
     else {
       throw failure(parser, "not an http or https URL: \(text)", at: offset)
     }
-    switch RateFetcher.fetch(url) {
+    switch RateFetcher.fetch(url, shouldStop: Self.stopRequested) {
     case .success(let data):
-      output.line(try importRates(Array(data), name: url.absoluteString, parser, at: offset))
-    case .failure(let error):
-      throw failure(parser, error.message + "; rates unchanged", at: offset)
+      output.line(try importRates(Array(data), name: url.absoluteString, parser, at: offset, doing: "fetch"))
+    case .failure(.interrupted):
+      throw interruption("fetch", parser, at: offset)
+    case .failure(.failed(let message)):
+      throw failure(parser, message + "; rates unchanged", at: offset)
     }
   }
 
-  /// Imports bytes already read; returns the report line.
-  func importRates(_ data: [UInt8], name: String, _ parser: Parser, at offset: Int) throws(StatementFailure) -> String {
+  /// Whether a signal is pending (Ctrl-C in the interactive shell, SIGTERM, SIGHUP): a
+  /// running coffer-rates helper is then killed and an import rolled back.
+  static let stopRequested: @Sendable () -> Bool = { Signals.pending != 0 }
+
+  /// Imports bytes already read; returns the report line. `what` names the command in
+  /// the message of an interruption ("import", "fetch").
+  func importRates(
+    _ data: [UInt8], name: String, _ parser: Parser, at offset: Int, doing what: String
+  ) throws(StatementFailure) -> String {
     let bar = ProgressBar(output: output, label: "importing \(name)")
     defer { bar.finish() }
     do {
-      return try ledger.importRates(from: data, name: name, progress: bar.update).description
+      return try ledger.importRates(
+        from: data, name: name, xmlAndZip: RatesHelper(shouldStop: Self.stopRequested), shouldStop: Self.stopRequested,
+        progress: bar.update
+      ).description
     } catch {
       switch error {
       case .file(let problem):
         throw failure(parser, "\(name): \(problem.description); nothing imported", at: offset)
       case .store(let problem):
         throw StatementFailure(problem, at: parser.line.location(ofOffset: offset))
+      case .interrupted:
+        throw interruption(what, parser, at: offset)
       }
     }
+  }
+
+  /// A rates command stopped by a signal. Ctrl-C stops the line and the shell lives on;
+  /// SIGTERM and SIGHUP end the run (which saves, then exits 128 + the signal).
+  func interruption(_ what: String, _ parser: Parser, at offset: Int) -> StatementFailure {
+    let signal = Signals.pending
+    let error = parser.error("\(what) interrupted; rates unchanged", at: offset)
+    return StatementFailure(
+      error.message, at: error.location, status: signal == SIGTERM || signal == SIGHUP ? 128 + signal : 1)
   }
 
   /// A file path or URL: the rest of the statement as written (paths hold '/', '.' and
@@ -238,7 +268,8 @@ extension Interpreter {
     let start = parser.peek?.start ?? parser.tokens.last?.end ?? parser.endOffset
     let raw = String(decoding: parser.line.bytes[start..<parser.endOffset], as: UTF8.self)
     var path = raw.trimmingCharacters(in: .whitespaces)
-    parser = Parser(line: parser.line, tokens: Array(parser.tokens.prefix(parser.position)), endOffset: parser.endOffset)
+    parser = Parser(
+      line: parser.line, tokens: Array(parser.tokens.prefix(parser.position)), endOffset: parser.endOffset)
     if path.count >= 2, let quote = path.first, quote == "\"" || quote == "'", path.last == quote {
       path = String(path.dropFirst().dropLast())
       if quote == "\"" {
@@ -285,7 +316,8 @@ extension Interpreter {
   func chart(_ parser: inout Parser) throws(StatementFailure) {
     let subjectOffset = parser.nextOffset
     let (subject, _) = try expectWord(&parser, "a currency code or 'total'")
-    let currency: Currency? = subject.lowercased() == "total" ? nil : try self.currency(named: subject, parser: parser, at: subjectOffset)
+    let currency: Currency? =
+      subject.lowercased() == "total" ? nil : try self.currency(named: subject, parser: parser, at: subjectOffset)
     let portfolio = ledger.portfolio
     var to = portfolio.today
     var from = CalendarDate(dayNumber: to.dayNumber - 365) ?? to
@@ -313,12 +345,15 @@ extension Interpreter {
     let points = ValueSeries.points(amounts: amounts, local: local, histories: histories, from: from, to: to)
     guard points.count >= 2 else {
       throw failure(
-        parser, "chart: \(points.count) rate \(points.count == 1 ? "date" : "dates") between \(from) and \(to); a chart needs 2 (rates import a history first)",
+        parser,
+        "chart: \(points.count) rate \(points.count == 1 ? "date" : "dates") between \(from) and \(to); a chart needs 2 (rates import a history first)",
         at: subjectOffset)
     }
     let width = output.isTerminal ? (LineEditing.Terminal.size()?.columns ?? 80) : 80
     let title = currency.map { "1 \($0.code) in \(local.code)" } ?? "total in \(local.code) of today's holdings"
-    output.line("\(title), \(points.first?.date.description ?? "") … \(points.last?.date.description ?? "") (\(points.count) dates)")
+    output.line(
+      "\(title), \(points.first?.date.description ?? "") … \(points.last?.date.description ?? "") (\(points.count) dates)"
+    )
     let chart = BrailleChart(points: points, width: width, height: 12)
     let format: (DecimalValue) -> String =
       currency == nil ? { MoneyText.format($0, local, output: self.output) } : { $0.rounded(toPlaces: 4).description }

@@ -65,10 +65,11 @@ public enum Launcher {
     }
     var ratesData: [UInt8]?
     if let path = launch.ratesFile {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        exit(fail("cannot read rates file \(path): \(String(cString: strerror(errno)))", ExitStatus.usage))
+      do {
+        ratesData = try RatesFileLoader.read(path)
+      } catch {
+        exit(fail("cannot read rates file \(path): \(error.reason)", ExitStatus.usage))
       }
-      ratesData = Array(data)
     }
     let location = StoreLocation.resolve(option: launch.database, environment: environment)
     let ledger: Ledger

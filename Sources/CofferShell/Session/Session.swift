@@ -27,7 +27,7 @@ final class Session {
     let line = LogicalLine(source: "--rates", line: 1, bytes: [])
     let parser = Parser(line: line, tokens: [], endOffset: 0)
     do {
-      output.line(try interpreter.importRates(data, name: name, parser, at: 0))
+      output.line(try interpreter.importRates(data, name: name, parser, at: 0, doing: "import"))
       return .proceed
     } catch {
       interpreter.report(error)

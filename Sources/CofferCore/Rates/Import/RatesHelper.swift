@@ -6,7 +6,13 @@ import Foundation
 /// start of Coffer, for the few commands that use them; git keeps its HTTP transport in a
 /// helper for the same reason.
 public struct RatesHelper: XMLAndZipReader {
-  public init() {}
+  /// Asked while the helper runs; true kills it and ends the wait (the shell answers
+  /// whether a signal is pending).
+  let shouldStop: @Sendable () -> Bool
+
+  public init(shouldStop: @escaping @Sendable () -> Bool = { false }) {
+    self.shouldStop = shouldStop
+  }
 
   /// What a run of the helper came to.
   public enum Outcome {
@@ -16,14 +22,16 @@ public struct RatesHelper: XMLAndZipReader {
     /// The helper could not be run, or ended some other way; the reason completes
     /// "the coffer-rates helper …".
     case unavailable(String)
+    /// `shouldStop` turned true; the helper was killed.
+    case stopped
   }
 
   public func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate] {
-    try HelperWire.decodeQuotes(try answer(Self.run(["xml"], input: data), reading: "XML"))
+    try HelperWire.decodeQuotes(try answer(Self.run(["xml"], input: data, shouldStop: shouldStop), reading: "XML"))
   }
 
   public func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
-    try HelperWire.decodeMembers(try answer(Self.run(["unzip"], input: data), reading: "zip"))
+    try HelperWire.decodeMembers(try answer(Self.run(["unzip"], input: data, shouldStop: shouldStop), reading: "zip"))
   }
 
   private func answer(_ outcome: Outcome, reading format: String) throws(RateFileError) -> Data {
@@ -32,30 +40,45 @@ public struct RatesHelper: XMLAndZipReader {
     case .failed(let reason): throw HelperWire.decodeError(reason)
     case .unavailable(let reason):
       throw RateFileError("\(format) is read by the coffer-rates helper, which \(reason)", place: "byte 0")
+    case .stopped:
+      // The import that asked checks `shouldStop` itself and reports the interruption.
+      throw RateFileError("stopped while the coffer-rates helper read the \(format)", place: "byte 0")
     }
   }
 
-  /// The helper: beside the running binary, else on the PATH.
-  static var path: String {
+  /// The helper beside the running binary, or nil. Never one found on the PATH (or in
+  /// the current folder): a stray `coffer-rates` there is not the one built with Coffer,
+  /// and running it would be running whatever a folder happens to hold.
+  static var path: String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if length > 0 {
-      let executable = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      let sibling = (executable as NSString).deletingLastPathComponent + "/coffer-rates"
-      if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-    }
-    return "coffer-rates"
+    guard length > 0 else { return nil }
+    let executable = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let sibling = (executable as NSString).deletingLastPathComponent + "/coffer-rates"
+    return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
   }
 
-  /// Runs the helper with `arguments`, writing `input` to its stdin.
-  public static func run(_ arguments: [String], input: Data? = nil) -> Outcome {
+  /// Runs the helper with `arguments`, writing `input` to its stdin; gives up after
+  /// `timeout` or when `shouldStop` turns true. An answer over
+  /// `RateLimits.maximumHelperAnswer` bytes is refused.
+  public static func run(
+    _ arguments: [String], input: Data? = nil, timeout: Duration? = nil,
+    shouldStop: @escaping @Sendable () -> Bool = { false }
+  ) -> Outcome {
+    guard let path else { return .unavailable("is not installed next to coffer") }
     let result: ChildProcess.Result
     do {
-      result = try ChildProcess.run([path] + arguments, input: input)
+      result = try ChildProcess.run(
+        [path] + arguments, input: input,
+        limits: ChildProcess.Limits(output: RateLimits.maximumHelperAnswer, timeout: timeout, shouldStop: shouldStop))
     } catch {
-      return .unavailable(
-        error.reason == String(cString: strerror(ENOENT))
-          ? "is not installed next to coffer" : "cannot be run: \(error.reason)")
+      switch error {
+      case .cannotStart(let reason): return .unavailable("cannot be run: \(reason)")
+      case .stopped: return .stopped
+      case .timedOut:
+        return .unavailable("did not finish within \(timeout.map { "\($0.components.seconds) s" } ?? "its time")")
+      case .tooMuchOutput: return .unavailable("answered more than \(RateLimits.maximumText)")
+      }
     }
     let reason = String(decoding: result.errors, as: UTF8.self)
     switch result.status {

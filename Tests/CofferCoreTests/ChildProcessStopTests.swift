@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import CofferCore
+
+/// Waiting for a program ends when asked, at a deadline, or at too large an answer, at
+/// once, and the program is killed.
+@Suite struct ChildProcessStopTests {
+  @Test func aStopEndsTheWaitWithinAHundredMillisecondsAndKillsTheProgram() throws {
+    let marker = try temporaryFolder() + "/still-running"
+    let started = ContinuousClock.now
+    let alarm = started + .milliseconds(300)
+    // The program would write the marker after 2 s; it is killed long before.
+    #expect(throws: ChildProcess.Failure.stopped) {
+      try ChildProcess.run(
+        ["sh", "-c", "sleep 2; touch \(marker)"], input: nil,
+        limits: ChildProcess.Limits(shouldStop: { ContinuousClock.now >= alarm }))
+    }
+    let waited = ContinuousClock.now - started
+    #expect(waited < .milliseconds(400), "\(waited)")
+    usleep(2_500_000)
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  @Test func aStopEndsTheWaitEvenWhenTheProgramClosedItsOutputOrNeverReadsItsInput() throws {
+    for (script, input) in [("exec >/dev/null 2>&1; sleep 5", nil), ("sleep 5", Data(count: 10_000_000))] {
+      let started = ContinuousClock.now
+      let alarm = started + .milliseconds(200)
+      #expect(throws: ChildProcess.Failure.stopped) {
+        try ChildProcess.run(
+          ["sh", "-c", script], input: input, limits: ChildProcess.Limits(shouldStop: { ContinuousClock.now >= alarm }))
+      }
+      #expect(ContinuousClock.now - started < .milliseconds(300))
+    }
+  }
+
+  @Test func aDeadlineAndAnOutputLimitEndTheWait() throws {
+    let started = ContinuousClock.now
+    #expect(throws: ChildProcess.Failure.timedOut) {
+      try ChildProcess.run(["sleep", "5"], input: nil, limits: ChildProcess.Limits(timeout: .milliseconds(200)))
+    }
+    #expect(ContinuousClock.now - started < .milliseconds(300))
+    // `yes` writes forever; reading stops past the limit.
+    #expect(throws: ChildProcess.Failure.tooMuchOutput) {
+      try ChildProcess.run(["yes"], input: nil, limits: ChildProcess.Limits(output: 1 << 20))
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import XMLAndZip
+
+@testable import CofferCore
+
+/// Zip archives are unpacked only up to the limit, whatever their headers say, and an
+/// encrypted one says so.
+@Suite struct ZipBoundsTests {
+  /// notes.txt ("hello\n"), stored; made with Python's zipfile.
+  static let smallZip = [UInt8](
+    Data(
+      base64Encoded:
+        "UEsDBBQAAAAAAAAAIQAgMDo2BgAAAAYAAAAJAAAAbm90ZXMudHh0aGVsbG8KUEsBAhQDFAAAAAAAAAAhACAwOjYGAAAABgAAAAkAAAAAAAAAAAAAAIABAAAAAG5vdGVzLnR4dFBLBQYAAAAAAQABADcAAAAtAAAAAAA="
+    ) ?? Data())
+
+  /// A zip of one deflated entry, `bomb.csv`, of `size` zero bytes; the sizes its headers
+  /// declare are `declared` when given (a lie).
+  static func bomb(size: Int, declared: UInt32? = nil) throws -> Data {
+    let folder = try temporaryFolder()
+    let script = """
+      import sys, zipfile
+      size, path = int(sys.argv[1]), sys.argv[2]
+      with zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED) as z:
+          with z.open('bomb.csv', 'w', force_zip64=False) as f:
+              chunk = bytes(1 << 20)
+              for _ in range(size >> 20): f.write(chunk)
+              f.write(bytes(size & ((1 << 20) - 1)))
+      """
+    let result = try ChildProcess.run(["python3", "-c", script, String(size), folder + "/bomb.zip"], input: nil)
+    #expect(result.status == 0, "\(String(decoding: result.errors, as: UTF8.self))")
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/bomb.zip")))
+    if let declared {
+      // The uncompressed size: at 22 in the local header, at 24 in the central one.
+      let central = try #require(findSignature([0x50, 0x4B, 0x01, 0x02], in: bytes))
+      for offset in [22, central + 24] {
+        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: declared >> (8 * index)) }
+      }
+    }
+    return Data(bytes)
+  }
+
+  static func findSignature(_ signature: [UInt8], in bytes: [UInt8]) -> Int? {
+    (0...(bytes.count - signature.count)).first { bytes[$0..<($0 + signature.count)].elementsEqual(signature) }
+  }
+
+  @Test func anEntryDeclaredLargerThanTheLimitIsRefusedUnopened() throws {
+    let zip = try Self.bomb(size: 3 << 20)
+    #expect(throws: RateFileError("unpacks to more than 64 MiB", place: "entry bomb.csv")) {
+      try LocalXMLAndZipReader().files(inZip: zip, limit: 1 << 20)
+    }
+  }
+
+  @Test func anEntryThatLiesAboutItsSizeIsCutAtTheLimit() throws {
+    let zip = try Self.bomb(size: 3 << 20, declared: 100)
+    #expect(throws: RateFileError("unpacks to more than 64 MiB", place: "entry bomb.csv")) {
+      try LocalXMLAndZipReader().files(inZip: zip, limit: 1 << 20)
+    }
+    // Under the limit, the bytes counted are what counts, not the header.
+    #expect(try LocalXMLAndZipReader().files(inZip: zip, limit: 4 << 20).first?.data.count == 3 << 20)
+  }
+
+  @Test func aBombAtTheRealLimitIsRefusedQuickly() throws {
+    let zip = try Self.bomb(size: (64 << 20) + 1, declared: 1000)
+    let started = ContinuousClock.now
+    #expect(throws: RateFileError("unpacks to more than 64 MiB", place: "entry bomb.csv")) {
+      try LocalXMLAndZipReader().files(inZip: zip)
+    }
+    #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
+  @Test func anEncryptedZipSaysSo() throws {
+    var bytes = Self.smallZip
+    // Set the "encrypted" flag (bit 0 of the flags at 6 and at 8 of the central header).
+    let central = try #require(Self.findSignature([0x50, 0x4B, 0x01, 0x02], in: bytes))
+    bytes[6] |= 1
+    bytes[central + 8] |= 1
+    #expect(
+      throws: RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry notes.txt")
+    ) {
+      try LocalXMLAndZipReader().files(inZip: Data(bytes))
+    }
+    // Unflagged, the same archive reads.
+    #expect(try LocalXMLAndZipReader().files(inZip: Data(Self.smallZip)).map(\.path) == ["notes.txt"])
+  }
+}
