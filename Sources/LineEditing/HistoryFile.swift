@@ -41,7 +41,8 @@ public struct HistoryFile: Sendable {
   /// Appends one entry.
   public func append(_ line: String) {
     let folder = (path as NSString).deletingLastPathComponent
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try? FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     fchmod(descriptor, 0o600)

@@ -62,12 +62,15 @@ public final class LineEditor {
     coffer_el_set_history(editLine, history)
     coffer_el_set_editor(editLine, "emacs")
     coffer_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
-    coffer_el_set_prompt_esc(editLine, { editLine in
-      guard let editLine, let data = coffer_el_get_client_data(editLine) else { return nil }
-      let editor = Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
-      return editor.promptBytes.withUnsafeMutableBufferPointer { $0.baseAddress }
-    }, CChar(1))
-    coffer_el_add_function(editLine, "coffer-complete", "complete a command, currency, $variable or path") { editLine, _ in
+    coffer_el_set_prompt_esc(
+      editLine,
+      { editLine in
+        guard let editLine, let data = coffer_el_get_client_data(editLine) else { return nil }
+        let editor = Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+        return editor.promptBytes.withUnsafeMutableBufferPointer { $0.baseAddress }
+      }, CChar(1))
+    coffer_el_add_function(editLine, "coffer-complete", "complete a command, currency, $variable or path") {
+      editLine, _ in
       guard let editLine, let data = coffer_el_get_client_data(editLine) else { return UInt8(CC_ERROR) }
       return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete()
     }

@@ -15,10 +15,16 @@ struct CofferCommand: ParsableCommand {
       """,
     version: "0.1.0")
 
-  @Option(name: .customLong("db"), help: ArgumentHelp("The store (default $COFFER_DB, else $XDG_DATA_HOME/coffer/coffer.db); :memory: for a fresh one.", valueName: "path"))
+  @Option(
+    name: .customLong("db"),
+    help: ArgumentHelp(
+      "The store (default $COFFER_DB, else $XDG_DATA_HOME/coffer/coffer.db); :memory: for a fresh one.",
+      valueName: "path"))
   var database: String?
 
-  @Option(name: [.customShort("c"), .customLong("command")], help: ArgumentHelp("Run these commands, then exit (repeatable; before any script).", valueName: "cmds"))
+  @Option(
+    name: [.customShort("c"), .customLong("command")],
+    help: ArgumentHelp("Run these commands, then exit (repeatable; before any script).", valueName: "cmds"))
   var commands: [String] = []
 
   @Flag(name: [.customShort("i"), .long], help: "Stay interactive after -c commands and scripts.")

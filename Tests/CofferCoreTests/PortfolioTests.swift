@@ -118,7 +118,8 @@ func simpleRates() -> RateBook {
         Rate(currency: usd, perEuro: decimal("2"), date: d(5), source: "t"),
       ],
     ]
-    let points = ValueSeries.points(amounts: [(usd, decimal("10"))], local: cny, histories: histories, from: d(1), to: d(31))
+    let points = ValueSeries.points(
+      amounts: [(usd, decimal("10"))], local: cny, histories: histories, from: d(1), to: d(31))
     #expect(points.map(\.date) == [d(1), d(5)])
     #expect(points.map(\.value) == [decimal("80"), decimal("40")])
   }

@@ -22,14 +22,16 @@ func lexError(_ text: String) -> (column: Int, message: String)? {
   @Test func wordsNumbersAndSymbols() throws {
     #expect(
       try lex("set USD 1_200.50") == [.word("set"), .word("USD"), .number("1_200.50")])
-    #expect(try lex(".5 + 3*(2-1)") == [
-      .number(".5"), .symbol("+"), .number("3"), .symbol("*"), .symbol("("), .number("2"), .symbol("-"),
-      .number("1"), .symbol(")"),
-    ])
-    #expect(try lex("a <= b != c == d >= e < f > g") == [
-      .word("a"), .symbol("<="), .word("b"), .symbol("!="), .word("c"), .symbol("=="), .word("d"),
-      .symbol(">="), .word("e"), .symbol("<"), .word("f"), .symbol(">"), .word("g"),
-    ])
+    #expect(
+      try lex(".5 + 3*(2-1)") == [
+        .number(".5"), .symbol("+"), .number("3"), .symbol("*"), .symbol("("), .number("2"), .symbol("-"),
+        .number("1"), .symbol(")"),
+      ])
+    #expect(
+      try lex("a <= b != c == d >= e < f > g") == [
+        .word("a"), .symbol("<="), .word("b"), .symbol("!="), .word("c"), .symbol("=="), .word("d"),
+        .symbol(">="), .word("e"), .symbol("<"), .word("f"), .symbol(">"), .word("g"),
+      ])
     #expect(try lex("holdings --format json") == [.word("holdings"), .option("format"), .word("json")])
     #expect(try lex("print $rent") == [.word("print"), .variable("rent")])
     #expect(try lex("source my-file.coffer") == [.word("source"), .word("my-file.coffer")])
@@ -62,9 +64,10 @@ func lexError(_ text: String) -> (column: Int, message: String)? {
   }
 
   @Test func commaSeparatesArgumentsInsideCalls() throws {
-    #expect(try lex("round(1,000)") == [
-      .word("round"), .symbol("("), .number("1"), .symbol(","), .number("000"), .symbol(")"),
-    ])
+    #expect(
+      try lex("round(1,000)") == [
+        .word("round"), .symbol("("), .number("1"), .symbol(","), .number("000"), .symbol(")"),
+      ])
   }
 
   @Test func stringsResolveEscapesAndRawStringsDoNot() throws {

@@ -24,10 +24,12 @@ func parseError(_ text: String) -> ScriptError? {
   @Test func precedenceAndAssociativity() throws {
     #expect(
       try parse("1 + 2 * 3")
-        == .binary(.add, .number("1", at: 0), .binary(.multiply, .number("2", at: 4), .number("3", at: 8), at: 6), at: 2))
+        == .binary(
+          .add, .number("1", at: 0), .binary(.multiply, .number("2", at: 4), .number("3", at: 8), at: 6), at: 2))
     #expect(
       try parse("8 - 2 - 1")
-        == .binary(.subtract, .binary(.subtract, .number("8", at: 0), .number("2", at: 4), at: 2), .number("1", at: 8), at: 6))
+        == .binary(
+          .subtract, .binary(.subtract, .number("8", at: 0), .number("2", at: 4), at: 2), .number("1", at: 8), at: 6))
     #expect(try parse("-(1)") == .negate(.number("1", at: 2), at: 0))
   }
 
@@ -41,14 +43,17 @@ func parseError(_ text: String) -> ScriptError? {
             .word("CNY", at: 21),
           ], at: 0))
     #expect(try parse("total()") == .call("total", arguments: [], at: 0))
-    #expect(try parse("total_at(2020-03-16)") == .call("total_at", arguments: [.date(year: 2020, month: 3, day: 16, at: 9)], at: 0))
+    #expect(
+      try parse("total_at(2020-03-16)")
+        == .call("total_at", arguments: [.date(year: 2020, month: 3, day: 16, at: 9)], at: 0))
   }
 
   @Test func errorsNameThePlaceAndWhatWasExpected() {
     #expect(parseError("1 +")?.description == "test:3:4: error: expected a value")
     #expect(parseError("(1 + 2")?.description == "test:3:7: error: expected ')' to close the '(' at column 1")
     #expect(parseError("1 2")?.description == "test:3:3: error: unexpected number 2; expected the end of the statement")
-    #expect(parseError("USD")?.message == "unexpected word 'USD'; expected a value (a number, $variable or function call)")
+    #expect(
+      parseError("USD")?.message == "unexpected word 'USD'; expected a value (a number, $variable or function call)")
     #expect(parseError("amount(USD")?.message == "expected ',' or ')' in the call of amount")
   }
 

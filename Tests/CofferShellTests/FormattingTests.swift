@@ -14,7 +14,8 @@ func plainOutput() -> Output {
     let usd = try #require(Catalog.currency("USD"))
     let jpy = try #require(Catalog.currency("JPY"))
     let kwd = try #require(Catalog.currency("KWD"))
-    #expect(MoneyText.format(try #require(try DecimalValue(parsing: "1234567.5")), usd, output: output) == "$1,234,567.50")
+    #expect(
+      MoneyText.format(try #require(try DecimalValue(parsing: "1234567.5")), usd, output: output) == "$1,234,567.50")
     #expect(MoneyText.format(try #require(try DecimalValue(parsing: "150000")), jpy, output: output) == "JP¥150,000")
     #expect(MoneyText.format(try #require(try DecimalValue(parsing: "0.0049")), usd, output: output) == "$0.00")
     #expect(MoneyText.format(try #require(try DecimalValue(parsing: "10.1255")), kwd, output: output) == "KD10.126")

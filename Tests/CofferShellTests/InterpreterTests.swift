@@ -51,7 +51,9 @@ final class Harness {
 
   @Test func variablesHoldValuesOfEveryKind() throws {
     let harness = try Harness()
-    #expect(harness.run("let a = 2; let a = $a * 21; let s = \"x\"; let d = 2026-01-31; print $a $s $d").out == "42\nx\n2026-01-31\n")
+    #expect(
+      harness.run("let a = 2; let a = $a * 21; let s = \"x\"; let d = 2026-01-31; print $a $s $d").out
+        == "42\nx\n2026-01-31\n")
     #expect(harness.run("print $s + 1").err == "t:1:7: error: '+' needs a number, found a string\n")
   }
 
@@ -60,9 +62,12 @@ final class Harness {
     _ = harness.run("set USD 100; set EUR 10")
     // 665.2882… + 74.326 = 739.614…: the total rounds the sum once, so it is not the
     // sum of the rounded values (665.29 + 74.33 = 739.62).
-    #expect(harness.run("print amount(usd) value(EUR) rate(EUR) count() total()").out == "100\n74.33\n7.4326\n2\n739.61\n")
-    #expect(harness.run("print amount(\"USD\")").err == "t:1:14: error: amount() expects a currency code such as USD here\n")
-    #expect(harness.run("print round(1, 1.5)").err == "t:1:16: error: round(): places must be a whole number from 0 to 60\n")
+    #expect(
+      harness.run("print amount(usd) value(EUR) rate(EUR) count() total()").out == "100\n74.33\n7.4326\n2\n739.61\n")
+    #expect(
+      harness.run("print amount(\"USD\")").err == "t:1:14: error: amount() expects a currency code such as USD here\n")
+    #expect(
+      harness.run("print round(1, 1.5)").err == "t:1:16: error: round(): places must be a whole number from 0 to 60\n")
   }
 
   @Test func aFailedStatementLeavesTheLedgerAsItWas() throws {

@@ -52,7 +52,9 @@ import Testing
   @Test func deepNestingIsAnError() throws {
     let deep = String(repeating: "(", count: 65) + "1" + String(repeating: ")", count: 65)
     let outcome = try coffer.run(["--db", ":memory:", "-c", "print " + deep])
-    #expect(outcome == Outcome(stdout: "", stderr: "<command>:1:71: error: expression nested deeper than 64 levels\n", status: 1))
+    #expect(
+      outcome
+        == Outcome(stdout: "", stderr: "<command>:1:71: error: expression nested deeper than 64 levels\n", status: 1))
   }
 
   @Test func invalidUTF8NulAndLongLinesAreErrorsNotCrashes() throws {
@@ -95,7 +97,10 @@ import Testing
     #expect(format.stderr.hasPrefix("Error: --format must be table, plain, csv or json, not 'xml'"))
     let missing = try coffer.run(["--db", ":memory:", "nowhere.coffer"])
     #expect(
-      missing == Outcome(stdout: "", stderr: "coffer: error: cannot read script nowhere.coffer: No such file or directory\n", status: 2))
+      missing
+        == Outcome(
+          stdout: "", stderr: "coffer: error: cannot read script nowhere.coffer: No such file or directory\n", status: 2
+        ))
     let folder = try coffer.run(["--db", ":memory:", "-c", "print 1", "."])
     #expect(folder == Outcome(stdout: "", stderr: "coffer: error: cannot read script .: it is a folder\n", status: 2))
   }
@@ -114,7 +119,9 @@ import Testing
     let outcome = try coffer.run(["--db", path, "-c", "set USD 1"])
     #expect(
       outcome
-        == Outcome(stdout: "", stderr: "coffer: error: \(path) is not a Coffer store (not a SQLite database, or damaged)\n", status: 3))
+        == Outcome(
+          stdout: "", stderr: "coffer: error: \(path) is not a Coffer store (not a SQLite database, or damaged)\n",
+          status: 3))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
   }
 
@@ -125,13 +132,17 @@ import Testing
     // Cut the blob of today's rates short, as a damaged disk or a stray tool might.
     let sqlite = Process()
     sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    sqlite.arguments = [database, "UPDATE rate_day SET rates = substr(rates, 1, 12) WHERE day = (SELECT max(day) FROM rate_day)"]
+    sqlite.arguments = [
+      database, "UPDATE rate_day SET rates = substr(rates, 1, 12) WHERE day = (SELECT max(day) FROM rate_day)",
+    ]
     try sqlite.run()
     sqlite.waitUntilExit()
     #expect(sqlite.terminationStatus == 0)
     let outcome = try coffer.run(["--db", database, "-c", "total"])
     #expect(outcome.stdout == "")
-    #expect(outcome.stderr.hasPrefix("coffer: error: store \(database): the stored rates of 2026-11-22 are damaged (cut short at byte"))
+    #expect(
+      outcome.stderr.hasPrefix(
+        "coffer: error: store \(database): the stored rates of 2026-11-22 are damaged (cut short at byte"))
     #expect(outcome.status == 3)
   }
 

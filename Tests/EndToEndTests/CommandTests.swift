@@ -181,6 +181,7 @@ import Testing
   @Test func historyIsInteractiveOnly() throws {
     #expect(
       try run("history")
-        == Outcome(stdout: "", stderr: "<command>:1:1: error: history is kept only in the interactive shell\n", status: 1))
+        == Outcome(
+          stdout: "", stderr: "<command>:1:1: error: history is kept only in the interactive shell\n", status: 1))
   }
 }

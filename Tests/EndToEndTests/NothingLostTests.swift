@@ -50,7 +50,10 @@ import Testing
     #expect(live.finish() == 0)
     #expect(live.stderr == "")
     let log = try coffer.run(["--db", database, "-c", "log GBP --format csv"])
-    #expect(log.stdout.split(separator: "\n").map { $0.split(separator: ",").dropFirst().joined(separator: ",") } == ["code,old,new", "GBP,1,5", "GBP,0,1"])
+    #expect(
+      log.stdout.split(separator: "\n").map { $0.split(separator: ",").dropFirst().joined(separator: ",") } == [
+        "code,old,new", "GBP,1,5", "GBP,0,1",
+      ])
   }
 
   @Test func aChangedSheetFieldThatMeetsANewerSaveIsAConflictAndKeptForPasting() throws {
@@ -84,7 +87,8 @@ import Testing
     live.send("set HKD 4; save")
     live.send("save --force")
     #expect(live.finish() == 1)
-    #expect(try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "USD 2\nEUR 2\nJPY 3\nHKD 4\n")
+    #expect(
+      try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "USD 2\nEUR 2\nJPY 3\nHKD 4\n")
   }
 
   // MARK: - Stores that are not Coffer's
@@ -99,7 +103,8 @@ import Testing
       outcome
         == Outcome(
           stdout: "",
-          stderr: "coffer: error: \(path) is not a Coffer store: it is another application's SQLite database (tables notes); left untouched\n",
+          stderr:
+            "coffer: error: \(path) is not a Coffer store: it is another application's SQLite database (tables notes); left untouched\n",
           status: 3))
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
@@ -130,14 +135,19 @@ import Testing
   }
 
   @Test func checkSaysPlainlyWhetherTheStoreIsSound() throws {
-    #expect(try coffer.run(["--db", database, "-c", "rates import \(CofferProcess.fixtures)/ecb-daily-2026-10-30.csv; set USD 1"]).status == 0)
+    #expect(
+      try coffer.run([
+        "--db", database, "-c", "rates import \(CofferProcess.fixtures)/ecb-daily-2026-10-30.csv; set USD 1",
+      ]).status == 0)
     #expect(
       try coffer.run(["--db", database, "-c", "check"])
         == Outcome(stdout: "the store \(database) is sound (SQLite integrity check: ok)\n", stderr: "", status: 0))
     // A large store (the ECB history) is checked on open only after an unclean exit;
     // scribble over the journal's page, which opening it does not read: `check` finds it.
     let large = coffer.home + "/large.db"
-    #expect(try coffer.run(["--db", large, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip; set USD 1"]).status == 0)
+    #expect(
+      try coffer.run(["--db", large, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip; set USD 1"])
+        .status == 0)
     #expect(try scribble(onPageOf: "journal", in: large).status == 0)
     let checked = try coffer.run(["--db", large, "-c", "check"])
     #expect(checked.status == 3, "\(checked)")
@@ -166,7 +176,8 @@ import Testing
       outcome
         == Outcome(
           stdout: "",
-          stderr: "coffer: error: cannot open the store \(coffer.home)/no/such/folder/c.db: the folder \(coffer.home)/no/such/folder does not exist\n",
+          stderr:
+            "coffer: error: cannot open the store \(coffer.home)/no/such/folder/c.db: the folder \(coffer.home)/no/such/folder does not exist\n",
           status: 3))
     #expect(!FileManager.default.fileExists(atPath: coffer.home + "/no"))
   }
@@ -177,7 +188,8 @@ import Testing
     // 200 MB of address space and 10 s of CPU: reading /dev/zero as a script used to
     // grow without bound.
     let outcome = try shell(
-      "ulimit -v 400000; ulimit -t 10; \(CofferProcess.binary) --db :memory: -c 'source /dev/zero' -c 'print 5'; echo \"status $?\"")
+      "ulimit -v 400000; ulimit -t 10; \(CofferProcess.binary) --db :memory: -c 'source /dev/zero' -c 'print 5'; echo \"status $?\""
+    )
     #expect(
       outcome
         == Outcome(
@@ -197,7 +209,8 @@ import Testing
     // 8 MB of `\`-continued lines: quadratic scanning took 41 s; 15 s of CPU is ample.
     let line = "set USD 1 \\\n"
     let path = try coffer.write("continued.coffer", String(repeating: line, count: 700_000) + "\n")
-    let outcome = try shell("ulimit -t 15; \(CofferProcess.binary) --db :memory: --keep-going \(path) >/dev/null 2>&1; echo \"status $?\"")
+    let outcome = try shell(
+      "ulimit -t 15; \(CofferProcess.binary) --db :memory: --keep-going \(path) >/dev/null 2>&1; echo \"status $?\"")
     #expect(outcome.stdout == "status 1\n")
   }
 
@@ -229,7 +242,8 @@ import Testing
     #expect(
       outcome
         == Outcome(
-          stdout: "", stderr: "\(path):1:1: error: \(path) does not look like a Coffer script (it does not start with a command)\n",
+          stdout: "",
+          stderr: "\(path):1:1: error: \(path) does not look like a Coffer script (it does not start with a command)\n",
           status: 1))
   }
 }
@@ -261,15 +275,18 @@ import Testing
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
     let outcome = try coffer.run(["--db", path, "-c", "total"])
     #expect(outcome.status == 3)
-    #expect(outcome.stderr.contains("is not a Coffer store: it is another application's SQLite database; left untouched"))
+    #expect(
+      outcome.stderr.contains("is not a Coffer store: it is another application's SQLite database; left untouched"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
   @Test func cancelRevertsTheSheetsCommitsSoNothingOfItIsSaved() throws {
     let database = coffer.home + "/cancel.db"
     #expect(try coffer.run(["--db", database, "-c", "set GBP 1; set USD 2"]).status == 0)
-    let outcome = try coffer.run(["--db", database], stdin: "open GBP\nset 5\nnext\n7\nprev\ncancel\nholdings --format plain\n")
-    #expect(outcome == Outcome(stdout: "cancelled: 2 changes discarded (GBP, HKD)\nUSD 2\nGBP 1\n", stderr: "", status: 0))
+    let outcome = try coffer.run(
+      ["--db", database], stdin: "open GBP\nset 5\nnext\n7\nprev\ncancel\nholdings --format plain\n")
+    #expect(
+      outcome == Outcome(stdout: "cancelled: 2 changes discarded (GBP, HKD)\nUSD 2\nGBP 1\n", stderr: "", status: 0))
     #expect(try coffer.run(["--db", database, "-c", "log --format csv"]).stdout.split(separator: "\n").count == 3)
   }
 
@@ -285,7 +302,8 @@ import Testing
   @Test func theRestOfAContinuedLineOverTheLimitDoesNotRunOnItsOwn() throws {
     let path = try coffer.write(
       "long.coffer",
-      "echo " + String(repeating: "x", count: 60_000) + " \\\n" + String(repeating: "y", count: 10_000) + " \\\nset GBP 99\nprint amount(GBP)\n")
+      "echo " + String(repeating: "x", count: 60_000) + " \\\n" + String(repeating: "y", count: 10_000)
+        + " \\\nset GBP 99\nprint amount(GBP)\n")
     let outcome = try coffer.run(["--db", ":memory:", "--keep-going", path])
     #expect(outcome.stdout == "0\n")
     #expect(outcome.stderr == "\(path):2:1: error: continued line is longer than 65536 bytes\n")
@@ -294,13 +312,19 @@ import Testing
   @Test func aFileStartingWithABlankLineIsStillNotEchoed() throws {
     let path = try coffer.write("secret", "\n# a comment\nhunter2secret\n")
     let outcome = try coffer.run(["--db", ":memory:", "-c", "source \(path)"])
-    #expect(outcome.stderr == "\(path):3:1: error: \(path) does not look like a Coffer script (it does not start with a command)\n")
+    #expect(
+      outcome.stderr
+        == "\(path):3:1: error: \(path) does not look like a Coffer script (it does not start with a command)\n")
     // A typo in a real script's first statement still gets its hint.
     let typo = try coffer.write("typo.coffer", "prnt 1\n")
-    #expect(try coffer.run(["--db", ":memory:", typo]).stderr == "\(typo):1:1: error: unknown command 'prnt'; did you mean print?\n")
+    #expect(
+      try coffer.run(["--db", ":memory:", typo]).stderr
+        == "\(typo):1:1: error: unknown command 'prnt'; did you mean print?\n")
   }
 
   @Test func aValueThatLooksLikeAHelpFlagIsJustAValue() throws {
-    #expect(try coffer.run(["--db", ":memory:", "-c", "echo --help=x"]) == Outcome(stdout: "--help = x\n", stderr: "", status: 0))
+    #expect(
+      try coffer.run(["--db", ":memory:", "-c", "echo --help=x"])
+        == Outcome(stdout: "--help = x\n", stderr: "", status: 0))
   }
 }

@@ -27,7 +27,9 @@ import ZIPFoundation
     else { return [:] }
     var data = Data()
     _ = try? archive.extract(entry) { data.append($0) }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
     let header = lines[0]
     var rows: [String: [String: String]] = [:]
     for line in lines.dropFirst() {
@@ -85,7 +87,8 @@ import ZIPFoundation
     let total2020: String = {
       let row = Self.history["2020-03-16"]!
       let cny = Decimal(string: row["CNY"]!)!
-      var sum = Decimal(string: "1234.56")! * cny / Decimal(string: row["USD"]!)!
+      var sum =
+        Decimal(string: "1234.56")! * cny / Decimal(string: row["USD"]!)!
         + Decimal(98765) * cny / Decimal(string: row["JPY"]!)!
       var rounded = Decimal()
       NSDecimalRound(&rounded, &sum, 2, .plain)
@@ -117,7 +120,10 @@ import ZIPFoundation
     let holdings = try run("holdings at 2015-06-01 --format csv")
     #expect(holdings.stdout == "code,amount,value,local\nUSD,10,\(usd),CNY\nTWD,100,,CNY\n")
     let before = try run("print total_at(1998-12-31)")
-    #expect(before == Outcome(stdout: "", stderr: "<command>:1:7: error: total_at(): no rate on 1998-12-31 for USD, TWD\n", status: 1))
+    #expect(
+      before
+        == Outcome(
+          stdout: "", stderr: "<command>:1:7: error: total_at(): no rate on 1998-12-31 for USD, TWD\n", status: 1))
     let rate = try run("print rate_at(USD, 1998-12-31)")
     #expect(rate.stderr == "<command>:1:7: error: rate_at(): no rate for USD on 1998-12-31\n")
     let converted = try run("convert 5 USD CNY at 1998-12-31")
@@ -129,10 +135,16 @@ import ZIPFoundation
     let bad = try coffer.write("bad.csv", "Date,USD,JPY,\n2026-11-20,2.0,150,\n2026-11-21,2.1,oops,\n")
     let before = try run("rates USD JPY")
     let outcome = try run("rates import \(bad)")
-    #expect(outcome == Outcome(stdout: "", stderr: "<command>:1:14: error: bad.csv: line 3: bad rate 'oops' for JPY; nothing imported\n", status: 1))
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "", stderr: "<command>:1:14: error: bad.csv: line 3: bad rate 'oops' for JPY; nothing imported\n",
+          status: 1))
     #expect(try run("rates USD JPY") == before)
     let missing = try run("rates import \(coffer.home)/none.xml")
-    #expect(missing.stderr == "<command>:1:14: error: cannot read rates file \(coffer.home)/none.xml: No such file or directory\n")
+    #expect(
+      missing.stderr
+        == "<command>:1:14: error: cannot read rates file \(coffer.home)/none.xml: No such file or directory\n")
   }
 
   @Test func xmlAndZipWithoutTheHelperSayWhatIsMissingAndImportNothing() throws {
@@ -150,15 +162,24 @@ import ZIPFoundation
           stdout: "",
           stderr: "<command>:1:14: error: ecb-daily-2024-06-28.xml: byte 0: XML is read by the coffer-rates helper, "
             + "which is not installed next to coffer; nothing imported\n", status: 1))
-    let fetch = try coffer.run(["--db", database, "-c", "rates fetch http://127.0.0.1:9/"], extraEnvironment: environment, binary: lonely)
-    #expect(fetch.stderr == "<command>:1:13: error: cannot fetch: the coffer-rates helper is not installed next to coffer; rates unchanged\n")
+    let fetch = try coffer.run(
+      ["--db", database, "-c", "rates fetch http://127.0.0.1:9/"], extraEnvironment: environment, binary: lonely)
+    #expect(
+      fetch.stderr
+        == "<command>:1:13: error: cannot fetch: the coffer-rates helper is not installed next to coffer; rates unchanged\n"
+    )
     // Text formats need no helper.
     let csv = try coffer.run(
-      ["--db", database, "-c", "rates import \(Self.fixtures)/ecb-daily-2026-10-30.csv; print rate_at(USD, 2026-10-30)"],
+      [
+        "--db", database, "-c",
+        "rates import \(Self.fixtures)/ecb-daily-2026-10-30.csv; print rate_at(USD, 2026-10-30)",
+      ],
       extraEnvironment: environment, binary: lonely)
     #expect(csv.status == 0)
     // The XML's day (2024-06-28) is older than every stored rate: still none then.
-    #expect(try run("print rate_at(USD, 2024-06-28)").stderr == "<command>:1:7: error: rate_at(): no rate for USD on 2024-06-28\n")
+    #expect(
+      try run("print rate_at(USD, 2024-06-28)").stderr
+        == "<command>:1:7: error: rate_at(): no rate for USD on 2024-06-28\n")
   }
 
   @Test func ratesOptionImportsBeforeAnythingRuns() throws {
@@ -172,7 +193,8 @@ import ZIPFoundation
     #expect(
       outcome
         == Outcome(
-          stdout: "imported 27 rates for 27 currencies over 1 day (ECB XML; 27 new or changed); skipped 3 unknown currencies\n\(rounded)\n",
+          stdout:
+            "imported 27 rates for 27 currencies over 1 day (ECB XML; 27 new or changed); skipped 3 unknown currencies\n\(rounded)\n",
           stderr: "", status: 0))
     let unreadable = try coffer.run(["--db", database, "--rates", "/nonexistent.csv"])
     #expect(unreadable.status == 2)
@@ -184,7 +206,8 @@ import ZIPFoundation
   @Test func chartOfARateFallingOverTheYearsRunsFromTopLeftToBottomRight() throws {
     let coffer = try CofferProcess()
     let database = coffer.home + "/c.db"
-    #expect(try coffer.run(["--db", database, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip"]).status == 0)
+    #expect(
+      try coffer.run(["--db", database, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip"]).status == 0)
     let outcome = try coffer.run(["--db", database, "-c", "chart USD from 2008-01-01 to 2012-12-31"])
     #expect(outcome.status == 0)
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
@@ -211,7 +234,10 @@ import ZIPFoundation
     let outcome = try coffer.run(["--db", ":memory:", "-c", "chart USD"])
     #expect(
       outcome.stderr
-        == "<command>:1:7: error: chart: 1 rate date between 2025-11-22 and 2026-11-22; a chart needs 2 (rates import a history first)\n")
-    #expect(try coffer.run(["--db", ":memory:", "-c", "chart total"]).stderr == "<command>:1:7: error: chart total: nothing is held\n")
+        == "<command>:1:7: error: chart: 1 rate date between 2025-11-22 and 2026-11-22; a chart needs 2 (rates import a history first)\n"
+    )
+    #expect(
+      try coffer.run(["--db", ":memory:", "-c", "chart total"]).stderr
+        == "<command>:1:7: error: chart total: nothing is held\n")
   }
 }

@@ -27,7 +27,8 @@ import Testing
       kept
         == Outcome(
           stdout: "1\n3\n4\n",
-          stderr: "\(script):2:10: error: expected a value\n\(script):4:7: error: unknown function 'nope'\n", status: 1))
+          stderr: "\(script):2:10: error: expected a value\n\(script):4:7: error: unknown function 'nope'\n", status: 1)
+    )
   }
 
   @Test func continuationSemicolonsAndStatementsOnOneLine() throws {
@@ -93,13 +94,16 @@ import Testing
     #expect(failed.status == 1)
     #expect(
       failed.stderr
-        == "\(second):2:9: error: invalid amount for JPY: JPY has no minor units; 0.5 has 1\ncoffer: nothing saved: --atomic run had errors\n")
+        == "\(second):2:9: error: invalid amount for JPY: JPY has no minor units; 0.5 has 1\ncoffer: nothing saved: --atomic run had errors\n"
+    )
     #expect(try coffer.run(["--db", database, "-c", "print count()"]).stdout == "0\n")
     // Without --atomic the first file is saved when it ends.
     #expect(try coffer.run(["--db", database, first, second]).status == 1)
     #expect(try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "USD 1\nEUR 2\n")
     // A clean atomic run saves everything once.
-    let clean = try coffer.run(["--db", database, "--atomic", "-c", "set GBP 3", "-c", "set HKD 4; stats --format plain"])
+    let clean = try coffer.run([
+      "--db", database, "--atomic", "-c", "set GBP 3", "-c", "set HKD 4; stats --format plain",
+    ])
     #expect(clean.status == 0)
     #expect(try coffer.run(["--db", database, "-c", "print count()"]).stdout == "4\n")
   }
@@ -145,7 +149,8 @@ import Testing
     // data_version is asked at most once a millisecond: between 1 and 12 times here.
     let checks = outcome.stdout.split(separator: "\n").first { $0.hasPrefix("version_checks ") }
     #expect(checks.flatMap { Int($0.dropFirst("version_checks ".count)) }.map { (1...12).contains($0) } == true)
-    outcome.stdout = outcome.stdout.split(separator: "\n").filter { !$0.hasPrefix("version_checks ") }.joined(separator: "\n") + "\n"
+    outcome.stdout =
+      outcome.stdout.split(separator: "\n").filter { !$0.hasPrefix("version_checks ") }.joined(separator: "\n") + "\n"
     #expect(
       outcome
         == Outcome(
@@ -166,7 +171,8 @@ import Testing
             \(script):6:1: error: JPY: invalid amount '1.5': JPY has no minor units; 1.5 has 1; the draft stays on JPY
 
             """, status: 1))
-    #expect(try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "USD 1200\nEUR 300\nJPY 1600\n")
+    #expect(
+      try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "USD 1200\nEUR 300\nJPY 1600\n")
   }
 
   @Test func sheetShowCancelUndoAndBlur() throws {

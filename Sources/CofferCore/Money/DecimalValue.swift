@@ -289,7 +289,7 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     let finer = max(lhs.scale, rhs.scale)
     let magnitudeOrder: Int
     switch (lhs.coefficient(atScale: finer), rhs.coefficient(atScale: finer)) {
-    case let (left?, right?):
+    case (let left?, let right?):
       magnitudeOrder = left.magnitude < right.magnitude ? -1 : (left.magnitude == right.magnitude ? 0 : 1)
     case (nil, _): magnitudeOrder = 1
     case (_, nil): magnitudeOrder = -1

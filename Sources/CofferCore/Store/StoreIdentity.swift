@@ -61,7 +61,8 @@ struct StoreIdentity {
     case applicationID:
       guard version <= newestVersion else {
         throw StoreError.notCoffer(
-          path: path, reason: "it was made by a newer Coffer (schema \(version); this one knows up to \(newestVersion))")
+          path: path, reason: "it was made by a newer Coffer (schema \(version); this one knows up to \(newestVersion))"
+        )
       }
       return (.coffer(version: version, marked: true), pages)
     case 0:
@@ -73,7 +74,8 @@ struct StoreIdentity {
       if tables.contains("grdb_migrations") {
         madeByCoffer =
           try Bool.fetchOne(
-            db, sql: "SELECT count(*) > 0 FROM grdb_migrations WHERE identifier = ?", arguments: [firstMigration]) ?? false
+            db, sql: "SELECT count(*) > 0 FROM grdb_migrations WHERE identifier = ?", arguments: [firstMigration])
+          ?? false
       }
       guard madeByCoffer, foreign.isEmpty, (0...newestVersion).contains(version) else {
         let what = foreign.isEmpty ? "" : " (tables \(foreign.prefix(5).joined(separator: ", ")))"
@@ -86,7 +88,8 @@ struct StoreIdentity {
       return (.coffer(version: version, marked: false), pages)
     default:
       let hex = String(UInt32(bitPattern: application), radix: 16)
-      throw StoreError.notCoffer(path: path, reason: "it is another application's SQLite database (application_id 0x\(hex))")
+      throw StoreError.notCoffer(
+        path: path, reason: "it is another application's SQLite database (application_id 0x\(hex))")
     }
   }
 }

@@ -49,7 +49,8 @@ public struct Lexer {
       }
       while index < end && Self.isWordPart(bytes[index]) { index += 1 }
       return Token(.variable(text(start + 1, index)), start: start, end: index)
-    case UInt8(ascii: "-") where index + 2 < end && bytes[index + 1] == UInt8(ascii: "-")
+    case UInt8(ascii: "-")
+    where index + 2 < end && bytes[index + 1] == UInt8(ascii: "-")
       && Self.isWordStart(bytes[index + 2]):
       index += 2
       while index < end && Self.isWordPart(bytes[index]) { index += 1 }
@@ -128,7 +129,9 @@ public struct Lexer {
     let year = value(start, 4)
     let month = value(start + 5, 2)
     let day = value(start + 8, 2)
-    let days = [31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    let days = [
+      31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+    ]
     guard year >= 1, (1...12).contains(month), (1...days[month - 1]).contains(day) else {
       throw error("invalid date '\(text(start, start + 10))'", at: start)
     }

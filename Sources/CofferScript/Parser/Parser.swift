@@ -141,11 +141,14 @@ public struct Parser {
       try checkDepth(depth + 1, at: token.start)
       position += 1
       let inner = try additive(depth: depth + 1)
-      guard accept(symbol: ")") else { throw expected("')' to close the '(' at column \(line.location(ofOffset: token.start).column)") }
+      guard accept(symbol: ")") else {
+        throw expected("')' to close the '(' at column \(line.location(ofOffset: token.start).column)")
+      }
       return inner
     case .word(let name):
       guard position + 1 < tokens.count, tokens[position + 1].isSymbol("(") else {
-        throw error("unexpected word '\(name)'; expected a value (a number, $variable or function call)", at: token.start)
+        throw error(
+          "unexpected word '\(name)'; expected a value (a number, $variable or function call)", at: token.start)
       }
       try checkDepth(depth + 1, at: token.start)
       position += 2

@@ -49,7 +49,8 @@ extension Interpreter {
     if parser.accept(word: "all") {
       try expectEnd(parser)
       if options.interactive && !flags.yes {
-        throw failure(parser, "'clear all' sets every amount to 0; type 'clear all --yes' to do it", at: parser.endOffset)
+        throw failure(
+          parser, "'clear all' sets every amount to 0; type 'clear all --yes' to do it", at: parser.endOffset)
       }
       for currency in Catalog.all { ledger.commit(.zero, of: currency) }
       return
@@ -94,7 +95,9 @@ extension Interpreter {
     }
     switch flags.format ?? options.format {
     case .table:
-      output.line("\(MoneyText.format(amount, from, output: output, exact: true)) \(from.code) = \(MoneyText.format(converted, to, output: output)) \(to.code)")
+      output.line(
+        "\(MoneyText.format(amount, from, output: output, exact: true)) \(from.code) = \(MoneyText.format(converted, to, output: output)) \(to.code)"
+      )
     case .plain:
       output.line(converted.description)
     case .csv:
@@ -126,7 +129,8 @@ extension Interpreter {
       case .string(let text): words.append(text)
       case .variable(let name):
         guard let value = variables[name] else {
-          throw failure(parser, "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: variables.keys))", at: token.start)
+          throw failure(
+            parser, "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: variables.keys))", at: token.start)
         }
         words.append(value.printed)
       default:
@@ -177,13 +181,15 @@ extension Interpreter {
     case (.date(let a), .date(let b)):
       holds = comparison.holds(a, b)
     default:
-      throw failure(parser, "cannot compare \(lhs.kindName) with \(rhs.kindName) using \(comparison.rawValue)", at: leftStart)
+      throw failure(
+        parser, "cannot compare \(lhs.kindName) with \(rhs.kindName) using \(comparison.rawValue)", at: leftStart)
     }
     guard !holds else { return }
     func text(_ from: Int, _ to: Int) -> String {
       String(decoding: parser.line.bytes[from..<max(from, to)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }
-    var description = "assertion failed: \(text(leftStart, leftEnd)) \(comparison.rawValue) \(text(rightStart, rightEnd))"
+    var description =
+      "assertion failed: \(text(leftStart, leftEnd)) \(comparison.rawValue) \(text(rightStart, rightEnd))"
     description += " (\(lhs.printed) \(comparison.rawValue) \(rhs.printed) is false)"
     if let message { description += ": \(message)" }
     throw failure(parser, description, at: leftStart)
@@ -217,7 +223,8 @@ extension Interpreter {
     }
     let name = ledger.store.location.description
     guard findings.isEmpty else {
-      let damage = StoreError.damaged(path: name, what: "SQLite's integrity check found " + findings.joined(separator: "; "))
+      let damage = StoreError.damaged(
+        path: name, what: "SQLite's integrity check found " + findings.joined(separator: "; "))
       throw StatementFailure(damage, at: location)
     }
     output.line("the store \(name) is sound (SQLite integrity check: ok)")

@@ -29,7 +29,8 @@ extension Interpreter {
       return .date(date)
     case .variable(let name, let offset):
       guard let value = variables[name] else {
-        throw failure(parser, "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: variables.keys))", at: offset)
+        throw failure(
+          parser, "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: variables.keys))", at: offset)
       }
       return value
     case .word(let word, let offset):
@@ -66,7 +67,9 @@ extension Interpreter {
   }
 
   /// Evaluates an amount for a currency: a number >= 0 within the currency's minor units.
-  func amount(_ expression: Expression, for currency: Currency, _ parser: Parser) throws(StatementFailure) -> DecimalValue {
+  func amount(_ expression: Expression, for currency: Currency, _ parser: Parser) throws(StatementFailure)
+    -> DecimalValue
+  {
     let value = try number(expression, parser, role: "an amount")
     if let problem = AmountRules.problem(with: value, for: currency) {
       throw failure(parser, "invalid amount for \(currency.code): \(problem)", at: expression.offset)
@@ -74,12 +77,16 @@ extension Interpreter {
     return value
   }
 
-  private func call(_ name: String, _ arguments: [Expression], _ parser: Parser, at offset: Int) throws(StatementFailure) -> Value {
+  private func call(_ name: String, _ arguments: [Expression], _ parser: Parser, at offset: Int)
+    throws(StatementFailure) -> Value
+  {
     let portfolio = ledger.portfolio
     let lowered = name.lowercasedWord
     func expectCount(_ count: Int, _ what: String) throws(StatementFailure) {
       guard arguments.count == count else {
-        throw failure(parser, "\(lowered)() takes \(what), got \(arguments.count) argument\(arguments.count == 1 ? "" : "s")", at: offset)
+        throw failure(
+          parser, "\(lowered)() takes \(what), got \(arguments.count) argument\(arguments.count == 1 ? "" : "s")",
+          at: offset)
       }
     }
     func currencyArgument(_ index: Int) throws(StatementFailure) -> Currency {
@@ -132,7 +139,8 @@ extension Interpreter {
       let value = try number(arguments[0], parser, role: "round()")
       let places = try number(arguments[1], parser, role: "round()")
       guard let count = places.wholeNumber, (0...DecimalValue.maxScale).contains(count) else {
-        throw failure(parser, "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
+        throw failure(
+          parser, "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
       }
       return .number(value.rounded(toPlaces: count))
     case "total_at":
@@ -143,7 +151,8 @@ extension Interpreter {
       case .success(let total):
         guard !total.isPartial else {
           throw failure(
-            parser, "total_at(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "), at: offset)
+            parser, "total_at(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "),
+            at: offset)
         }
         return .number(total.value)
       case .failure(let error):
@@ -163,14 +172,16 @@ extension Interpreter {
       try expectCount(0, "no arguments")
       return .number(DecimalValue(portfolio.held.count))
     default:
-      throw failure(parser, "unknown function '\(name)'\(Suggestions.hint(for: lowered, in: Self.functionNames))", at: offset)
+      throw failure(
+        parser, "unknown function '\(name)'\(Suggestions.hint(for: lowered, in: Self.functionNames))", at: offset)
     }
   }
 }
 
-
 extension Interpreter {
-  func dateArgument(_ expression: Expression, _ parser: Parser, function: String) throws(StatementFailure) -> CalendarDate {
+  func dateArgument(_ expression: Expression, _ parser: Parser, function: String) throws(StatementFailure)
+    -> CalendarDate
+  {
     guard case .date(let date) = try evaluate(expression, parser) else {
       throw failure(parser, "\(function)() needs a date (YYYY-MM-DD) here", at: expression.offset)
     }

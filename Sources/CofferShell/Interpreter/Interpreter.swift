@@ -202,7 +202,8 @@ public final class Interpreter {
     // A rate set through EUR moved the local currency's own: it goes first, so the
     // others are read against it, as they were set.
     let local = ledger.portfolio.local
-    let rates = ledger.pending.rates.filter { $0.currency == local } + ledger.pending.rates.filter { $0.currency != local }
+    let rates =
+      ledger.pending.rates.filter { $0.currency == local } + ledger.pending.rates.filter { $0.currency != local }
     for rate in rates { lines.append(rateLine(rate)) }
     if let sheet {
       for currency in sheet.rows {
@@ -316,7 +317,8 @@ public final class Interpreter {
     if source == firstStatementSource && Suggestions.hint(for: word, in: CommandHelp.names).isEmpty
       && Catalog.currency(word) == nil
     {
-      return failure(parser, "\(source) does not look like a Coffer script (it does not start with a command)", at: offset)
+      return failure(
+        parser, "\(source) does not look like a Coffer script (it does not start with a command)", at: offset)
     }
     if let currency = Catalog.currency(word) {
       return failure(
@@ -360,14 +362,18 @@ public final class Interpreter {
       }
       let lowered = name.lowercased()
       guard allowed.contains(lowered) else {
-        let expected = allowed.isEmpty ? "it takes no options" : "expected " + allowed.map { "--\($0)" }.joined(separator: " or ")
+        let expected =
+          allowed.isEmpty ? "it takes no options" : "expected " + allowed.map { "--\($0)" }.joined(separator: " or ")
         throw failure(parser, "unknown option --\(name) for \(command); \(expected)", at: token.start)
       }
       switch lowered {
       case "format":
-        guard index + 1 < tokens.count, let value = tokens[index + 1].word, let format = OutputFormat(rawValue: value.lowercased())
+        guard index + 1 < tokens.count, let value = tokens[index + 1].word,
+          let format = OutputFormat(rawValue: value.lowercased())
         else {
-          throw failure(parser, "--format takes table, plain, csv or json", at: index + 1 < tokens.count ? tokens[index + 1].start : token.end)
+          throw failure(
+            parser, "--format takes table, plain, csv or json",
+            at: index + 1 < tokens.count ? tokens[index + 1].start : token.end)
         }
         flags.format = format
         index += 2

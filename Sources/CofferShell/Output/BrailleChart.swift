@@ -62,7 +62,8 @@ struct BrailleChart {
     let endLabel = last.date.description
     let gap = max(1, columns - startLabel.count - endLabel.count)
     lines.append(String(repeating: " ", count: labelWidth + 1) + "└" + String(repeating: "─", count: columns))
-    lines.append(String(repeating: " ", count: labelWidth + 2) + startLabel + String(repeating: " ", count: gap) + endLabel)
+    lines.append(
+      String(repeating: " ", count: labelWidth + 2) + startLabel + String(repeating: " ", count: gap) + endLabel)
     return lines
   }
 }

@@ -9,7 +9,9 @@ enum MoneyText {
     _ amount: DecimalValue, _ currency: Currency, output: Output, symbol: Bool = true, exact: Bool = false
   ) -> String {
     let rounded = exact ? amount : amount.rounded(toPlaces: currency.minorUnits)
-    let plain = rounded.magnitude == 0 ? DecimalValue.zero.plain(minimumFractionDigits: currency.minorUnits)
+    let plain =
+      rounded.magnitude == 0
+      ? DecimalValue.zero.plain(minimumFractionDigits: currency.minorUnits)
       : rounded.plain(minimumFractionDigits: currency.minorUnits)
     var digits = Substring(plain)
     let negative = digits.first == "-"

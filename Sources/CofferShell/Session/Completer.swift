@@ -92,7 +92,8 @@ struct Completer {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
       return LineEditor.Completion(replacing: typed.count, candidates: [])
     }
-    let matches = names.filter { $0.hasPrefix(namePrefix) && (!$0.hasPrefix(".") || namePrefix.hasPrefix(".")) }.sorted()
+    let matches = names.filter { $0.hasPrefix(namePrefix) && (!$0.hasPrefix(".") || namePrefix.hasPrefix(".")) }
+      .sorted()
     let candidates = matches.map { name -> String in
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)

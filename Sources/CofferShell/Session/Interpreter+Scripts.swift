@@ -44,7 +44,8 @@ extension Interpreter {
     pathOffset += parser.line.bytes[pathOffset..<parser.endOffset].prefix { LineScanner.isBlank($0) }.count
     let path = try pathArgument(&parser, what: "a file to run")
     guard scriptFolders.count < Self.maxSourceDepth else {
-      throw failure(parser, "source nested deeper than \(Self.maxSourceDepth) files (does a script source itself?)", at: pathOffset)
+      throw failure(
+        parser, "source nested deeper than \(Self.maxSourceDepth) files (does a script source itself?)", at: pathOffset)
     }
     let resolved = path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
     let reader: LineReader

@@ -121,7 +121,8 @@ public final class LineReader {
       searchedUpTo = buffer.count
       // One byte over the limit may be the CR of a CRLF whose LF is still to come.
       if buffer.count - start > LineChecks.maxLineBytes + 1 {
-        return fail("line \(lineNumber + 1) is longer than \(LineChecks.maxLineBytes) bytes; the rest of \(source) is not read")
+        return fail(
+          "line \(lineNumber + 1) is longer than \(LineChecks.maxLineBytes) bytes; the rest of \(source) is not read")
       }
       if reachedEnd {
         guard start < buffer.count else { return nil }

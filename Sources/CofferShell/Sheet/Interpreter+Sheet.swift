@@ -71,7 +71,9 @@ extension Interpreter {
   }
 
   /// `set C EXPR` or `set EXPR` in the sheet.
-  private func sheetSet(_ line: LogicalLine, _ segment: LineScanner.Segment, after offset: Int, _ parser: Parser) throws(StatementFailure) {
+  private func sheetSet(_ line: LogicalLine, _ segment: LineScanner.Segment, after offset: Int, _ parser: Parser)
+    throws(StatementFailure)
+  {
     let bytes = line.bytes
     var wordEnd = offset
     while wordEnd < segment.end && Self.isWordByte(bytes[wordEnd], first: wordEnd == offset) { wordEnd += 1 }
@@ -86,13 +88,17 @@ extension Interpreter {
       try focusThenDraft(currency, text(rest), parser, at: offset)
       return
     }
-    guard offset < segment.end else { throw failure(parser, "expected an amount, or a currency and an amount", at: offset) }
+    guard offset < segment.end else {
+      throw failure(parser, "expected an amount, or a currency and an amount", at: offset)
+    }
     try setFocusedDraft(text(offset), parser, at: offset)
   }
 
   /// Focuses a field and sets its draft. The draft is set even when the field left
   /// behind had an invalid draft: that error is reported, and the focus still moved.
-  private func focusThenDraft(_ currency: Currency, _ draft: String?, _ parser: Parser, at offset: Int) throws(StatementFailure) {
+  private func focusThenDraft(_ currency: Currency, _ draft: String?, _ parser: Parser, at offset: Int)
+    throws(StatementFailure)
+  {
     var leftBehind: StatementFailure?
     do {
       try focus(currency, parser, at: offset)
@@ -181,7 +187,8 @@ extension Interpreter {
       output.line(
         count == 0
           ? "cancelled: no changes"
-          : "cancelled: \(count) \(count == 1 ? "change" : "changes") discarded (\(discarded.map(\.code).joined(separator: ", ")))")
+          : "cancelled: \(count) \(count == 1 ? "change" : "changes") discarded (\(discarded.map(\.code).joined(separator: ", ")))"
+      )
     case "dismiss", "done":
       try expectEnd(parser)
       try dismiss(parser, at: offset)

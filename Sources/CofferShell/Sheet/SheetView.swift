@@ -68,7 +68,8 @@ struct SheetView {
     }
     let fieldWidth = TextTable.displayWidth(field)
     let valueWidth = TextTable.displayWidth(value)
-    let row = "\(marker) \(currency.code)  \(paddedName)"
+    let row =
+      "\(marker) \(currency.code)  \(paddedName)"
       + String(repeating: " ", count: max(1, 20 - fieldWidth)) + field
     return value.isEmpty ? row : row + String(repeating: " ", count: max(2, 18 - valueWidth)) + value
   }

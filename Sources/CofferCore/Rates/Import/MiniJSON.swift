@@ -108,7 +108,9 @@ enum MiniJSON: Equatable {
         let start = index
         index += 1
         while index < bytes.count,
-          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[index])
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+            || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(
+              bytes[index])
         {
           index += 1
         }
@@ -142,7 +144,8 @@ enum MiniJSON: Equatable {
           case UInt8(ascii: "b"): result.append(0x08)
           case UInt8(ascii: "f"): result.append(0x0C)
           case UInt8(ascii: "u"):
-            guard index + 5 < bytes.count, let code = UInt32(String(decoding: bytes[index + 2...index + 5], as: UTF8.self), radix: 16),
+            guard index + 5 < bytes.count,
+              let code = UInt32(String(decoding: bytes[index + 2...index + 5], as: UTF8.self), radix: 16),
               let scalar = Unicode.Scalar(code)
             else { throw error("bad \\u escape in a JSON string") }
             result.append(contentsOf: Array(String(Character(scalar)).utf8))

@@ -21,7 +21,8 @@ public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
 /// Turns quotes in any base into rates against the EUR pivot.
 public enum RateImport {
   /// Rates of catalog currencies against EUR, and the codes outside the catalog.
-  public static func pivot(_ file: RateFile, source: String) throws(RateFileError) -> (rates: [Rate], skipped: [String]) {
+  public static func pivot(_ file: RateFile, source: String) throws(RateFileError) -> (rates: [Rate], skipped: [String])
+  {
     var skipped = file.unknownCodes
     var rates: [Rate] = []
     rates.reserveCapacity(file.quotes.count)
@@ -39,7 +40,8 @@ public enum RateImport {
       if quote.base != "EUR" {
         guard let euro = euroPerBase[quote.base + quote.date.description] else {
           throw RateFileError(
-            "no EUR rate on \(quote.date) to convert the \(quote.base)-based rates to the euro pivot", place: "\(quote.date)")
+            "no EUR rate on \(quote.date) to convert the \(quote.base)-based rates to the euro pivot",
+            place: "\(quote.date)")
         }
         do {
           perEuro = try (quote.value / euro).rounded(toSignificantDigits: 30)
