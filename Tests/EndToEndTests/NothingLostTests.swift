@@ -328,3 +328,14 @@ import Testing
         == Outcome(stdout: "--help = x\n", stderr: "", status: 0))
   }
 }
+
+@Suite struct ErrorTextTests {
+  @Test func controlCharactersInAnErrorAreShownEscaped() throws {
+    let coffer = try CofferProcess()
+    let outcome = try coffer.run(["--db", ":memory:", "-c", "set \u{7} 5", "-c", "bogus\u{1B}[31m"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr == "<command>:1:5: error: unexpected character '\\u{7}'\n")
+    let keptGoing = try coffer.run(["--db", ":memory:", "--keep-going", "-c", "echo ok\nbogus\u{1B}[31m"])
+    #expect(keptGoing.stderr == "<command>:2:6: error: unexpected character '\\u{1b}'\n")
+  }
+}

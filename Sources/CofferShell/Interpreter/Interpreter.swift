@@ -63,8 +63,10 @@ public final class Interpreter {
   // MARK: - Running lines
 
   /// Runs every statement of a line, reporting failures. Stops early (and says so) when
-  /// a statement fails and the run does not keep going, or after `quit`.
-  public func execute(_ line: LogicalLine) -> Flow {
+  /// a statement fails and the run does not keep going, or after `quit`. A line `typed`
+  /// at the interactive prompt stops at its failed statement and the shell goes on; a
+  /// script's line (a `source`d file in the shell too) stops the script.
+  public func execute(_ line: LogicalLine, typed: Bool = false) -> Flow {
     for segment in LineScanner.segments(of: line.bytes) {
       if let flow = signalFlow() { return flow }
       do throws(StatementFailure) {
@@ -82,8 +84,8 @@ public final class Interpreter {
         // A store failure ends a script (exit 3, the unsaved edits printed); the
         // interactive shell goes on with the batch kept, so a later save can write it.
         if error.status != 1 && !options.interactive { return .stop(error.status) }
-        if !options.keepGoing && !options.interactive { return .stop(1) }
-        if options.interactive { return .proceed }
+        if typed { return .proceed }
+        if !options.keepGoing { return .stop(1) }
       }
       if let quitStatus { return .stop(quitStatus) }
     }
@@ -113,15 +115,15 @@ public final class Interpreter {
     if options.interactive && failure.location.source == promptSource {
       let caretColumn = promptWidth + failure.location.column - 1
       output.diagnostic(String(repeating: " ", count: max(0, caretColumn)) + "^")
-      output.diagnostic(output.styled("error:", "1;31") + " " + failure.message)
+      output.diagnostic(output.styled("error:", "1;31") + " " + failure.message.escapingControlCharacters)
     } else {
-      output.diagnostic("\(failure.location): error: \(failure.message)")
+      output.diagnostic("\(failure.location): error: \(failure.message)".escapingControlCharacters)
     }
   }
 
   /// A problem outside any statement (a save at the end of a script, say).
   public func reportProblem(_ message: String, source: String, line: Int) {
-    output.diagnostic("\(source):\(line):1: error: \(message)")
+    output.diagnostic("\(source):\(line):1: error: \(message)".escapingControlCharacters)
   }
 
   // MARK: - Saving

@@ -15,7 +15,7 @@ extension Interpreter {
         hadError = true
         // A source that cannot be read further stops the run, even with --keep-going:
         // what follows it may depend on what was not read.
-        if reader.failed || (!options.keepGoing && !options.interactive) { return .stop(1) }
+        if reader.failed || !options.keepGoing { return .stop(1) }
       case .success(let line):
         let flow = execute(line)
         if case .stop = flow { return flow }

@@ -48,7 +48,7 @@ public enum Launcher {
       exit(ExitStatus.usage)
     }
     func fail(_ message: String, _ status: Int32) -> Int32 {
-      output.diagnostic("coffer: error: \(message)")
+      output.diagnostic("coffer: error: \(message)".escapingControlCharacters)
       return status
     }
     // Open every script before anything runs: an unreadable one is a usage error and

@@ -110,7 +110,7 @@ final class Session {
       interpreter.promptWidth = TextTable.displayWidth(interpreter.prompt)
       let commitsBefore = interpreter.ledger.counters.commits
       let sheetWasOpen = interpreter.isSheetOpen
-      let flow = interpreter.execute(line)
+      let flow = interpreter.execute(line, typed: true)
       if interpreter.isSheetOpen {
         if sheetWasOpen { interpreter.drawSheetChanges() } else { interpreter.drawSheetOpened() }
       }
