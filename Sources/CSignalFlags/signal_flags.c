@@ -2,17 +2,30 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
-static volatile sig_atomic_t pending_signal = 0;
-static volatile sig_atomic_t window_changed = 0;
+// One flag per signal, so a SIGINT never hides a pending SIGTERM; taken with an atomic
+// exchange, so a signal arriving between a read and a clear is never lost. Lock-free
+// atomic ints are safe to store from a signal handler.
+static atomic_int interrupt_flag;
+static atomic_int terminate_flag;
+static atomic_int hangup_flag;
+static atomic_int window_flag;
+
+static atomic_int *flag_of(int signo) {
+  switch (signo) {
+  case SIGINT: return &interrupt_flag;
+  case SIGTERM: return &terminate_flag;
+  case SIGHUP: return &hangup_flag;
+  case SIGWINCH: return &window_flag;
+  default: return NULL;
+  }
+}
 
 static void on_signal(int signo) {
-  if (signo == SIGWINCH) {
-    window_changed = 1;
-  } else {
-    pending_signal = signo;
-  }
+  atomic_int *flag = flag_of(signo);
+  if (flag) atomic_store(flag, 1);
 }
 
 void coffer_install_signal_handlers(int catch_interrupt) {
@@ -37,16 +50,12 @@ void coffer_install_signal_handlers(int catch_interrupt) {
   pthread_sigmask(SIG_UNBLOCK, &caught, NULL);
 }
 
-int coffer_take_signal(void) {
-  int signo = pending_signal;
-  pending_signal = 0;
-  return signo;
+int coffer_take_signal(int signo) {
+  atomic_int *flag = flag_of(signo);
+  return flag ? atomic_exchange(flag, 0) : 0;
 }
 
-int coffer_peek_signal(void) { return pending_signal; }
-
-int coffer_take_window_change(void) {
-  int changed = window_changed;
-  window_changed = 0;
-  return changed;
+int coffer_signal_pending(int signo) {
+  atomic_int *flag = flag_of(signo);
+  return flag ? atomic_load(flag) : 0;
 }

@@ -102,14 +102,9 @@ public final class LineEditor {
       return .line(line)
     }
     if count < 0 {
-      switch Signals.take() {
-      case SIGINT:
-        return .interrupted(lineWasEmpty: currentLine.isEmpty)
-      case let signal where signal != 0:
-        return .terminated(signal)
-      default:
-        break
-      }
+      // SIGTERM or SIGHUP ends the session even when a Ctrl-C came with it.
+      if let signal = Signals.takeStop() { return .terminated(signal) }
+      if Signals.takeInterrupt() { return .interrupted(lineWasEmpty: currentLine.isEmpty) }
     }
     return .endOfInput
   }

@@ -1,6 +1,12 @@
 import CEditLine
 import CSignalFlags
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Signals as flags: the handlers only record them; the shell acts on them between
 /// lines and statements, where it is safe to save and exit.
 public enum Signals {
@@ -10,19 +16,35 @@ public enum Signals {
     coffer_install_signal_handlers(catchInterrupt ? 1 : 0)
   }
 
-  /// The signal received since the last call, or 0; clears it.
-  public static func take() -> Int32 {
-    coffer_take_signal()
+  /// Whether Ctrl-C arrived since the last take; clears it.
+  public static func takeInterrupt() -> Bool {
+    coffer_take_signal(SIGINT) != 0
   }
 
-  /// The signal received and not yet taken, or 0.
-  public static var pending: Int32 {
-    coffer_peek_signal()
+  /// Whether Ctrl-C arrived and was not taken yet.
+  public static var interruptPending: Bool {
+    coffer_signal_pending(SIGINT) != 0
   }
 
-  /// Whether the window was resized since the last call.
+  /// SIGTERM or SIGHUP, received and not taken yet: the run is to end. SIGTERM first.
+  public static var pendingStop: Int32? {
+    if coffer_signal_pending(SIGTERM) != 0 { return SIGTERM }
+    if coffer_signal_pending(SIGHUP) != 0 { return SIGHUP }
+    return nil
+  }
+
+  public static var stopPending: Bool { pendingStop != nil }
+
+  /// SIGTERM or SIGHUP if one arrived; clears it.
+  public static func takeStop() -> Int32? {
+    if coffer_take_signal(SIGTERM) != 0 { return SIGTERM }
+    if coffer_take_signal(SIGHUP) != 0 { return SIGHUP }
+    return nil
+  }
+
+  /// Whether the window was resized since the last call; clears it.
   public static func takeWindowChange() -> Bool {
-    coffer_take_window_change() != 0
+    coffer_take_signal(SIGWINCH) != 0
   }
 }
 

@@ -95,6 +95,6 @@ struct CofferCommand: ParsableCommand {
     launch.format = OutputFormat(rawValue: command.format) ?? .table
     launch.color = ColorMode(rawValue: command.color) ?? .auto
     launch.ratesFile = command.rates
-    Launcher.run(launch)
+    Foundation.exit(ExitStatus.of(Launcher.run(launch)))
   }
 }

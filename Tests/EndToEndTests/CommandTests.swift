@@ -143,7 +143,7 @@ import Testing
     let one = try run("help convert")
     #expect(
       one.stdout == """
-        usage: convert X FROM [to] TO
+        usage: convert [--format FMT] X FROM [to] TO [at DATE]
           convert an amount between currencies
         examples:
           convert 100 USD to CNY

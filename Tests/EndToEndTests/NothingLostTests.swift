@@ -335,7 +335,7 @@ import Testing
     let outcome = try coffer.run(["--db", ":memory:", "-c", "set \u{7} 5", "-c", "bogus\u{1B}[31m"])
     #expect(outcome.status == 1)
     #expect(outcome.stderr == "<command>:1:5: error: unexpected character '\\u{7}'\n")
-    let keptGoing = try coffer.run(["--db", ":memory:", "--keep-going", "-c", "echo ok\nbogus\u{1B}[31m"])
-    #expect(keptGoing.stderr == "<command>:2:6: error: unexpected character '\\u{1b}'\n")
+    let keptGoing = try coffer.run(["--db", ":memory:", "--keep-going", "-c", "echo ok\nprint \u{1B}[31m"])
+    #expect(keptGoing.stderr == "<command>:2:7: error: unexpected character '\\u{1b}'\n")
   }
 }

@@ -15,13 +15,42 @@ public struct Lexer {
     self.end = segment.end
   }
 
-  /// All tokens of the segment.
+  /// All tokens of the segment; the first bytes that make no token are an error.
   public static func tokens(of line: LogicalLine, segment: LineScanner.Segment) throws(ScriptError) -> [Token] {
+    let tokens = statementTokens(of: line, segment: segment)
+    if let error = tokens.lazy.compactMap(\.invalid).first { throw error }
+    return tokens
+  }
+
+  /// All tokens of the segment, bytes that make no token included as `.invalid` tokens:
+  /// whether they are an error depends on the grammar that reaches them.
+  public static func statementTokens(of line: LogicalLine, segment: LineScanner.Segment) -> [Token] {
     var lexer = Lexer(line: line, segment: segment)
     var tokens: [Token] = []
     tokens.reserveCapacity(4)
-    while let token = try lexer.next() { tokens.append(token) }
+    while let token = lexer.nextOrInvalid() { tokens.append(token) }
     return tokens
+  }
+
+  /// The next token, or an `.invalid` one running to the next blank (to the end of the
+  /// statement after an unterminated string).
+  public mutating func nextOrInvalid() -> Token? {
+    let start = index
+    do {
+      return try next()
+    } catch {
+      var tokenStart = start
+      while tokenStart < end && LineScanner.isBlank(bytes[tokenStart]) { tokenStart += 1 }
+      let quote = tokenStart < end && (bytes[tokenStart] == UInt8(ascii: "\"") || bytes[tokenStart] == UInt8(ascii: "'"))
+      if quote {
+        // Where a broken string ends cannot be known: it takes the rest.
+        index = end
+      } else {
+        index = max(index, tokenStart + 1)
+        while index < end && !LineScanner.isBlank(bytes[index]) { index += 1 }
+      }
+      return Token(.invalid(error), start: tokenStart, end: min(index, end))
+    }
   }
 
   private func error(_ message: String, at offset: Int) -> ScriptError {

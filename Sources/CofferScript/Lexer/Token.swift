@@ -15,6 +15,10 @@ public struct Token: Sendable, Equatable {
     case option(String)
     /// `+ - * / ( ) , = == != < <= > >=`
     case symbol(String)
+    /// Bytes that make no token (`12abc`, `:`, an unterminated string), with the error
+    /// to report if a statement's grammar reaches them. A path or a sheet draft may still
+    /// take them as written.
+    case invalid(ScriptError)
   }
 
   public let kind: Kind
@@ -31,6 +35,12 @@ public struct Token: Sendable, Equatable {
   /// The word, if this token is one.
   public var word: String? {
     if case .word(let word) = kind { return word }
+    return nil
+  }
+
+  /// The lexer's error, if these bytes make no token.
+  public var invalid: ScriptError? {
+    if case .invalid(let error) = kind { return error }
     return nil
   }
 
@@ -51,6 +61,7 @@ public struct Token: Sendable, Equatable {
     case .variable(let name): "$\(name)"
     case .option(let name): "--\(name)"
     case .symbol(let symbol): "'\(symbol)'"
+    case .invalid(let error): error.message
     }
   }
 }

@@ -18,6 +18,82 @@ public struct Parser {
 
   public var atEnd: Bool { position >= tokens.count }
   public var peek: Token? { atEnd ? nil : tokens[position] }
+  /// The token after the next one.
+  public var peekSecond: Token? { position + 1 < tokens.count ? tokens[position + 1] : nil }
+
+  /// Reads a statement: its tokens, bytes that make none kept as `.invalid` tokens.
+  public init(line: LogicalLine, segment: LineScanner.Segment) {
+    self.init(line: line, tokens: Lexer.statementTokens(of: line, segment: segment), endOffset: segment.end)
+  }
+
+  /// The rest of the statement as written (blanks around it trimmed) and its offset, or
+  /// nil at the end. A sheet draft such as `12abc` and a path such as `/tmp/a-b.csv` are
+  /// not made of tokens; they are taken whole.
+  public mutating func rest() -> (text: String, offset: Int)? {
+    guard let first = peek else { return nil }
+    var end = endOffset
+    while end > first.start && LineScanner.isBlank(line.bytes[end - 1]) { end -= 1 }
+    position = tokens.count
+    return (String(decoding: line.bytes[first.start..<end], as: UTF8.self), first.start)
+  }
+
+  /// A file path or URL: one quoted string (its escapes resolved, as any string's), or
+  /// the rest of the statement as written.
+  public mutating func path(_ what: String) throws(ScriptError) -> (text: String, offset: Int) {
+    if let token = peek, case .string(let text) = token.kind, position + 1 == tokens.count {
+      position += 1
+      guard !text.isEmpty else { throw error("expected \(what)", at: token.start) }
+      return (text, token.start)
+    }
+    guard let rest = rest() else { throw expected(what) }
+    return rest
+  }
+
+  /// Takes the `--name` options (and the value after each one that takes a value) out of
+  /// the statement, wherever they stand, so the grammar reads only the arguments.
+  public mutating func takeOptions(
+    taking valued: (String) -> Bool
+  ) -> [(name: String, value: Token?, token: Token)] {
+    guard tokens[position...].contains(where: { if case .option = $0.kind { true } else { false } }) else {
+      return []
+    }
+    var options: [(name: String, value: Token?, token: Token)] = []
+    var kept = Array(tokens[..<position])
+    var index = position
+    while index < tokens.count {
+      let token = tokens[index]
+      guard case .option(let name) = token.kind else {
+        kept.append(token)
+        index += 1
+        continue
+      }
+      let lowered = name.lowercased()
+      var value: Token?
+      if valued(lowered), index + 1 < tokens.count {
+        value = tokens[index + 1]
+        index += 1
+      }
+      options.append((lowered, value, token))
+      index += 1
+    }
+    self = Parser(line: line, tokens: kept, endOffset: endOffset, position: position)
+    return options
+  }
+
+  private init(line: LogicalLine, tokens: [Token], endOffset: Int, position: Int) {
+    self.init(line: line, tokens: tokens, endOffset: endOffset)
+    self.position = position
+  }
+
+  /// Just past the last token read.
+  public var consumedEnd: Int { position > 0 ? tokens[position - 1].end : (tokens.first?.start ?? endOffset) }
+
+  /// Where the parser stands, to come back to.
+  public var mark: Int { position }
+
+  public mutating func reset(to mark: Int) {
+    position = mark
+  }
 
   public mutating func advance() -> Token? {
     guard let token = peek else { return nil }
@@ -32,8 +108,10 @@ public struct Parser {
   /// The offset of the next token, or the end of the statement.
   public var nextOffset: Int { peek?.start ?? endOffset }
 
-  /// An error about whatever comes next: "expected X, found Y".
+  /// An error about whatever comes next: "expected X, found Y" (or, when the next bytes
+  /// make no token, why not).
   public func expected(_ what: String) -> ScriptError {
+    if let error = peek?.invalid { return error }
     if let token = peek {
       return error("expected \(what), found \(token.display)", at: token.start)
     }
@@ -66,6 +144,7 @@ public struct Parser {
 
   public func expectEnd() throws(ScriptError) {
     guard let token = peek else { return }
+    if let error = token.invalid { throw error }
     throw error("unexpected \(token.display); expected the end of the statement", at: token.start)
   }
 
@@ -83,7 +162,7 @@ public struct Parser {
     case .symbol(let symbol): return symbol == "(" || symbol == "-"
     case .word:
       return position + 1 < tokens.count && tokens[position + 1].isSymbol("(")
-    case .option: return false
+    case .option, .invalid: return false
     }
   }
 

@@ -1,20 +1,21 @@
 import CofferCore
 import CofferScript
 
-/// A statement that failed: where, why, and the exit status it calls for.
+/// A statement that failed: where, why, and how the run takes it.
 struct StatementFailure: Error {
   let location: SourceLocation
   let message: String
-  /// 1 for a failed statement or assertion, 3 when the store cannot be used.
-  let status: Int32
+  /// `.statementFailed` for a failed statement or assertion, `.storeFailed` when the
+  /// store cannot be used, `.signal` when SIGTERM or SIGHUP stopped it.
+  let reason: StopReason
   /// Set when the failure was reported where it happened (inside a sourced script) and
   /// only stops the statements around it.
   var alreadyReported = false
 
-  init(_ message: String, at location: SourceLocation, status: Int32 = 1) {
+  init(_ message: String, at location: SourceLocation, reason: StopReason = .statementFailed) {
     self.location = location
     self.message = message
-    self.status = status
+    self.reason = reason
   }
 
   init(_ error: ScriptError) {
@@ -22,6 +23,6 @@ struct StatementFailure: Error {
   }
 
   init(_ error: StoreError, at location: SourceLocation) {
-    self.init(error.description, at: location, status: error.isStoreUnavailable ? 3 : 1)
+    self.init(error.description, at: location, reason: error.isStoreUnavailable ? .storeFailed : .statementFailed)
   }
 }

@@ -1,80 +1,122 @@
 import CofferCore
+import CofferScript
 import Foundation
 import LineEditing
 
-/// What Tab offers: command names first, currency codes (with their names) after them,
-/// `$variables`, and file paths after `source` and `rates import`.
+/// What Tab offers where the cursor stands, read from the command's grammar in
+/// `CommandTable`: command names first; then the keywords, currency codes (with their
+/// names), options and `--format` values the grammar takes next; `$variables`; currency
+/// codes inside a call; file paths where a path goes.
 struct Completer {
-  let commands: [String]
   let variables: [String]
   let sheetOpen: Bool
+  /// The local currency: it has no field in the sheet.
+  let local: Currency
   let folder: String
 
   init(interpreter: Interpreter) {
-    let open = interpreter.isSheetOpen
-    sheetOpen = open
-    let topLevel = CommandHelp.all.flatMap { [$0.name] + $0.aliases }
-    commands = open ? topLevel.filter { $0 != "open" } + CommandHelp.sheet.flatMap { [$0.name] + $0.aliases } : topLevel
-    variables = interpreter.variables.keys.sorted()
+    sheetOpen = interpreter.isSheetOpen
+    variables = interpreter.context.variables.keys.sorted()
+    local = interpreter.ledger.portfolio.local
     folder = FileManager.default.currentDirectoryPath
   }
 
   func complete(_ before: String) -> LineEditor.Completion {
     // Only the statement being typed matters: the text after the last ';'.
     let statement = before.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? before
-    let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     let endsInBlank = statement.last == " " || statement.last == "\t"
-    let current = endsInBlank ? "" : (words.last ?? "")
-    let previous = endsInBlank ? words : Array(words.dropLast())
-    let first = previous.first?.lowercased()
+    let current = endsInBlank ? "" : String(statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? "")
+    let typedBefore = String(statement.dropLast(current.count))
+    let line = LogicalLine(source: "completion", line: 1, bytes: Array(typedBefore.utf8))
+    let parser = Parser(line: line, segment: .init(start: 0, end: line.bytes.count))
+    let tokens = parser.tokens
 
-    if first == "source" || (first == "rates" && previous.dropFirst().first?.lowercased() == "import") {
-      let typedPath = String(statement.drop(while: { $0 == " " }).dropFirst(previous.joined(separator: " ").count))
-        .drop(while: { $0 == " " })
-      return paths(String(typedPath))
+    // Inside a call the word starts after '(' or ','; a call's arguments are codes.
+    if let opener = current.lastIndex(where: { $0 == "(" || $0 == "," }) {
+      return currencies(String(current[current.index(after: opener)...]))
     }
-    // Inside a call the word starts after '(' or ','.
-    var word = Substring(current)
-    if let opener = word.lastIndex(where: { $0 == "(" || $0 == "," }) {
-      word = word[word.index(after: opener)...]
-      return currencies(String(word))
-    }
-    if word.hasPrefix("$") {
-      let prefix = word.dropFirst()
+    let depth = tokens.reduce(0) { $0 + ($1.isSymbol("(") ? 1 : $1.isSymbol(")") ? -1 : 0) }
+    if depth > 0 { return currencies(current) }
+    if current.hasPrefix("$") {
+      let prefix = current.dropFirst()
       let matches = variables.filter { $0.hasPrefix(prefix) }.map { "$" + $0 }
-      return LineEditor.Completion(replacing: word.count, candidates: matches)
+      return LineEditor.Completion(replacing: current.count, candidates: matches)
     }
-    if previous.isEmpty {
-      let lowered = word.lowercased()
-      var matches = commands.filter { $0.hasPrefix(lowered) }
-      var descriptions: [String: String] = [:]
-      if sheetOpen {
-        let codes = currencies(String(word))
-        matches += codes.candidates
-        descriptions = codes.descriptions
-      }
-      return LineEditor.Completion(replacing: word.count, candidates: matches, descriptions: descriptions)
+    guard let first = tokens.first?.word else {
+      guard tokens.isEmpty else { return LineEditor.Completion(replacing: current.count, candidates: []) }
+      return commandNames(current)
     }
-    var completion = currencies(String(word))
-    let keywords: [String] =
-      switch first {
-      case "clear": previous.count == 1 ? ["all"] : []
-      case "show": ["all"]
-      case "rates": previous.count == 1 ? ["set", "import", "fetch"] : []
-      case "convert": previous.count == 3 ? ["to"] : []
-      case "help": CommandHelp.names
-      default: []
+    // A subcommand's name (`rates set`) is offered with what the bare command takes.
+    var subcommands: [String] = []
+    if tokens.count == 1 {
+      subcommands = CommandTable.entries.filter { $0.words.count == 2 && $0.words[0] == first.lowercasedWord }
+        .map { String($0.words[1]) }
+    }
+    guard let entry = CommandTable.entry(named: first, then: tokens.dropFirst().first?.word, sheetOpen: sheetOpen),
+      CommandTable.fits(entry, sheetOpen: sheetOpen)
+    else {
+      // In the sheet a currency code takes a draft: nothing to offer.
+      return LineEditor.Completion(replacing: current.count, candidates: [])
+    }
+    if tokens.last.map({ if case .option("format") = $0.kind { true } else { false } }) == true {
+      let formats = OutputFormat.allCases.map(\.rawValue).filter { $0.hasPrefix(current.lowercased()) }
+      return LineEditor.Completion(replacing: current.count, candidates: formats)
+    }
+    if current.hasPrefix("-") {
+      let given = Set(tokens.compactMap { if case .option(let name) = $0.kind { name } else { nil } })
+      let options = entry.options.map(\.name).filter { !given.contains($0) }.map { "--" + $0 }
+      return LineEditor.Completion(replacing: current.count, candidates: options.filter { $0.hasPrefix(current) })
+    }
+    var rest = Parser(line: line, segment: .init(start: 0, end: line.bytes.count))
+    for _ in entry.words { _ = rest.advance() }
+    let expected = StatementReader.expectations(after: rest, grammar: entry.grammar)
+    var keywords = subcommands
+    var offersCurrencies = false
+    for grammar in expected {
+      switch grammar {
+      case .keyword(let word): keywords.append(word)
+      case .argument(let slot):
+        switch slot.kind {
+        case .currency: offersCurrencies = true
+        case .word(let completing):
+          keywords += completing
+        case .path:
+          // The path typed so far: everything after the command's words.
+          let typed = String(decoding: Array(statement.utf8).dropFirst(rest.consumedEnd), as: UTF8.self)
+          return paths(String(typed.drop(while: { $0 == " " || $0 == "\t" })))
+        default: break
+        }
+      default: break
       }
-    let extra = keywords.filter { $0.hasPrefix(word.lowercased()) }
-    if first == "help" { completion.candidates = [] }
-    completion.candidates = extra + completion.candidates
+    }
+    if entry.name == "help" && tokens.count == 1 {
+      return LineEditor.Completion(
+        replacing: current.count, candidates: CommandTable.names().filter { $0.hasPrefix(current.lowercased()) })
+    }
+    var completion =
+      offersCurrencies ? currencies(current) : LineEditor.Completion(replacing: current.count, candidates: [])
+    completion.candidates = keywords.filter { $0.hasPrefix(current.lowercased()) } + completion.candidates
     return completion
   }
 
-  /// Currency codes starting with `prefix` (any case), described by their names.
+  /// Command names that fit where the session stands; in the sheet, currency codes too.
+  private func commandNames(_ word: String) -> LineEditor.Completion {
+    let lowered = word.lowercased()
+    var matches = CommandTable.names(sheetOpen: sheetOpen).filter { $0.hasPrefix(lowered) }
+    var descriptions: [String: String] = [:]
+    if sheetOpen {
+      let codes = currencies(word)
+      matches += codes.candidates
+      descriptions = codes.descriptions
+    }
+    return LineEditor.Completion(replacing: word.count, candidates: matches, descriptions: descriptions)
+  }
+
+  /// Currency codes starting with `prefix` (any case), described by their names; in the
+  /// sheet, not the local currency, which has no field.
   func currencies(_ prefix: String) -> LineEditor.Completion {
     let upper = prefix.uppercased()
-    let matches = Catalog.all.filter { $0.code.hasPrefix(upper) }
+    let matches = Catalog.all.filter { $0.code.hasPrefix(upper) && !(sheetOpen && $0 == local) }
     var descriptions: [String: String] = [:]
     for currency in matches { descriptions[currency.code] = "\(currency.englishName) \(currency.chineseName)" }
     return LineEditor.Completion(replacing: prefix.count, candidates: matches.map(\.code), descriptions: descriptions)

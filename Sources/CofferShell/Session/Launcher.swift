@@ -22,19 +22,10 @@ public enum ColorMode: String, Sendable, CaseIterable {
   case auto, always, never
 }
 
-/// Exit statuses, as the manual lists them.
-public enum ExitStatus {
-  public static let success: Int32 = 0
-  public static let failure: Int32 = 1
-  public static let usage: Int32 = 2
-  public static let store: Int32 = 3
-}
-
 /// Runs Coffer as the command line asked: `-c` commands, then script files, then stdin
-/// or the interactive shell; saves where the manual says; ends the process with the
-/// exit status.
+/// or the interactive shell, and says how the run ended.
 public enum Launcher {
-  public static func run(_ launch: LaunchOptions) -> Never {
+  public static func run(_ launch: LaunchOptions) -> RunEnding {
     let environment = ProcessInfo.processInfo.environment
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     let stdinIsTerminal = isatty(STDIN_FILENO) == 1
@@ -45,11 +36,11 @@ public enum Launcher {
     case .auto: color = stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
     guard let output = Output.standard(color: color, isTerminal: stdoutIsTerminal) else {
-      exit(ExitStatus.usage)
+      return .stopped(.usage)
     }
-    func fail(_ message: String, _ status: Int32) -> Int32 {
+    func fail(_ message: String, _ reason: StopReason) -> RunEnding {
       output.diagnostic("coffer: error: \(message)".escapingControlCharacters)
-      return status
+      return .stopped(reason)
     }
     // Open every script before anything runs: an unreadable one is a usage error and
     // nothing has changed yet.
@@ -60,7 +51,7 @@ public enum Launcher {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         readers.append((reader, (absolute as NSString).deletingLastPathComponent))
       case .failure(let error):
-        exit(fail(error.message, ExitStatus.usage))
+        return fail(error.message, .usage)
       }
     }
     var ratesData: [UInt8]?
@@ -68,7 +59,7 @@ public enum Launcher {
       do {
         ratesData = try RatesFileLoader.read(path)
       } catch {
-        exit(fail("cannot read rates file \(path): \(error.reason)", ExitStatus.usage))
+        return fail("cannot read rates file \(path): \(error.reason)", .usage)
       }
     }
     let location = StoreLocation.resolve(option: launch.database, environment: environment)
@@ -76,7 +67,7 @@ public enum Launcher {
     do {
       ledger = try Ledger(location: location)
     } catch {
-      exit(fail(error.description, ExitStatus.store))
+      return fail(error.description, .storeFailed)
     }
     var options = RunOptions()
     options.keepGoing = launch.keepGoing
@@ -86,12 +77,12 @@ public enum Launcher {
     // SIGTERM and SIGHUP save the pending batch before leaving (checked between
     // statements); the interactive shell catches SIGINT too.
     Signals.install(catchInterrupt: false)
-    let session = Session(interpreter: interpreter, output: output, atomic: launch.atomic)
+    let session = Session(interpreter: interpreter, output: output)
 
     var flow = Flow.proceed
     if let ratesData, let path = launch.ratesFile {
       // --rates FILE is `rates import FILE` before anything else runs.
-      flow = session.importRates(ratesData, name: (path as NSString).lastPathComponent)
+      flow = interpreter.importRates(ratesData, name: (path as NSString).lastPathComponent)
     }
     for command in launch.commands where flow == .proceed {
       flow = session.runScript(LineReader.text(command, source: "<command>"), folder: nil)
@@ -107,12 +98,13 @@ public enum Launcher {
         flow = session.runScript(reader, folder: nil)
       }
     }
-    let status = session.finish(flow)
+    let ending = session.finish(flow)
     output.flush()
-    // Everything is saved: close the store and end here. Releasing the objects on the
-    // way out would be work for nothing, and disposing of GRDB's dispatch queue starts
-    // a thread just before the process ends.
+    // Everything is saved: close the store. The executable ends the process at once:
+    // releasing the objects on the way out would be work for nothing, and disposing of
+    // GRDB's dispatch queue starts a thread just before the process ends.
     ledger.close()
-    exit(status)
+    _ = Unmanaged.passRetained(ledger)
+    return ending
   }
 }

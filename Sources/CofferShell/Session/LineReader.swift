@@ -167,7 +167,7 @@ public final class LineReader {
       }
       // A signal interrupted the read: end it if the signal asks the run to stop (the
       // session acts on it), otherwise read again.
-      if errno == EINTR && Signals.pending == 0 { continue }
+      if errno == EINTR && !Signals.stopPending && !Signals.interruptPending { continue }
       buffer.removeLast(Self.chunkSize)
       if errno == EINTR {
         reachedEnd = true

@@ -4,47 +4,29 @@ import Foundation
 import LineEditing
 
 /// One run of Coffer: scripts and interactive input fed to one interpreter, with the
-/// saves the manual promises (end of each script, each committing interactive line, the
-/// end of the run; or once, at the end, with --atomic).
+/// saves of `SavePolicy` between them, and the decision of how the run ended.
 final class Session {
   let interpreter: Interpreter
   let output: Output
-  let atomic: Bool
+  private var saving: SavePolicy { interpreter.saving }
   private var lastSource = "<command>"
   private var lastLine = 0
   /// The commit count when leaving was last refused for unsaved edits: asking again
   /// with nothing new typed since leaves.
   private var refusedLeavingAt: Int?
 
-  init(interpreter: Interpreter, output: Output, atomic: Bool) {
+  init(interpreter: Interpreter, output: Output) {
     self.interpreter = interpreter
     self.output = output
-    self.atomic = atomic
-  }
-
-  /// `--rates FILE`: an import before any script, reported like `rates import`.
-  func importRates(_ data: [UInt8], name: String) -> Flow {
-    let line = LogicalLine(source: "--rates", line: 1, bytes: [])
-    let parser = Parser(line: line, tokens: [], endOffset: 0)
-    do {
-      output.line(try interpreter.importRates(data, name: name, parser, at: 0, doing: "import"))
-      return .proceed
-    } catch {
-      interpreter.report(error)
-      interpreter.hadError = true
-      return .stop(error.status)
-    }
   }
 
   func runScript(_ reader: LineReader, folder: String?) -> Flow {
     let flow = folder.map { interpreter.runScript(reader, folder: $0) } ?? interpreter.run(reader)
     lastSource = reader.source
     lastLine = reader.lineNumber
-    if case .stop(ExitStatus.store) = flow { return flow }
-    if !atomic && interpreter.quitStatus == nil && !interpreter.isSheetOpen,
-      let status = interpreter.saveIfPending(source: reader.source, line: reader.lineNumber)
-    {
-      return .stop(status)
+    if flow == .stop(.storeFailed) { return flow }
+    if let reason = saving.saveBetweenStatements(at: .scriptEnded, source: reader.source, line: reader.lineNumber) {
+      return .stop(reason)
     }
     return flow
   }
@@ -54,7 +36,7 @@ final class Session {
     let history = HistoryFile.standard(environment: environment)
     guard let editor = LineEditor(programName: "coffer", historyFile: history) else {
       output.diagnostic("coffer: error: cannot start line editing")
-      return .stop(ExitStatus.failure)
+      return .stop(.statementFailed)
     }
     let interpreter = self.interpreter
     interpreter.history = { editor.entries }
@@ -68,7 +50,7 @@ final class Session {
     }
     while true {
       // A Ctrl-C that arrived after the last command finished has nothing left to stop.
-      if Signals.pending == SIGINT { _ = Signals.take() }
+      _ = Signals.takeInterrupt()
       interpreter.interrupted = false
       let prompt = pending == nil ? interpreter.styledPrompt : "   ...> "
       let text: String
@@ -84,12 +66,13 @@ final class Session {
         output.line("^C")
         pending = nil
         if lineWasEmpty {
-          _ = interpreter.saveIfPending(source: interpreter.promptSource, line: lineNumber)
+          _ = saving.saveBetweenStatements(
+            at: .interruptAtEmptyPrompt, source: interpreter.promptSource, line: lineNumber)
         }
         continue
       case .terminated(let signal):
         output.line("")
-        return .stop(128 + signal)
+        return .stop(.signal(signal))
       }
       editor.remember(text)
       lineNumber += 1
@@ -111,17 +94,17 @@ final class Session {
       let commitsBefore = interpreter.ledger.counters.commits
       let sheetWasOpen = interpreter.isSheetOpen
       let flow = interpreter.execute(line, typed: true)
-      if interpreter.isSheetOpen {
-        if sheetWasOpen { interpreter.drawSheetChanges() } else { interpreter.drawSheetOpened() }
-      }
+      interpreter.drawSheet(justOpened: !sheetWasOpen)
       output.flush()
-      if case .stop = flow {
-        if interpreter.quitStatus == nil || mayLeave(line: lineNumber) { return flow }
-        interpreter.quitStatus = nil
-        continue
+      if case .stop(let reason) = flow {
+        if case .quit = reason, !mayLeave(line: lineNumber) {
+          interpreter.quitStatus = nil
+          continue
+        }
+        return flow
       }
-      if interpreter.ledger.counters.commits != commitsBefore && !interpreter.isSheetOpen {
-        _ = interpreter.saveIfPending(source: interpreter.promptSource, line: lineNumber)
+      if interpreter.ledger.counters.commits != commitsBefore {
+        _ = saving.saveBetweenStatements(at: .interactiveLine, source: interpreter.promptSource, line: lineNumber)
       }
     }
   }
@@ -131,8 +114,8 @@ final class Session {
   /// first ask is refused with what would be lost and how to keep or drop it, and the
   /// next ask (with nothing typed since that changed the batch) leaves.
   private func mayLeave(line: Int) -> Bool {
-    _ = interpreter.finish(source: interpreter.promptSource, line: line)
-    let lost = interpreter.unsavedLines
+    saving.saveAtEnd(source: interpreter.promptSource, line: line, storeFailed: false)
+    let lost = saving.unsavedLines
     let commits = interpreter.ledger.counters.commits
     if lost.isEmpty || refusedLeavingAt == commits { return true }
     refusedLeavingAt = commits
@@ -145,34 +128,32 @@ final class Session {
     return false
   }
 
-  /// Ends the run: the final save (or, with --atomic after an error, none) and the
-  /// exit status. Edits that cannot be saved are never dropped silently: they are
-  /// printed on stderr as lines to paste back, and the run exits 3.
-  func finish(_ flow: Flow) -> Int32 {
-    // SIGTERM or SIGHUP while reading piped input ends the read like an end of file.
+  /// Ends the run: the final save (with --atomic after an error, none) and how the run
+  /// ended. Edits that cannot be saved are never dropped silently: they are printed on
+  /// stderr as lines to paste back, and the run ends as `.editsLost`.
+  func finish(_ flow: Flow) -> RunEnding {
     var flow = flow
-    let signal = Signals.take()
-    if signal == SIGTERM || signal == SIGHUP { flow = .stop(128 + signal) }
-    if atomic && interpreter.hadError {
+    // SIGTERM or SIGHUP while reading piped input ends the read like an end of file.
+    if let signal = Signals.takeStop() { flow = .stop(.signal(signal)) }
+    let quit = interpreter.quitStatus.map { StopReason.quit($0) }
+    if interpreter.options.atomic && interpreter.hadError {
       if !interpreter.ledger.pending.isEmpty {
         output.diagnostic("coffer: nothing saved: --atomic run had errors")
       }
-      return interpreter.quitStatus ?? ExitStatus.failure
+      return quit.map { .stopped($0) } ?? .finished(failed: true)
     }
     // After a store failure a second try would only wait out the busy timeout again.
-    let storeFailed = flow == .stop(ExitStatus.store)
-    _ = interpreter.finish(source: lastSource, line: lastLine, save: !storeFailed)
-    let lost = interpreter.unsavedLines
+    saving.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
+    let lost = saving.unsavedLines
     if !lost.isEmpty {
       output.diagnostic("coffer: not saved; to apply these edits later, run them again:")
       for text in lost { output.diagnostic(text) }
-      return ExitStatus.store
+      return .editsLost
     }
-    if let quit = interpreter.quitStatus { return quit }
-    if case .stop(let status) = flow { return status }
+    if let quit { return .stopped(quit) }
+    if case .stop(let reason) = flow { return .stopped(reason) }
     // An interactive session ended by Ctrl-D succeeds: its errors were shown as they
     // happened and corrected (or not) by the person typing.
-    if interpreter.options.interactive { return ExitStatus.success }
-    return interpreter.hadError ? ExitStatus.failure : ExitStatus.success
+    return .finished(failed: !interpreter.options.interactive && interpreter.hadError)
   }
 }

@@ -2,21 +2,22 @@ import CofferCore
 import LineEditing
 
 /// The sheet on a terminal: drawn when opened, then after each input only the rows that
-/// changed and the status line. Everything here reads cached values; the only total read
-/// is the status line's, once per input.
-extension Interpreter {
-  /// Whether the sheet is drawn live (an interactive session on a terminal).
-  var drawsLiveSheet: Bool { options.interactive && output.isTerminal }
+/// changed and the status line; after the window was resized, all of it again.
+/// Everything here reads cached values; the only total read is the status line's, once
+/// per input.
+struct LiveSheet {
+  var view = SheetView()
+  /// The rows last drawn.
+  private var drawnWindow: Set<Currency> = []
 
   /// Rows of the window around the focus: the terminal's height less the header, the
   /// status line and the prompt.
-  var windowHeight: Int {
+  static var windowHeight: Int {
     max(5, (Terminal.size()?.rows ?? SheetView.defaultWindow + 4) - 4)
   }
 
   /// Header (local currency, rates date, total), the rows in view, the status line.
-  public func drawSheetOpened() {
-    guard drawsLiveSheet, let sheet else { return }
+  mutating func drawOpened(_ sheet: Sheet, _ ledger: Ledger, _ output: Output) {
     let portfolio = ledger.portfolio
     let local = portfolio.local
     let ratesDate = Catalog.all.compactMap { portfolio.currentRate(of: $0)?.date }.max()
@@ -27,33 +28,36 @@ extension Interpreter {
     }
     output.line(output.styled(header, "1"))
     drawnWindow = []
-    drawSheetRows(sheet, all: true)
-    output.line(statusLine())
+    drawRows(sheet, ledger, output, all: true)
+    output.line(Self.statusLine(sheet, ledger, output))
   }
 
   /// After an input: the rows whose display changed (and rows newly in view), then the
-  /// status line.
-  public func drawSheetChanges() {
-    guard drawsLiveSheet, let sheet else { return }
-    drawSheetRows(sheet, all: false)
-    output.line(statusLine())
+  /// status line. A resized window is drawn whole, laid out for its new height.
+  mutating func drawChanges(_ sheet: Sheet, _ ledger: Ledger, _ output: Output) {
+    if Signals.takeWindowChange() {
+      drawOpened(sheet, ledger, output)
+      return
+    }
+    drawRows(sheet, ledger, output, all: false)
+    output.line(Self.statusLine(sheet, ledger, output))
   }
 
-  private func drawSheetRows(_ sheet: Sheet, all: Bool) {
-    let window = SheetView.window(of: sheet, height: windowHeight)
+  private mutating func drawRows(_ sheet: Sheet, _ ledger: Ledger, _ output: Output, all: Bool) {
+    let window = SheetView.window(of: sheet, height: Self.windowHeight)
     for currency in window {
       let newInView = !drawnWindow.contains(currency)
-      if let text = sheetView.changedText(of: currency, sheet: sheet, ledger: ledger, output: output) {
+      if let text = view.changedText(of: currency, sheet: sheet, ledger: ledger, output: output) {
         output.line(text)
       } else if all || newInView {
-        output.line(sheetView.text(of: currency, sheet: sheet, ledger: ledger, output: output))
+        output.line(view.text(of: currency, sheet: sheet, ledger: ledger, output: output))
       }
     }
     drawnWindow = Set(window)
   }
 
   /// `total ¥8,620.20 · 2 unsaved`.
-  func statusLine() -> String {
+  static func statusLine(_ sheet: Sheet, _ ledger: Ledger, _ output: Output) -> String {
     let portfolio = ledger.portfolio
     var parts: [String] = []
     switch portfolio.total() {
@@ -66,9 +70,14 @@ extension Interpreter {
     }
     let unsaved = ledger.pending.count
     parts.append(unsaved == 0 ? "saved" : "\(unsaved) unsaved")
-    if let sheet, !sheet.invalid.isEmpty {
+    if !sheet.invalid.isEmpty {
       parts.append("invalid: " + sheet.rows.filter { sheet.invalid[$0] != nil }.map(\.code).joined(separator: " "))
     }
     return output.styled(parts.joined(separator: " · "), "2")
   }
+}
+
+extension CommandContext {
+  /// Whether the sheet is drawn live (an interactive session on a terminal).
+  var drawsLiveSheet: Bool { options.interactive && output.isTerminal }
 }

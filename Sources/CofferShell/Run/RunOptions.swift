@@ -16,10 +16,3 @@ public struct RunOptions: Sendable {
 
   public init() {}
 }
-
-/// What the caller of `execute` should do next.
-public enum Flow: Equatable, Sendable {
-  case proceed
-  /// Stop the run and exit with this status (`quit`, or an error without --keep-going).
-  case stop(Int32)
-}

@@ -1,47 +1,47 @@
 import CofferCore
 import CofferScript
 
-extension Interpreter {
+extension CommandContext {
   static let functionNames = ["total", "amount", "value", "rate", "convert", "round", "count", "total_at", "rate_at"]
 
-  /// Evaluates an expression of the statement `parser` is reading.
-  func evaluate(_ expression: Expression, _ parser: Parser) throws(StatementFailure) -> Value {
+  /// Evaluates an expression of the statement being run.
+  func evaluate(_ expression: Expression) throws(StatementFailure) -> Value {
     switch expression {
     case .number(let text, let offset):
       do {
         guard let value = try DecimalValue.parseDigits(text) else {
-          throw failure(parser, "malformed number '\(text)'", at: offset)
+          throw failure("malformed number '\(text)'", at: offset)
         }
         return .number(value)
       } catch let error as DecimalError {
-        throw failure(parser, "\(error.description) ('\(text)')", at: offset)
+        throw failure("\(error.description) ('\(text)')", at: offset)
       } catch let error as StatementFailure {
         throw error
       } catch {
-        throw failure(parser, "malformed number '\(text)'", at: offset)
+        throw failure("malformed number '\(text)'", at: offset)
       }
     case .string(let text, _):
       return .string(text)
     case .date(let year, let month, let day, let offset):
       guard let date = CalendarDate(year: year, month: month, day: day) else {
-        throw failure(parser, "invalid date", at: offset)
+        throw failure("invalid date", at: offset)
       }
       return .date(date)
     case .variable(let name, let offset):
       guard let value = variables[name] else {
         throw failure(
-          parser, "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: variables.keys))", at: offset)
+          "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: variables.keys))", at: offset)
       }
       return value
     case .word(let word, let offset):
-      throw failure(parser, "unexpected word '\(word)'; expected a value", at: offset)
+      throw failure("unexpected word '\(word)'; expected a value", at: offset)
     case .negate(let inner, let offset):
-      let value = try number(inner, parser, role: "'-'")
+      let value = try number(inner, role: "'-'")
       _ = offset
       return .number(value.negated)
     case .binary(let op, let left, let right, let offset):
-      let lhs = try number(left, parser, role: "'\(op.rawValue)'")
-      let rhs = try number(right, parser, role: "'\(op.rawValue)'")
+      let lhs = try number(left, role: "'\(op.rawValue)'")
+      let rhs = try number(right, role: "'\(op.rawValue)'")
       do {
         switch op {
         case .add: return .number(try lhs + rhs)
@@ -50,34 +50,34 @@ extension Interpreter {
         case .divide: return .number(try lhs / rhs)
         }
       } catch {
-        throw failure(parser, error.description, at: offset)
+        throw failure(error.description, at: offset)
       }
     case .call(let name, let arguments, let offset):
-      return try call(name, arguments, parser, at: offset)
+      return try call(name, arguments, at: offset)
     }
   }
 
   /// Evaluates an expression that must give a number.
-  func number(_ expression: Expression, _ parser: Parser, role: String) throws(StatementFailure) -> DecimalValue {
-    let value = try evaluate(expression, parser)
+  func number(_ expression: Expression, role: String) throws(StatementFailure) -> DecimalValue {
+    let value = try evaluate(expression)
     guard case .number(let number) = value else {
-      throw failure(parser, "\(role) needs a number, found \(value.kindName)", at: expression.offset)
+      throw failure("\(role) needs a number, found \(value.kindName)", at: expression.offset)
     }
     return number
   }
 
   /// Evaluates an amount for a currency: a number >= 0 within the currency's minor units.
-  func amount(_ expression: Expression, for currency: Currency, _ parser: Parser) throws(StatementFailure)
+  func amount(_ expression: Expression, for currency: Currency) throws(StatementFailure)
     -> DecimalValue
   {
-    let value = try number(expression, parser, role: "an amount")
+    let value = try number(expression, role: "an amount")
     if let problem = AmountRules.problem(with: value, for: currency) {
-      throw failure(parser, "invalid amount for \(currency.code): \(problem)", at: expression.offset)
+      throw failure("invalid amount for \(currency.code): \(problem)", at: expression.offset)
     }
     return value
   }
 
-  private func call(_ name: String, _ arguments: [Expression], _ parser: Parser, at offset: Int)
+  private func call(_ name: String, _ arguments: [Expression], at offset: Int)
     throws(StatementFailure) -> Value
   {
     let portfolio = ledger.portfolio
@@ -85,22 +85,22 @@ extension Interpreter {
     func expectCount(_ count: Int, _ what: String) throws(StatementFailure) {
       guard arguments.count == count else {
         throw failure(
-          parser, "\(lowered)() takes \(what), got \(arguments.count) argument\(arguments.count == 1 ? "" : "s")",
+          "\(lowered)() takes \(what), got \(arguments.count) argument\(arguments.count == 1 ? "" : "s")",
           at: offset)
       }
     }
     func currencyArgument(_ index: Int) throws(StatementFailure) -> Currency {
       let argument = arguments[index]
       guard case .word(let word, let at) = argument else {
-        throw failure(parser, "\(lowered)() expects a currency code such as USD here", at: argument.offset)
+        throw failure("\(lowered)() expects a currency code such as USD here", at: argument.offset)
       }
-      return try currency(named: word, parser: parser, at: at)
+      return try currency(named: word, at: at)
     }
     func portfolioValue(_ body: () throws(PortfolioError) -> DecimalValue) throws(StatementFailure) -> Value {
       do {
         return .number(try body())
       } catch {
-        throw failure(parser, "\(lowered)(): \(error.description)", at: offset)
+        throw failure("\(lowered)(): \(error.description)", at: offset)
       }
     }
     switch lowered {
@@ -109,11 +109,11 @@ extension Interpreter {
       switch portfolio.total() {
       case .success(let total):
         guard !total.isPartial else {
-          throw failure(parser, "total(): no rate for " + total.missing.map(\.code).joined(separator: ", "), at: offset)
+          throw failure("total(): no rate for " + total.missing.map(\.code).joined(separator: ", "), at: offset)
         }
         return .number(total.value)
       case .failure(let error):
-        throw failure(parser, "total(): \(error.description)", at: offset)
+        throw failure("total(): \(error.description)", at: offset)
       }
     case "amount":
       try expectCount(1, "1 argument (a currency code)")
@@ -128,7 +128,7 @@ extension Interpreter {
       return try portfolioValue { () throws(PortfolioError) in try portfolio.displayRate(of: currency) }
     case "convert":
       try expectCount(3, "3 arguments (amount, from, to)")
-      let amount = try number(arguments[0], parser, role: "convert()")
+      let amount = try number(arguments[0], role: "convert()")
       let from = try currencyArgument(1)
       let to = try currencyArgument(2)
       return try portfolioValue { () throws(PortfolioError) in
@@ -136,54 +136,54 @@ extension Interpreter {
       }
     case "round":
       try expectCount(2, "2 arguments (value, places)")
-      let value = try number(arguments[0], parser, role: "round()")
-      let places = try number(arguments[1], parser, role: "round()")
+      let value = try number(arguments[0], role: "round()")
+      let places = try number(arguments[1], role: "round()")
       guard let count = places.wholeNumber, (0...DecimalValue.maxScale).contains(count) else {
         throw failure(
-          parser, "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
+          "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
       }
       return .number(value.rounded(toPlaces: count))
     case "total_at":
       try expectCount(1, "1 argument (a date)")
-      let date = try dateArgument(arguments[0], parser, function: lowered)
-      let dated = try self.portfolio(on: date, parser, at: offset)
+      let date = try dateArgument(arguments[0], function: lowered)
+      let dated = try self.portfolio(on: date, at: offset)
       switch dated.total() {
       case .success(let total):
         guard !total.isPartial else {
           throw failure(
-            parser, "total_at(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "),
+            "total_at(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "),
             at: offset)
         }
         return .number(total.value)
       case .failure(let error):
-        throw failure(parser, "total_at(): \(error.description)", at: offset)
+        throw failure("total_at(): \(error.description)", at: offset)
       }
     case "rate_at":
       try expectCount(2, "2 arguments (a currency code, a date)")
       let currency = try currencyArgument(0)
-      let date = try dateArgument(arguments[1], parser, function: lowered)
-      let dated = try self.portfolio(on: date, parser, at: offset)
+      let date = try dateArgument(arguments[1], function: lowered)
+      let dated = try self.portfolio(on: date, at: offset)
       do {
         return .number(try dated.displayRate(of: currency))
       } catch {
-        throw failure(parser, "rate_at(): \(error.description) on \(date)", at: offset)
+        throw failure("rate_at(): \(error.description) on \(date)", at: offset)
       }
     case "count":
       try expectCount(0, "no arguments")
       return .number(DecimalValue(portfolio.held.count))
     default:
       throw failure(
-        parser, "unknown function '\(name)'\(Suggestions.hint(for: lowered, in: Self.functionNames))", at: offset)
+        "unknown function '\(name)'\(Suggestions.hint(for: lowered, in: Self.functionNames))", at: offset)
     }
   }
 }
 
-extension Interpreter {
-  func dateArgument(_ expression: Expression, _ parser: Parser, function: String) throws(StatementFailure)
+extension CommandContext {
+  func dateArgument(_ expression: Expression, function: String) throws(StatementFailure)
     -> CalendarDate
   {
-    guard case .date(let date) = try evaluate(expression, parser) else {
-      throw failure(parser, "\(function)() needs a date (YYYY-MM-DD) here", at: expression.offset)
+    guard case .date(let date) = try evaluate(expression) else {
+      throw failure("\(function)() needs a date (YYYY-MM-DD) here", at: expression.offset)
     }
     return date
   }

@@ -1,0 +1,198 @@
+/// An option a command accepts: a flag (`--all`) or one that takes a value from a list
+/// (`--format json`).
+public struct OptionSpec: Sendable {
+  public let name: String
+  public let values: [String]?
+  /// The error when the value is missing or not one of `values`.
+  public let valueError: String
+
+  public init(_ name: String, values: [String]? = nil, valueError: String = "") {
+    self.name = name
+    self.values = values
+    self.valueError = valueError
+  }
+}
+
+/// Reads a statement's arguments with its command's grammar: the one parser behind every
+/// command. Expressions are read by `Parser`, everything else by the grammar.
+public struct StatementReader {
+  private var parser: Parser
+  private var arguments: Arguments
+  /// For completion: what could come next when the statement ran out.
+  private var expectedAtEnd: [Grammar] = []
+  private let collecting: Bool
+
+  private init(_ parser: Parser, commandOffset: Int, collecting: Bool) {
+    self.parser = parser
+    self.arguments = Arguments(line: parser.line, commandOffset: commandOffset, endOffset: parser.endOffset)
+    self.collecting = collecting
+  }
+
+  /// Reads everything after the command's words. `command` names it in errors.
+  public static func read(
+    _ parser: Parser, command: String, commandOffset: Int, grammar: Grammar, options: [OptionSpec]
+  ) throws(ScriptError) -> Arguments {
+    var reader = StatementReader(parser, commandOffset: commandOffset, collecting: false)
+    if !grammar.takesRest { try reader.readOptions(command: command, options) }
+    try reader.read(grammar)
+    try reader.parser.expectEnd()
+    return reader.arguments
+  }
+
+  /// What the grammar could take after the tokens of `parser` (the words before the one
+  /// being completed): keywords, slots, and whether the statement may end there.
+  public static func expectations(after parser: Parser, grammar: Grammar) -> [Grammar] {
+    var reader = StatementReader(parser, commandOffset: 0, collecting: true)
+    _ = reader.parser.takeOptions { _ in false }
+    do {
+      try reader.read(grammar)
+    } catch {
+      return reader.parser.atEnd ? reader.expectedAtEnd : []
+    }
+    return reader.parser.atEnd ? reader.expectedAtEnd : []
+  }
+
+  private mutating func readOptions(command: String, _ specs: [OptionSpec]) throws(ScriptError) {
+    let given = parser.takeOptions { name in specs.first { $0.name == name }?.values != nil }
+    for option in given {
+      guard let spec = specs.first(where: { $0.name == option.name }) else {
+        let expected =
+          specs.isEmpty ? "it takes no options" : "expected " + specs.map { "--\($0.name)" }.joined(separator: " or ")
+        throw parser.error("unknown option --\(option.name) for \(command); \(expected)", at: option.token.start)
+      }
+      if let values = spec.values {
+        guard let value = option.value, let word = value.word, values.contains(word.lowercased()) else {
+          throw parser.error(spec.valueError, at: option.value?.start ?? option.token.end)
+        }
+      }
+      arguments.options.append(Arguments.Option(name: option.name, value: option.value, token: option.token))
+    }
+  }
+
+  // MARK: - Walking the grammar
+
+  private mutating func read(_ grammar: Grammar) throws(ScriptError) {
+    switch grammar {
+    case .keyword(let word):
+      guard starts(grammar) else { throw parser.expected(grammar.expectation) }
+      arguments.keywords.append((word, parser.nextOffset))
+      _ = parser.advance()
+    case .symbol:
+      guard starts(grammar) else { throw parser.expected(grammar.expectation) }
+      _ = parser.advance()
+    case .argument(let slot):
+      guard starts(grammar) else { throw parser.expected(slot.description) }
+      try read(slot)
+    case .sequence(let items):
+      for item in items { try read(item) }
+    case .optional(let inner):
+      if starts(inner) { try read(inner) }
+    case .choice(let alternatives):
+      var chosen: Grammar?
+      for alternative in alternatives where chosen == nil && starts(alternative) { chosen = alternative }
+      if let chosen {
+        try read(chosen)
+      } else if !alternatives.contains(where: \.isNullable) {
+        throw parser.expected(grammar.expectation)
+      }
+    case .repeated(let inner):
+      while starts(inner) {
+        let before = parser.mark
+        try read(inner)
+        if parser.mark == before { break }
+      }
+    }
+  }
+
+  private mutating func read(_ slot: Slot) throws(ScriptError) {
+    let start = parser.nextOffset
+    let value = try value(of: slot)
+    arguments.values.append((slot.key, value, start, parser.consumedEnd))
+  }
+
+  private mutating func value(of slot: Slot) throws(ScriptError) -> Arguments.Value {
+    switch slot.kind {
+    case .currency, .word:
+      let (word, offset) = try parser.expectWord(slot.description)
+      return .word(word, at: offset)
+    case .expression:
+      return .expression(try parser.expression())
+    case .comparison:
+      let offset = parser.nextOffset
+      return .comparison(try parser.comparison(), at: offset)
+    case .string:
+      guard let token = parser.advance(), case .string(let text) = token.kind else {
+        throw parser.expected(slot.description)
+      }
+      return .string(text, at: token.start)
+    case .path:
+      let (text, offset) = try parser.path(slot.description)
+      return .path(text, at: offset)
+    case .text:
+      guard let (text, offset) = parser.rest() else { throw parser.expected(slot.description) }
+      return .path(text, at: offset)
+    case .words:
+      var tokens: [Token] = []
+      while let token = parser.advance() { tokens.append(token) }
+      return .words(tokens)
+    }
+  }
+
+  /// Whether the next token can start `grammar`. At the end of the statement, what was
+  /// asked is remembered for completion.
+  private mutating func starts(_ grammar: Grammar) -> Bool {
+    if parser.atEnd, collecting, case .argument = grammar {
+      expectedAtEnd.append(grammar)
+    } else if parser.atEnd, collecting, case .keyword = grammar {
+      expectedAtEnd.append(grammar)
+    }
+    switch grammar {
+    case .keyword(let word):
+      return parser.peek?.word?.lowercasedWord == word
+    case .symbol(let symbol):
+      return parser.peek?.isSymbol(symbol) == true
+    case .argument(let slot):
+      guard let token = parser.peek else { return false }
+      switch slot.kind {
+      case .currency: return token.word != nil && parser.peekSecond?.isSymbol("(") != true
+      case .word: return token.word != nil
+      case .expression: return parser.atExpression
+      case .comparison:
+        if case .symbol(let symbol) = token.kind { return Comparison(rawValue: symbol) != nil }
+        return false
+      case .string:
+        if case .string = token.kind { return true }
+        return false
+      case .path, .text, .words: return true
+      }
+    case .sequence(let items):
+      for item in items {
+        if starts(item) { return true }
+        if !item.isNullable { return false }
+      }
+      return false
+    case .optional(let inner), .repeated(let inner):
+      return starts(inner)
+    case .choice(let alternatives):
+      var any = false
+      for alternative in alternatives where starts(alternative) { any = true }
+      return any
+    }
+  }
+}
+
+extension String {
+  /// `lowercased()` for the ASCII words that commands, functions and options are made of,
+  /// without Unicode case mapping: it runs for every statement of a script, and a word
+  /// already in lower case is returned as it is.
+  public var lowercasedWord: String {
+    let isUpper: (UInt8) -> Bool = { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return lowercased() }
+    guard utf8.contains(where: isUpper) else { return self }
+    let count = utf8.count
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      for (index, byte) in utf8.enumerated() { buffer[index] = isUpper(byte) ? byte + 0x20 : byte }
+      return count
+    }
+  }
+}

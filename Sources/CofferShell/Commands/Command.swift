@@ -1,0 +1,86 @@
+import CofferCore
+import CofferScript
+
+/// One command: it reads its parsed arguments into a value, then runs against the
+/// context and returns what to print. Its grammar, help and completion are in its
+/// `CommandEntry`, listed once in `CommandTable`.
+protocol Command {
+  /// Reads the arguments the grammar parsed; unknown names and bad values fail here,
+  /// before anything changes.
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure)
+
+  /// Runs against the model.
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult
+}
+
+/// What a command gives back to print. Listings are printed by the renderer of the
+/// format asked for (`--format`, else the run's default).
+enum CommandResult {
+  case nothing
+  /// Text printed as it is, whatever the format.
+  case lines([String])
+  case listing(any Listing)
+}
+
+/// Where a command can be typed.
+enum CommandScope {
+  /// At the top level, and in the sheet too (where it acts on the holdings as usual).
+  case everywhere
+  /// At the top level only (`open`).
+  case topLevel
+  /// Only while the sheet is open (`next`, `dismiss`…).
+  case sheet
+}
+
+/// A command's entry in the table: everything `help`, completion and dispatch need.
+struct CommandEntry: Sendable {
+  /// One word, or two for a subcommand (`rates set`).
+  let name: String
+  let aliases: [String]
+  let grammar: Grammar
+  let options: [OptionSpec]
+  let summary: String
+  let examples: [String]
+  let scope: CommandScope
+  /// Whether it reads files, starts the rates helper or reaches the network: refused in
+  /// a confined run.
+  let reachesOutside: Bool
+  /// Shown by `help` but never typed (how a sheet draft or a bare code is read).
+  let usageOverride: String?
+  let make: @Sendable (Arguments, CommandContext) throws(StatementFailure) -> any Command
+
+  init(
+    _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
+    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, usage: String? = nil,
+    make: @escaping @Sendable (Arguments, CommandContext) throws(StatementFailure) -> any Command
+  ) {
+    self.name = name
+    self.grammar = grammar
+    self.summary = summary
+    self.examples = examples
+    self.options = options
+    self.aliases = aliases
+    self.scope = scope
+    self.reachesOutside = reachesOutside
+    self.usageOverride = usage
+    self.make = make
+  }
+
+  /// `holdings [--all] [--format FMT] [at DATE]`, from the grammar.
+  var usage: String {
+    if let usageOverride { return usageOverride }
+    let options = self.options.map { $0.values == nil ? "[--\($0.name)]" : "[--\($0.name) FMT]" }
+    return ([name] + options + [grammar.usage]).filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// The words of the name: `["rates", "set"]`.
+  var words: [Substring] { name.split(separator: " ") }
+}
+
+/// The options listing commands share.
+enum ListingOptions {
+  static let format = OptionSpec(
+    "format", values: OutputFormat.allCases.map(\.rawValue), valueError: "--format takes table, plain, csv or json")
+  static let all = OptionSpec("all")
+  static let listing = [format, all]
+}

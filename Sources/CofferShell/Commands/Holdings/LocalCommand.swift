@@ -1,0 +1,29 @@
+import CofferCore
+import CofferScript
+
+/// `local [C]`: shows or changes the local currency.
+struct LocalCommand: Command {
+  static let entry = CommandEntry(
+    "local", .optional(.currency()), "show or change the local currency", examples: ["local", "local USD"],
+    make: Self.init)
+
+  let currency: Currency?
+  let offset: Int
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    currency = try context.currency(arguments["C"])
+    offset = arguments["C"]?.offset ?? arguments.endOffset
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    guard let currency else {
+      let local = context.ledger.portfolio.local
+      return .lines(["\(local.code) \(local.englishName) \(local.chineseName)"])
+    }
+    guard context.sheet == nil else {
+      throw context.failure("cannot change the local currency while the sheet is open; dismiss it first", at: offset)
+    }
+    context.ledger.setLocal(currency)
+    return .nothing
+  }
+}

@@ -1,0 +1,72 @@
+import CofferScript
+import Foundation
+
+/// `assert EXPR OP EXPR [MESSAGE]`: fails the statement unless the comparison holds.
+struct AssertCommand: Command {
+  static let entry = CommandEntry(
+    "assert",
+    .sequence([
+      .expression("EXPR", "a value to compare", key: "LEFT"), .argument(Slot("OP", .comparison, "a comparison")),
+      .expression("EXPR", "a value after the comparison", key: "RIGHT"),
+      .optional(.argument(Slot("MESSAGE", .string, "a message in quotes"))),
+    ]), "fail unless the comparison holds (== != < <= > >=)",
+    examples: ["assert total() > 0", "assert amount(USD) == 1200 \"USD is wrong\""], make: Self.init)
+
+  let left: CofferScript.Expression
+  let right: CofferScript.Expression
+  let comparison: Comparison
+  let message: String?
+  /// The two sides as written, for the failure message.
+  let leftText: String
+  let rightText: String
+  /// Where the left side starts (an expression's own offset is its operator's).
+  let start: Int
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    guard case .expression(let left) = arguments["LEFT"], case .expression(let right) = arguments["RIGHT"],
+      case .comparison(let comparison, _) = arguments["OP"]
+    else { preconditionFailure("assert reads two values and a comparison") }
+    self.left = left
+    self.right = right
+    self.comparison = comparison
+    if case .string(let text, _) = arguments["MESSAGE"] { message = text } else { message = nil }
+    start = arguments.start(of: "LEFT") ?? arguments.commandOffset
+    leftText = arguments.text(of: "LEFT").trimmingCharacters(in: .whitespaces)
+    rightText = arguments.text(of: "RIGHT").trimmingCharacters(in: .whitespaces)
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    let lhs = try context.evaluate(left)
+    let rhs = try context.evaluate(right)
+    let holds: Bool
+    switch (lhs, rhs) {
+    case (.number(let a), .number(let b)):
+      holds = comparison.holds(a, b)
+    case (.string(let a), .string(let b)) where comparison == .equal || comparison == .notEqual:
+      holds = comparison.holds(a, b)
+    case (.date(let a), .date(let b)):
+      holds = comparison.holds(a, b)
+    default:
+      throw context.failure(
+        "cannot compare \(lhs.kindName) with \(rhs.kindName) using \(comparison.rawValue)", at: start)
+    }
+    guard !holds else { return .nothing }
+    var description = "assertion failed: \(leftText) \(comparison.rawValue) \(rightText)"
+    description += " (\(lhs.printed) \(comparison.rawValue) \(rhs.printed) is false)"
+    if let message { description += ": \(message)" }
+    throw context.failure(description, at: start)
+  }
+}
+
+extension Comparison {
+  func holds<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool {
+    switch self {
+    case .equal: lhs == rhs
+    case .notEqual: lhs != rhs
+    case .less: lhs < rhs
+    case .lessOrEqual: lhs <= rhs
+    case .greater: lhs > rhs
+    case .greaterOrEqual: lhs >= rhs
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import CofferScript
+
+/// `echo WORDS...`: the words as written (strings unquoted, `$variables` replaced).
+struct EchoCommand: Command {
+  static let entry = CommandEntry(
+    "echo", .optional(.argument(Slot("WORDS", .words, "words"))), "print the words, separated by spaces",
+    examples: ["echo month end", "echo \"rent is\" $rent"], make: Self.init)
+
+  let tokens: [Token]
+  let line: LogicalLine
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    if case .words(let tokens) = arguments["WORDS"] { self.tokens = tokens } else { tokens = [] }
+    line = arguments.line
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    var words: [String] = []
+    for token in tokens {
+      switch token.kind {
+      case .string(let text):
+        words.append(text)
+      case .variable(let name):
+        guard let value = context.variables[name] else {
+          throw context.failure(
+            "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: context.variables.keys))", at: token.start)
+        }
+        words.append(value.printed)
+      case .invalid(let error):
+        throw StatementFailure(error)
+      default:
+        words.append(String(decoding: line.bytes[token.start..<token.end], as: UTF8.self))
+      }
+    }
+    return .lines([words.joined(separator: " ")])
+  }
+}

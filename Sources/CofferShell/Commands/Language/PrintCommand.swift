@@ -1,0 +1,28 @@
+import CofferScript
+
+/// `print EXPR...`: each value on its own line.
+struct PrintCommand: Command {
+  static let entry = CommandEntry(
+    "print",
+    .sequence([
+      .expression("EXPR", "a value to print"),
+      .repeated(.sequence([.optional(.symbol(",")), .expression("EXPR", "a value to print")])),
+    ]), "print each value on its own line", examples: ["print total()", "print amount(USD) * 2, $rent"],
+    usage: "print EXPR [, EXPR...]", make: Self.init)
+
+  let values: [Expression]
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    values = arguments.all("EXPR").compactMap { value in
+      if case .expression(let expression) = value { return expression }
+      return nil
+    }
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    var lines: [String] = []
+    lines.reserveCapacity(values.count)
+    for value in values { lines.append(try context.evaluate(value).printed) }
+    return .lines(lines)
+  }
+}

@@ -1,0 +1,100 @@
+import CofferCore
+import CofferScript
+import LineEditing
+
+/// `help [COMMAND]`: every command with its summary, or one command's usage and examples
+/// (`help rates` shows `rates set`, `rates import` and `rates fetch` too).
+struct HelpCommand: Command {
+  static let entry = CommandEntry(
+    "help", .optional(.sequence([.word("COMMAND", "a command"), .optional(.word("SUBCOMMAND", "a subcommand"))])),
+    "list commands, or show one command's usage", examples: ["help set", "help rates"], usage: "help [COMMAND]",
+    make: Self.init)
+
+  static let functions = "functions: total() amount(C) value(C) rate(C) convert(X, FROM, TO) round(X, N) count() "
+    + "total_at(DATE) rate_at(C, DATE)"
+
+  /// The entries asked about; empty for all.
+  let chosen: [CommandEntry]
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    guard case .word(let word, let offset) = arguments["COMMAND"] else {
+      chosen = []
+      return
+    }
+    let lowered = word.lowercasedWord
+    var matches = CommandTable.typed.filter { $0.words[0] == lowered || $0.aliases.contains(lowered) }
+    if case .word(let second, _) = arguments["SUBCOMMAND"] {
+      matches = matches.filter { $0.words.count == 2 && $0.words[1] == second.lowercasedWord }
+    }
+    guard !matches.isEmpty else {
+      throw context.failure(
+        "no command '\(word)'\(Suggestions.hint(for: word, in: CommandTable.names()))", at: offset)
+    }
+    chosen = matches
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    let width = context.output.isTerminal ? (Terminal.size()?.columns ?? 80) : 80
+    guard chosen.isEmpty else { return .lines(chosen.flatMap { Self.details(of: $0, width: width) }) }
+    var lines = ["commands:"]
+    lines += Self.summaries(CommandTable.typed.filter { $0.scope != .sheet }, width: width)
+    lines.append("in the sheet (open):")
+    lines += Self.summaries(CommandTable.entries.filter { $0.scope == .sheet }, width: width)
+    lines += Wrapping.wrap(Self.functions, width: width, indent: "  ")
+    return .lines(lines)
+  }
+
+  static func details(of entry: CommandEntry, width: Int) -> [String] {
+    var lines = ["usage: \(entry.usage)"]
+    lines += Wrapping.wrap(entry.summary, width: width, indent: "  ")
+    if !entry.aliases.isEmpty { lines.append("  also: \(entry.aliases.joined(separator: ", "))") }
+    if !entry.examples.isEmpty {
+      lines.append("examples:")
+      for example in entry.examples { lines.append("  \(example)") }
+    }
+    return lines
+  }
+
+  /// Two columns, usage and summary; the summary wraps at word boundaries under itself.
+  static func summaries(_ entries: [CommandEntry], width: Int) -> [String] {
+    let usageWidth = min(entries.map { TextTable.displayWidth($0.usage) }.max() ?? 0, max(10, width / 2))
+    var lines: [String] = []
+    for entry in entries {
+      let usage = entry.usage
+      let indent = String(repeating: " ", count: 2 + usageWidth + 2)
+      let summaryWidth = max(20, width - indent.count)
+      let summary = Wrapping.wrap(entry.summary, width: summaryWidth + indent.count, indent: indent)
+      let usageColumn = TextTable.displayWidth(usage)
+      if usageColumn > usageWidth {
+        lines.append("  " + usage)
+        lines += summary
+      } else {
+        let padding = String(repeating: " ", count: usageWidth - usageColumn + 2)
+        lines.append("  " + usage + padding + summary[0].dropFirst(indent.count))
+        lines += summary.dropFirst()
+      }
+    }
+    return lines
+  }
+}
+
+/// Text wrapped at word boundaries.
+enum Wrapping {
+  /// `text` in lines of at most `width` columns, each starting with `indent`; a word
+  /// longer than a line stands alone on its line rather than being broken.
+  static func wrap(_ text: String, width: Int, indent: String) -> [String] {
+    var lines: [String] = []
+    var current = indent
+    for word in text.split(separator: " ") {
+      let candidate = current == indent ? current + word : current + " " + word
+      if TextTable.displayWidth(candidate) > width && current != indent {
+        lines.append(current)
+        current = indent + word
+      } else {
+        current = candidate
+      }
+    }
+    lines.append(current)
+    return lines
+  }
+}

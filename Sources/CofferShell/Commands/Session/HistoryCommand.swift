@@ -1,0 +1,30 @@
+import CofferScript
+
+/// `history [N]`: the last lines typed at the prompt.
+struct HistoryCommand: Command {
+  static let entry = CommandEntry(
+    "history", .optional(.expression("N", "a number")), "the last N lines entered (interactive only)",
+    examples: ["history 20"], make: Self.init)
+
+  let limit: Int
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    guard context.options.interactive, context.history != nil else {
+      throw context.failure("history is kept only in the interactive shell", at: arguments.commandOffset)
+    }
+    limit = try context.count(arguments["N"], default: 20, for: "history")
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    let lines = context.history?() ?? []
+    let start = max(0, lines.count - limit)
+    return .lines(
+      lines.enumerated().dropFirst(start).map { index, line in "\(String(index + 1).leftPadded(to: 5))  \(line)" })
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

@@ -1,0 +1,27 @@
+import CofferScript
+
+/// `quit [STATUS]`: saves and leaves.
+struct QuitCommand: Command {
+  static let entry = CommandEntry(
+    "quit", .optional(.expression("STATUS", "a status")), "save and leave (with STATUS, exit with it)",
+    examples: ["quit", "quit 4"], aliases: ["exit"], make: Self.init)
+
+  let status: Expression?
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    if case .expression(let status) = arguments["STATUS"] { self.status = status } else { status = nil }
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    // An interactive session succeeds whatever statements failed, as psql and sqlite3 do.
+    var chosen: Int32 = context.hadError && !context.options.interactive ? 1 : 0
+    if let status {
+      guard let value = try context.number(status, role: "quit").wholeNumber, (0...255).contains(value) else {
+        throw context.failure("quit: STATUS must be a whole number from 0 to 255", at: status.offset)
+      }
+      chosen = Int32(value)
+    }
+    context.quitStatus = chosen
+    return .nothing
+  }
+}

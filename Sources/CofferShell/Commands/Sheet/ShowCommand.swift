@@ -1,0 +1,25 @@
+import CofferCore
+import CofferScript
+
+/// `show [all]`: the rows around the focus, or every row.
+struct ShowCommand: Command {
+  static let entry = CommandEntry(
+    "show", .optional(.keyword("all")), "show the rows around the focus, or all of them", examples: ["show all"],
+    scope: .sheet, make: Self.init)
+
+  let all: Bool
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    all = arguments.has(keyword: "all")
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    guard let open = context.sheet else { return .nothing }
+    let height = context.drawsLiveSheet ? LiveSheet.windowHeight : SheetView.defaultWindow
+    let rows = all ? open.rows[...] : SheetView.window(of: open, height: height)
+    return .lines(
+      rows.map { currency in
+        context.liveSheet.view.text(of: currency, sheet: open, ledger: context.ledger, output: context.output)
+      })
+  }
+}

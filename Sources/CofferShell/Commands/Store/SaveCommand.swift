@@ -1,0 +1,22 @@
+import CofferScript
+
+/// `save [--force]`: writes the pending edits now.
+struct SaveCommand: Command {
+  static let entry = CommandEntry(
+    "save", .none, "write pending edits now; --force overwrites another session's change", examples: ["save"],
+    options: [OptionSpec("force")], make: Self.init)
+
+  let force: Bool
+  let end: Int
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    force = arguments.option("force") != nil
+    end = arguments.endOffset
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    let count = try context.saving.save(at: .saveCommand(force: force), offset: end)
+    guard context.options.interactive else { return .nothing }
+    return .lines([count == 0 ? "nothing to save" : "saved \(count) \(count == 1 ? "change" : "changes")"])
+  }
+}

@@ -1,0 +1,118 @@
+import CofferCore
+import CofferScript
+import Foundation
+
+/// What a command runs against: the ledger, the output, the variables, the open sheet and
+/// the run's options. Commands read and change it; the interpreter owns it.
+final class CommandContext {
+  let ledger: Ledger
+  let output: Output
+  var options: RunOptions
+  var variables: [String: Value] = [:]
+  /// The open sheet, if any, and what the live sheet last drew of it.
+  var sheet: Sheet?
+  var liveSheet = LiveSheet()
+  /// Folders of the scripts being run, innermost last, for relative `source` paths.
+  var scriptFolders: [String] = []
+  /// The status `quit` asked for, once it ran.
+  var quitStatus: Int32?
+  /// Whether any statement failed so far.
+  var hadError = false
+  /// Set when Ctrl-C stopped the line being run; the session clears it.
+  var interrupted = false
+  /// The lines entered so far, for `history` (interactive only).
+  var history: (() -> [String])?
+  /// Runs a script file's lines (for `source`); set by the interpreter.
+  var runScript: (LineReader, String) -> Flow = { _, _ in .proceed }
+  /// The statement being run: errors point into it.
+  var line = LogicalLine(source: "", line: 0, bytes: [])
+  /// When edits are saved.
+  private(set) lazy var saving = SavePolicy(context: self)
+
+  init(ledger: Ledger, output: Output, options: RunOptions) {
+    self.ledger = ledger
+    self.output = output
+    self.options = options
+  }
+
+  /// A failure at a byte offset of the statement being run.
+  func failure(_ message: String, at offset: Int, reason: StopReason = .statementFailed) -> StatementFailure {
+    StatementFailure(message, at: line.location(ofOffset: offset), reason: reason)
+  }
+
+  func failure(_ error: StoreError, at offset: Int) -> StatementFailure {
+    StatementFailure(error, at: line.location(ofOffset: offset))
+  }
+
+  /// The folder a relative path is resolved against: the running script's, else the
+  /// working directory.
+  var currentFolder: String {
+    scriptFolders.last ?? FileManager.default.currentDirectoryPath
+  }
+
+  /// A path as typed, made absolute against the current folder.
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
+  }
+
+  // MARK: - Arguments
+
+  /// A currency code, or an error naming the nearest one.
+  func currency(named word: String, at offset: Int) throws(StatementFailure) -> Currency {
+    guard let currency = Catalog.currency(word) else {
+      throw failure(
+        "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code)))",
+        at: offset)
+    }
+    return currency
+  }
+
+  /// The currency of a slot read as a word.
+  func currency(_ value: Arguments.Value?) throws(StatementFailure) -> Currency? {
+    guard case .word(let word, let offset) = value else { return nil }
+    return try currency(named: word, at: offset)
+  }
+
+  /// Reads the total (counted), failing only on arithmetic overflow; a partial total is
+  /// returned with what it left out.
+  func readTotal(of portfolio: Portfolio? = nil, at offset: Int) throws(StatementFailure) -> Total {
+    switch (portfolio ?? ledger.portfolio).total() {
+    case .success(let total): return total
+    case .failure(let error): throw failure("total: \(error.description)", at: offset)
+    }
+  }
+
+  /// Today's amounts valued at the rates in use on `date`. Its reads count apart from
+  /// the live total's.
+  func portfolio(on date: CalendarDate, at offset: Int) throws(StatementFailure) -> Portfolio {
+    let rates: RateBook
+    do {
+      rates = try ledger.rates(on: date)
+    } catch {
+      throw failure(error, at: offset)
+    }
+    let dated = Portfolio(local: ledger.portfolio.local, rates: rates, today: date, counters: Counters())
+    for currency in ledger.portfolio.held {
+      dated.setAmount(ledger.portfolio.amount(of: currency), of: currency)
+    }
+    return dated
+  }
+
+  /// The portfolio of an `at DATE` argument, or today's when there is none.
+  func portfolio(at value: Arguments.Value?) throws(StatementFailure) -> Portfolio {
+    guard case .expression(let expression) = value else { return ledger.portfolio }
+    guard case .date(let date) = try evaluate(expression) else {
+      throw failure("'at' needs a date (YYYY-MM-DD)", at: expression.offset)
+    }
+    return try portfolio(on: date, at: expression.offset)
+  }
+
+  /// A whole number from 1 up, for `log N` and `history N`.
+  func count(_ value: Arguments.Value?, default fallback: Int, for command: String) throws(StatementFailure) -> Int {
+    guard case .expression(let expression) = value else { return fallback }
+    guard let count = try number(expression, role: command).wholeNumber, count > 0 else {
+      throw failure("\(command): N must be a whole number above 0", at: expression.offset)
+    }
+    return count
+  }
+}
