@@ -59,6 +59,29 @@ import Testing
     #expect(files.replacing == "\(folder)/scripts/".count)
   }
 
+  @Test func onlyWhatTheGrammarTakesThereIsOffered() throws {
+    #expect(try completer().complete("holdings --format ").candidates == ["table", "plain", "csv", "json"])
+    #expect(try completer().complete("total --format j").candidates == ["json"])
+    #expect(try completer().complete("holdings --").candidates == ["--format", "--all"])
+    #expect(try completer().complete("holdings --all --").candidates == ["--format"])
+    #expect(try completer().complete("chart t").candidates == ["total", "TWD", "TRY", "THB"])
+    #expect(try completer().complete("chart total ").candidates == ["from", "to"])
+    let rates = try completer().complete("rates ").candidates
+    #expect(rates.prefix(3) == ["set", "import", "fetch"] && rates.contains("USD") && rates.count == 3 + 42)
+    let rateSet = try completer().complete("rates set ").candidates
+    #expect(rateSet.count == 42 && rateSet.contains("USD"))
+    #expect(try completer().complete("convert 5 USD to CNY ").candidates == ["at"])
+    // After a complete statement nothing fits; a value is not a currency code.
+    #expect(try completer().complete("stats ").candidates.isEmpty)
+    #expect(try completer().complete("set USD ").candidates.isEmpty)
+    #expect(try completer().complete("help ra").candidates == ["rates"])
+  }
+
+  @Test func theSheetOffersNoFieldForTheLocalCurrency() throws {
+    let codes = try completer(sheetOpen: true).complete("C").candidates
+    #expect(codes.contains("CHF") && !codes.contains("CNY"))
+  }
+
   @Test func onlyTheStatementBeingTypedCounts() throws {
     #expect(try completer().complete("print 1; hol").candidates == ["holdings"])
   }

@@ -151,6 +151,23 @@ import Testing
         """)
   }
 
+  @Test func helpOfACommandShowsItsSubcommands() throws {
+    let rates = try run("help rates")
+    for usage in ["usage: rates [--format FMT] [--all] [C...]", "usage: rates set C RATE", "usage: rates import FILE",
+      "usage: rates fetch [URL]"]
+    {
+      #expect(rates.stdout.contains(usage + "\n"), "help rates shows \(usage)")
+    }
+    #expect(try run("help rates fetch").stdout.hasPrefix("usage: rates fetch [URL]\n"))
+    #expect(try run("help ratse").stderr == "<command>:1:6: error: no command 'ratse'; did you mean rates?\n")
+  }
+
+  @Test func helpWrapsSummariesAtWordsWithinEightyColumns() throws {
+    let lines = try run("help").stdout.split(separator: "\n")
+    #expect(lines.count > 30)
+    for line in lines { #expect(line.count <= 80, "\(line)") }
+  }
+
   @Test func statsCountWhatTheyName() throws {
     let outcome = try run(
       "set USD 1; set USD 2; print total(); print total(); total; set JPY 100; print total(); stats --format plain")

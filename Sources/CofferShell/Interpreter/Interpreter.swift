@@ -219,6 +219,12 @@ public final class Interpreter {
     }
   }
 
+  /// The run ends here: commits the open sheet's focused draft and saves, as the end of
+  /// a run does (for a harness that runs input without a session).
+  public func finish(source: String, line: Int) {
+    saving.saveAtEnd(source: source, line: line, storeFailed: false)
+  }
+
   // MARK: - The live sheet
 
   /// Draws the sheet after a line: whole when it was just opened, else what changed.

@@ -18,7 +18,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let interpreter = Interpreter(ledger: ledger, output: output, options: options)
   let reader = LineReader.bytes(Array(UnsafeBufferPointer(start: data, count: size)), source: "<fuzz>")
   _ = interpreter.run(reader)
-  _ = interpreter.finish(source: "<fuzz>", line: 0)
+  interpreter.finish(source: "<fuzz>", line: 0)
   return 0
 }
 

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import CofferScript
+
+/// A grammar like `convert`'s: a value, two codes, an optional keyword and an optional
+/// dated part, with a `--format` option.
+private let convert = Grammar.sequence([
+  .expression("X", "an amount to convert"), .currency("FROM"), .optional(.keyword("to")), .currency("TO"),
+  .optional(.sequence([.keyword("at"), .expression("DATE", "a date after 'at'")])),
+])
+private let format = OptionSpec("format", values: ["table", "json"], valueError: "--format takes table or json")
+
+private func statement(_ text: String) -> Parser {
+  let line = LogicalLine(source: "t", line: 1, bytes: Array(text.utf8))
+  var parser = Parser(line: line, segment: .init(start: 0, end: line.bytes.count))
+  _ = parser.advance()
+  return parser
+}
+
+private func read(_ text: String, _ grammar: Grammar, options: [OptionSpec] = []) throws(ScriptError) -> Arguments {
+  try StatementReader.read(statement(text), command: "cmd", commandOffset: 0, grammar: grammar, options: options)
+}
+
+private func readError(_ text: String, _ grammar: Grammar, options: [OptionSpec] = []) -> String? {
+  do {
+    _ = try read(text, grammar, options: options)
+    return nil
+  } catch {
+    return error.description
+  }
+}
+
+@Suite struct StatementReaderTests {
+  @Test func usageLinesComeFromTheGrammar() {
+    #expect(convert.usage == "X FROM [to] TO [at DATE]")
+    #expect(Grammar.repeated(.currency()).usage == "[C...]")
+    #expect(Grammar.choice([.keyword("all"), .currency()]).usage == "all|C")
+    #expect(Grammar.none.usage == "")
+  }
+
+  @Test func readsTypedArgumentsBySlot() throws {
+    let arguments = try read("convert 100 * 2 USD to CNY at 2024-01-02 --format json", convert, options: [format])
+    #expect(arguments["X"] == .expression(.binary(.multiply, .number("100", at: 8), .number("2", at: 14), at: 12)))
+    #expect(arguments["FROM"] == .word("USD", at: 16))
+    #expect(arguments["TO"] == .word("CNY", at: 23))
+    #expect(arguments.has(keyword: "to"))
+    #expect(arguments.offset(of: "at") == 27)
+    #expect(arguments.text(of: "X") == "100 * 2")
+    #expect(arguments.option("format")?.value?.word == "json")
+    let short = try read("convert 1 USD CNY", convert)
+    #expect(!short.has(keyword: "to") && short["DATE"] == nil)
+  }
+
+  @Test func errorsSayWhatWasExpectedAndWhere() {
+    #expect(readError("convert", convert) == "t:1:8: error: expected an amount to convert")
+    #expect(readError("convert 1 USD to", convert) == "t:1:17: error: expected a currency code such as USD")
+    #expect(readError("convert 1 USD CNY extra", convert) == "t:1:19: error: unexpected 'extra'; expected the end of the statement")
+    #expect(readError("convert 12abc USD CNY", convert) == "t:1:9: error: malformed number '12abc'")
+    #expect(
+      readError("convert 1 USD CNY --colour", convert, options: [format])
+        == "t:1:19: error: unknown option --colour for cmd; expected --format")
+    #expect(readError("convert 1 USD CNY --format xml", convert, options: [format]) == "t:1:28: error: --format takes table or json")
+    #expect(readError("cmd all", .choice([.keyword("none"), .currency()])) == nil)
+    #expect(
+      readError("cmd 5", .choice([.keyword("all"), .currency()]))
+        == "t:1:5: error: expected 'all' or a currency code such as USD, found number 5")
+  }
+
+  @Test func pathsAreTheRestAsWrittenOrOneQuotedString() throws {
+    let path = Grammar.path("FILE", "a file")
+    #expect(try read("source /tmp/a-b.csv", path)["FILE"] == .path("/tmp/a-b.csv", at: 7))
+    #expect(try read("source http://host:8080/x.xml?a=1", path)["FILE"] == .path("http://host:8080/x.xml?a=1", at: 7))
+    #expect(try read("source \"my \\\"rates\\\"\\n.csv\"", path)["FILE"] == .path("my \"rates\"\n.csv", at: 7))
+    #expect(try read("source 'a b.csv'  ", path)["FILE"] == .path("a b.csv", at: 7))
+    #expect(readError("source", path) == "t:1:7: error: expected a file")
+  }
+
+  @Test func theSheetsDraftsAreKeptAsTyped() throws {
+    let draft = Grammar.sequence([.currency(), .optional(.text("DRAFT", "an amount"))])
+    #expect(try read("focus USD 12abc ", draft)["DRAFT"] == .path("12abc", at: 10))
+    #expect(try read("focus USD", draft)["DRAFT"] == nil)
+  }
+
+  @Test func expectationsListWhatMayComeNext() {
+    func next(_ text: String) -> [String] {
+      StatementReader.expectations(after: statement(text), grammar: convert).map(\.usage)
+    }
+    #expect(next("convert ") == ["X"])
+    #expect(next("convert 5 ") == ["FROM"])
+    #expect(next("convert 5 USD ") == ["to", "TO"])
+    #expect(next("convert 5 USD to CNY ") == ["at"])
+    #expect(next("convert 5 USD to CNY at ") == ["DATE"])
+  }
+}
