@@ -39,3 +39,4 @@ import Testing
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == target)
   }
 }
+

@@ -329,6 +329,31 @@ import Testing
   }
 }
 
+@Suite struct LeavingTests {
+  /// A script that ends with an invalid draft in the open sheet: the rest is saved, the
+  /// draft is printed as a comment to fix and type again, and the run exits 3.
+  @Test func invalidDraftsAtTheEndOfInputAreNamedAndExitThree() throws {
+    let coffer = try CofferProcess()
+    let database = coffer.home + "/drafts.db"
+    let outcome = try coffer.run(["--db", database], stdin: "set GBP 3\nopen\nUSD 12abc\nEUR 5\n")
+    #expect(outcome.status == 3)
+    #expect(
+      outcome.stderr
+        == "<stdin>:4:1: error: USD: invalid amount '12abc': malformed number '12abc'; the draft stays on USD\n"
+        + "coffer: not saved; to apply these edits later, run them again:\n"
+        + "# USD draft '12abc' is not a valid amount (malformed number '12abc')\n")
+    #expect(try coffer.run(["--db", database, "-c", "holdings --format plain"]).stdout == "EUR 5\nGBP 3\n")
+  }
+
+  @Test func anExplicitStoreInAMissingFolderIsAnError() throws {
+    let coffer = try CofferProcess()
+    let outcome = try coffer.run(["--db", coffer.home + "/no/such/dir/x.db", "-c", "total"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.contains("the folder \(coffer.home)/no/such/dir does not exist"))
+    #expect(!FileManager.default.fileExists(atPath: coffer.home + "/no"))
+  }
+}
+
 @Suite struct ErrorTextTests {
   @Test func controlCharactersInAnErrorAreShownEscaped() throws {
     let coffer = try CofferProcess()
