@@ -19,19 +19,9 @@ public struct RateBook: Sendable {
       return Rate(currency: currency, perEuro: value, date: date, source: entry.source)
     })
 
-  /// The latest rate of `currency` dated on or before `date`.
+  /// The rate of `currency` in use on `date` (see `RateLookup`).
   public func rate(of currency: Currency, on date: CalendarDate) -> Rate? {
-    let rates = history[currency.index]
-    // Binary search for the last rate whose date is <= date.
-    var low = 0
-    var high = rates.count
-    while low < high {
-      let middle = (low + high) / 2
-      if rates[middle].date <= date { low = middle + 1 } else { high = middle }
-    }
-    if low > 0 { return rates[low - 1] }
-    // EUR is the pivot: one euro is one euro on every date, stored or not.
-    return currency == Catalog.eur ? Rate(currency: currency, perEuro: .one, date: date, source: "pivot") : nil
+    RateLookup.rate(of: currency, in: history[currency.index], on: date)
   }
 
   /// Adds a rate, replacing one of the same currency and date.

@@ -13,17 +13,11 @@ public enum ValueSeries {
     for currency in currencies {
       for rate in histories[currency] ?? [] where rate.date >= from && rate.date <= to { dates.insert(rate.date) }
     }
-    var cursor: [Currency: Int] = [:]
     var points: [(date: CalendarDate, value: DecimalValue)] = []
     for date in dates.sorted() {
       // The rate in use for each currency on `date`.
       func rate(_ currency: Currency) -> DecimalValue? {
-        if currency == Catalog.eur { return .one }
-        let history = histories[currency] ?? []
-        var index = cursor[currency] ?? -1
-        while index + 1 < history.count && history[index + 1].date <= date { index += 1 }
-        cursor[currency] = index
-        return index >= 0 ? history[index].perEuro : nil
+        RateLookup.rate(of: currency, in: histories[currency] ?? [], on: date)?.perEuro
       }
       guard let localRate = rate(local) else { continue }
       var sum = DecimalValue.zero

@@ -9,7 +9,8 @@ enum RateDayTable {
 
   // MARK: - Reads
 
-  /// The snapshot of the latest row dated on or before `day`, and that row's day.
+  /// The snapshot of the latest row dated on or before `day`, and that row's day: the
+  /// rule of `RateLookup`, answered by one seek of the primary key.
   static func snapshot(
     _ db: Database, onOrBefore day: Int, sources: inout SourceNames
   ) throws -> (day: Int, snapshot: RateSnapshot)? {

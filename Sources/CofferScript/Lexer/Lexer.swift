@@ -66,6 +66,10 @@ public struct Lexer {
     case _ where Self.isWordStart(byte):
       index += 1
       while index < end && Self.isWordPart(bytes[index]) { index += 1 }
+      // `quit!`: a word may end in '!' (which is not the start of '!=').
+      if index < end && bytes[index] == UInt8(ascii: "!") && (index + 1 == end || bytes[index + 1] != UInt8(ascii: "=")) {
+        index += 1
+      }
       return Token(.word(text(start, index)), start: start, end: index)
     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
       return try number()

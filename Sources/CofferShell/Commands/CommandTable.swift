@@ -29,6 +29,7 @@ enum CommandTable {
     HistoryCommand.entry,
     SourceCommand.entry,
     QuitCommand.entry,
+    QuitCommand.forced,
     // In the sheet
     FocusCommand.entry,
     MoveCommand.next,

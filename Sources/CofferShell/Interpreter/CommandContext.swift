@@ -16,6 +16,8 @@ final class CommandContext {
   var scriptFolders: [String] = []
   /// The status `quit` asked for, once it ran.
   var quitStatus: Int32?
+  /// Set by `quit!`: leave without asking, even with edits that cannot be saved.
+  var quitForced = false
   /// Whether any statement failed so far.
   var hadError = false
   /// Set when Ctrl-C stopped the line being run; the session clears it.

@@ -34,6 +34,8 @@ public final class Interpreter {
     get { context.quitStatus }
     set { context.quitStatus = newValue }
   }
+  /// Whether `quit!` asked to leave without the edits that cannot be saved.
+  public var quitForced: Bool { context.quitForced }
   public var interrupted: Bool {
     get { context.interrupted }
     set { context.interrupted = newValue }

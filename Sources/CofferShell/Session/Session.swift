@@ -97,7 +97,7 @@ final class Session {
       interpreter.drawSheet(justOpened: !sheetWasOpen)
       output.flush()
       if case .stop(let reason) = flow {
-        if case .quit = reason, !mayLeave(line: lineNumber) {
+        if case .quit = reason, !interpreter.quitForced, !mayLeave(line: lineNumber) {
           interpreter.quitStatus = nil
           continue
         }
@@ -124,7 +124,7 @@ final class Session {
     output.diagnostic(
       "'save' tries again, 'save --force' overwrites another session's values"
         + (interpreter.isSheetOpen ? ", 'cancel' drops the sheet's changes" : "")
-        + "; Ctrl-D or 'quit' again leaves without them")
+        + "; 'quit!' (or Ctrl-D or 'quit' again) leaves without them")
     return false
   }
 

@@ -1,12 +1,24 @@
 import CofferScript
 
-/// `quit [STATUS]`: saves and leaves.
+/// `quit [STATUS]`: saves and leaves. Interactive, it is refused once while edits cannot
+/// be saved; `quit!` leaves at once, without them.
 struct QuitCommand: Command {
   static let entry = CommandEntry(
     "quit", .optional(.expression("STATUS", "a status")), "save and leave (with STATUS, exit with it)",
     examples: ["quit", "quit 4"], aliases: ["exit"], make: Self.init)
 
+  static let forced = CommandEntry(
+    "quit!", .optional(.expression("STATUS", "a status")),
+    "leave even when edits cannot be saved (they are listed, and the exit status is 3)", examples: ["quit!"],
+    aliases: ["exit!"]
+  ) { arguments, context throws(StatementFailure) in
+    var quit = try QuitCommand(arguments, context)
+    quit.force = true
+    return quit
+  }
+
   let status: Expression?
+  var force = false
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     if case .expression(let status) = arguments["STATUS"] { self.status = status } else { status = nil }
@@ -22,6 +34,7 @@ struct QuitCommand: Command {
       chosen = Int32(value)
     }
     context.quitStatus = chosen
+    context.quitForced = force
     return .nothing
   }
 }
