@@ -106,7 +106,7 @@ extension Grammar {
   }
 
   /// Whether a slot takes the rest of the statement: options are then part of it.
-  var takesRest: Bool {
+  public var takesRest: Bool {
     switch self {
     case .keyword, .symbol: false
     case .argument(let slot): slot.takesRest

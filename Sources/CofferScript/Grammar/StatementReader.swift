@@ -22,18 +22,21 @@ public struct StatementReader {
   private var expectedAtEnd: [Grammar] = []
   private let collecting: Bool
 
-  private init(_ parser: Parser, commandOffset: Int, collecting: Bool) {
+  private init(_ parser: consuming Parser, commandOffset: Int, collecting: Bool) {
     self.parser = parser
     self.arguments = Arguments(line: parser.line, commandOffset: commandOffset, endOffset: parser.endOffset)
+    arguments.values.reserveCapacity(4)
     self.collecting = collecting
   }
 
   /// Reads everything after the command's words. `command` names it in errors.
+  /// `takesRest` is `grammar.takesRest`, which a caller running many statements keeps.
   public static func read(
-    _ parser: Parser, command: String, commandOffset: Int, grammar: Grammar, options: [OptionSpec]
+    _ parser: consuming Parser, command: String, commandOffset: Int, grammar: Grammar, options: [OptionSpec],
+    takesRest: Bool? = nil
   ) throws(ScriptError) -> Arguments {
     var reader = StatementReader(parser, commandOffset: commandOffset, collecting: false)
-    if !grammar.takesRest { try reader.readOptions(command: command, options) }
+    if !(takesRest ?? grammar.takesRest) { try reader.readOptions(command: command, options) }
     try reader.read(grammar)
     try reader.parser.expectEnd()
     return reader.arguments

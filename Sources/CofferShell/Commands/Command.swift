@@ -4,7 +4,7 @@ import CofferScript
 /// One command: it reads its parsed arguments into a value, then runs against the
 /// context and returns what to print. Its grammar, help and completion are in its
 /// `CommandEntry`, listed once in `CommandTable`.
-protocol Command {
+protocol Command: SendableMetatype {
   /// Reads the arguments the grammar parsed; unknown names and bad values fail here,
   /// before anything changes.
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure)
@@ -33,11 +33,15 @@ enum CommandScope {
 }
 
 /// A command's entry in the table: everything `help`, completion and dispatch need.
-struct CommandEntry: Sendable {
+final class CommandEntry: Sendable {
   /// One word, or two for a subcommand (`rates set`).
   let name: String
+  /// The words of the name: `["rates", "set"]`.
+  let words: [String]
   let aliases: [String]
   let grammar: Grammar
+  /// Whether its grammar takes the rest of the statement as written (options included).
+  let takesRest: Bool
   let options: [OptionSpec]
   let summary: String
   let examples: [String]
@@ -47,15 +51,33 @@ struct CommandEntry: Sendable {
   let reachesOutside: Bool
   /// Shown by `help` but never typed (how a sheet draft or a bare code is read).
   let usageOverride: String?
-  let make: @Sendable (Arguments, CommandContext) throws(StatementFailure) -> any Command
+  /// Reads the arguments into the command's value and runs it. (A closure made for the
+  /// command's own type: no existential box on the way, which a million-line script
+  /// would feel.)
+  let run: @Sendable (Arguments, CommandContext) throws(StatementFailure) -> CommandResult
+
+  convenience init<C: Command>(
+    _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
+    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, usage: String? = nil,
+    command: C.Type
+  ) {
+    self.init(
+      name, grammar, summary, examples: examples, options: options, aliases: aliases, scope: scope,
+      reachesOutside: reachesOutside, usage: usage
+    ) { arguments, context throws(StatementFailure) in
+      try C(arguments, context).run(context)
+    }
+  }
 
   init(
     _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
     aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, usage: String? = nil,
-    make: @escaping @Sendable (Arguments, CommandContext) throws(StatementFailure) -> any Command
+    run: @escaping @Sendable (Arguments, CommandContext) throws(StatementFailure) -> CommandResult
   ) {
     self.name = name
+    self.words = name.split(separator: " ").map(String.init)
     self.grammar = grammar
+    self.takesRest = grammar.takesRest
     self.summary = summary
     self.examples = examples
     self.options = options
@@ -63,7 +85,7 @@ struct CommandEntry: Sendable {
     self.scope = scope
     self.reachesOutside = reachesOutside
     self.usageOverride = usage
-    self.make = make
+    self.run = run
   }
 
   /// `holdings [--all] [--format FMT] [at DATE]`, from the grammar.
@@ -72,9 +94,6 @@ struct CommandEntry: Sendable {
     let options = self.options.map { $0.values == nil ? "[--\($0.name)]" : "[--\($0.name) FMT]" }
     return ([name] + options + [grammar.usage]).filter { !$0.isEmpty }.joined(separator: " ")
   }
-
-  /// The words of the name: `["rates", "set"]`.
-  var words: [Substring] { name.split(separator: " ") }
 }
 
 /// The options listing commands share.

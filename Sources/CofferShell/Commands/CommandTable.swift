@@ -45,18 +45,30 @@ enum CommandTable {
     DraftCommand.entry,
   ]
 
+  /// The entries by the first word of their name and by alias: a statement's command
+  /// is found with one lookup.
+  private static let byFirstWord: [String: [CommandEntry]] = {
+    var table: [String: [CommandEntry]] = [:]
+    for entry in entries {
+      for word in Set([entry.words[0]] + entry.aliases) { table[word, default: []].append(entry) }
+    }
+    return table
+  }()
+
   /// The entry a statement names: `rates set` before `rates`; the sheet's own `set`
   /// while the sheet is open. `second` is the word after the first, if any.
-  static func entry(named first: String, then second: String?, sheetOpen: Bool) -> CommandEntry? {
-    let name = first.lowercasedWord
-    let candidates = entries.filter { entry in
-      let words = entry.words
-      guard words[0] == name || entry.aliases.contains(name) else { return false }
-      if words.count == 2 { return second?.lowercasedWord == String(words[1]) }
-      return fits(entry, sheetOpen: sheetOpen)
+  static func entry(named first: String, then second: @autoclosure () -> String?, sheetOpen: Bool) -> CommandEntry? {
+    guard let candidates = byFirstWord[first.lowercasedWord] else { return nil }
+    if candidates.count == 1 { return candidates[0].words.count == 1 ? candidates[0] : nil }
+    if candidates.contains(where: { $0.words.count == 2 }), let second = second()?.lowercasedWord {
+      for entry in candidates where entry.words.count == 2 && entry.words[1] == second { return entry }
     }
-    return candidates.first { $0.words.count == 2 } ?? candidates.first { $0.scope == .sheet }
-      ?? candidates.first
+    var chosen: CommandEntry?
+    for entry in candidates where entry.words.count == 1 {
+      if entry.scope == .sheet && sheetOpen { return entry }
+      if chosen == nil || (!fits(chosen!, sheetOpen: sheetOpen) && fits(entry, sheetOpen: sheetOpen)) { chosen = entry }
+    }
+    return chosen
   }
 
   /// Whether an entry is typed where the session stands (the top level or the sheet).

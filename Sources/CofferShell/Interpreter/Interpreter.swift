@@ -154,11 +154,12 @@ public final class Interpreter {
     let arguments: Arguments
     do {
       arguments = try StatementReader.read(
-        parser, command: entry.name, commandOffset: commandOffset, grammar: entry.grammar, options: entry.options)
+        parser, command: entry.name, commandOffset: commandOffset, grammar: entry.grammar, options: entry.options,
+        takesRest: entry.takesRest)
     } catch {
       throw StatementFailure(error)
     }
-    let result = try entry.make(arguments, context).run(context)
+    let result = try entry.run(arguments, context)
     var format = options.format
     if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
       format = chosen

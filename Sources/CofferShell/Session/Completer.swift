@@ -50,7 +50,7 @@ struct Completer {
     var subcommands: [String] = []
     if tokens.count == 1 {
       subcommands = CommandTable.entries.filter { $0.words.count == 2 && $0.words[0] == first.lowercasedWord }
-        .map { String($0.words[1]) }
+        .map { $0.words[1] }
     }
     guard let entry = CommandTable.entry(named: first, then: tokens.dropFirst().first?.word, sheetOpen: sheetOpen),
       CommandTable.fits(entry, sheetOpen: sheetOpen)

@@ -12,7 +12,7 @@ struct ChartCommand: Command {
       .optional(.sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")])),
       .optional(.sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")])),
     ]), "chart the local value of one unit of C, or of today's holdings, over time",
-    examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31"], make: Self.init)
+    examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31"], command: Self.self)
 
   /// nil for `total`.
   let currency: Currency?

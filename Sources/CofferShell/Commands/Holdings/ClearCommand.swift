@@ -5,7 +5,7 @@ import CofferScript
 struct ClearCommand: Command {
   static let entry = CommandEntry(
     "clear", .choice([.keyword("all"), .currency()]), "set one amount, or every amount, to 0",
-    examples: ["clear USD", "clear all --yes"], options: [OptionSpec("yes")], make: Self.init)
+    examples: ["clear USD", "clear all --yes"], options: [OptionSpec("yes")], command: Self.self)
 
   /// nil for `all`.
   let currency: Currency?

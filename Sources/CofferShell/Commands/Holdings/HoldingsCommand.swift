@@ -7,7 +7,7 @@ struct HoldingsCommand: Command {
     "holdings", .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
     "each held currency with its rate and value, then the total",
     examples: ["holdings", "holdings --format json", "holdings at 2024-01-02"], options: ListingOptions.listing,
-    make: Self.init)
+    command: Self.self)
 
   let all: Bool
   let date: Arguments.Value?

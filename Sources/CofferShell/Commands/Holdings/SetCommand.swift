@@ -5,7 +5,7 @@ import CofferScript
 struct SetCommand: Command {
   static let entry = CommandEntry(
     "set", .sequence([.currency(), .expression("EXPR", "an amount")]), "set C's amount",
-    examples: ["set USD 1200.50", "set JPY 150_000", "set EUR $rent * 3"], scope: .topLevel, make: Self.init)
+    examples: ["set USD 1200.50", "set JPY 150_000", "set EUR $rent * 3"], scope: .topLevel, command: Self.self)
 
   let currency: Currency
   let amount: Expression

@@ -5,7 +5,7 @@ import CofferScript
 struct RatesCommand: Command {
   static let entry = CommandEntry(
     "rates", .repeated(.currency()), "the rates in use, with date and source", examples: ["rates", "rates USD EUR"],
-    options: ListingOptions.listing, make: Self.init)
+    options: ListingOptions.listing, command: Self.self)
 
   let chosen: [Currency]
 

@@ -8,7 +8,7 @@ struct RatesFetchCommand: Command {
   static let entry = CommandEntry(
     "rates fetch", .optional(.path("URL", "a URL")),
     "download a rates file (default: the ECB's daily rates) and import it",
-    examples: ["rates fetch", "rates fetch https://example.org/rates.csv"], reachesOutside: true, make: Self.init)
+    examples: ["rates fetch", "rates fetch https://example.org/rates.csv"], reachesOutside: true, command: Self.self)
 
   let url: URL
   let offset: Int

@@ -8,7 +8,7 @@ struct RatesImportCommand: Command {
   static let entry = CommandEntry(
     "rates import", .path("FILE", "a rates file to import"),
     "import a rates file (ECB XML or CSV, history zip, JSON) into the rates history",
-    examples: ["rates import eurofxref-hist.zip"], reachesOutside: true, make: Self.init)
+    examples: ["rates import eurofxref-hist.zip"], reachesOutside: true, command: Self.self)
 
   let path: String
   let offset: Int

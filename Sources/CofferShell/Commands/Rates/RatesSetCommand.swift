@@ -5,7 +5,7 @@ import CofferScript
 struct RatesSetCommand: Command {
   static let entry = CommandEntry(
     "rates set", .sequence([.currency(), .expression("RATE", "a rate")]), "record the rate of C in the local currency",
-    examples: ["rates set USD 7.2"], make: Self.init)
+    examples: ["rates set USD 7.2"], command: Self.self)
 
   let currency: Currency
   let rate: Expression

@@ -8,7 +8,7 @@ struct HelpCommand: Command {
   static let entry = CommandEntry(
     "help", .optional(.sequence([.word("COMMAND", "a command"), .optional(.word("SUBCOMMAND", "a subcommand"))])),
     "list commands, or show one command's usage", examples: ["help set", "help rates"], usage: "help [COMMAND]",
-    make: Self.init)
+    command: Self.self)
 
   static let functions = "functions: total() amount(C) value(C) rate(C) convert(X, FROM, TO) round(X, N) count() "
     + "total_at(DATE) rate_at(C, DATE)"
@@ -35,7 +35,11 @@ struct HelpCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let width = context.output.isTerminal ? (Terminal.size()?.columns ?? 80) : 80
-    guard chosen.isEmpty else { return .lines(chosen.flatMap { Self.details(of: $0, width: width) }) }
+    guard chosen.isEmpty else {
+      // A command with subcommands shows each, a blank line between them.
+      let blocks = chosen.map { Self.details(of: $0, width: width) }
+      return .lines(Array(blocks.joined(separator: [""])))
+    }
     var lines = ["commands:"]
     lines += Self.summaries(CommandTable.typed.filter { $0.scope != .sheet }, width: width)
     lines.append("in the sheet (open):")
@@ -57,7 +61,8 @@ struct HelpCommand: Command {
 
   /// Two columns, usage and summary; the summary wraps at word boundaries under itself.
   static func summaries(_ entries: [CommandEntry], width: Int) -> [String] {
-    let usageWidth = min(entries.map { TextTable.displayWidth($0.usage) }.max() ?? 0, max(10, width / 2))
+    // A usage longer than the column stands on a line of its own, its summary below.
+    let usageWidth = min(entries.map { TextTable.displayWidth($0.usage) }.max() ?? 0, max(10, min(30, width / 3)))
     var lines: [String] = []
     for entry in entries {
       let usage = entry.usage

@@ -5,7 +5,7 @@ import CofferScript
 struct QuitCommand: Command {
   static let entry = CommandEntry(
     "quit", .optional(.expression("STATUS", "a status")), "save and leave (with STATUS, exit with it)",
-    examples: ["quit", "quit 4"], aliases: ["exit"], make: Self.init)
+    examples: ["quit", "quit 4"], aliases: ["exit"], command: Self.self)
 
   static let forced = CommandEntry(
     "quit!", .optional(.expression("STATUS", "a status")),
@@ -14,7 +14,7 @@ struct QuitCommand: Command {
   ) { arguments, context throws(StatementFailure) in
     var quit = try QuitCommand(arguments, context)
     quit.force = true
-    return quit
+    return try quit.run(context)
   }
 
   let status: Expression?

@@ -6,7 +6,7 @@ import CofferScript
 struct DismissCommand: Command {
   static let entry = CommandEntry(
     "dismiss", .none, "commit the focused draft, save, close the sheet and print the total", aliases: ["done"],
-    scope: .sheet, make: Self.init)
+    scope: .sheet, command: Self.self)
 
   let offset: Int
 
@@ -34,7 +34,7 @@ struct DismissCommand: Command {
 /// `cancel`: closes the sheet and reverts every commit made in it.
 struct CancelCommand: Command {
   static let entry = CommandEntry(
-    "cancel", .none, "close the sheet, reverting every change made in it", scope: .sheet, make: Self.init)
+    "cancel", .none, "close the sheet, reverting every change made in it", scope: .sheet, command: Self.self)
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {}
 
@@ -57,7 +57,7 @@ struct CancelCommand: Command {
 /// `undo`: reverts the most recent commit of this sheet session.
 struct UndoCommand: Command {
   static let entry = CommandEntry(
-    "undo", .none, "revert the most recent commit of this sheet session", scope: .sheet, make: Self.init)
+    "undo", .none, "revert the most recent commit of this sheet session", scope: .sheet, command: Self.self)
 
   let offset: Int
 

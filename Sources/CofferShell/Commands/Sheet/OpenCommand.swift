@@ -5,7 +5,7 @@ import CofferScript
 struct OpenCommand: Command {
   static let entry = CommandEntry(
     "open", .optional(.currency()), "open the sheet, focused on C or on the first row",
-    examples: ["open", "open USD"], scope: .topLevel, make: Self.init)
+    examples: ["open", "open USD"], scope: .topLevel, command: Self.self)
 
   let focus: Currency?
 

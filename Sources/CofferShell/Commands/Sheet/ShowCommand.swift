@@ -5,7 +5,7 @@ import CofferScript
 struct ShowCommand: Command {
   static let entry = CommandEntry(
     "show", .optional(.keyword("all")), "show the rows around the focus, or all of them", examples: ["show all"],
-    scope: .sheet, make: Self.init)
+    scope: .sheet, command: Self.self)
 
   let all: Bool
 

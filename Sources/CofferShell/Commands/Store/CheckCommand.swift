@@ -6,7 +6,7 @@ import CofferScript
 struct CheckCommand: Command {
   static let entry = CommandEntry(
     "check", .none, "verify the store (SQLite's integrity check) and say whether it is sound", examples: ["check"],
-    make: Self.init)
+    command: Self.self)
 
   let end: Int
 
