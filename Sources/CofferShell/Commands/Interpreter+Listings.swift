@@ -2,6 +2,7 @@ import CofferCore
 import CofferScript
 import Foundation
 import LineEditing
+import RateFiles
 
 extension Interpreter {
   func holdings(_ parser: inout Parser) throws(StatementFailure) {
