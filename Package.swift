@@ -7,9 +7,10 @@ let releaseSpeed: [SwiftSetting] = [
   .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
+// Coffer is built and tested on Linux only (it finds its rates helper through /proc), so
+// no other platform is declared.
 let package = Package(
   name: "Coffer",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "coffer", targets: ["coffer"]),
     .executable(name: "coffer-rates", targets: ["coffer-rates"]),
@@ -39,9 +40,12 @@ let package = Package(
       ],
       swiftSettings: releaseSpeed
     ),
+    // Reading rates files (CSV and JSON here; XML and zip through the coffer-rates helper)
+    // and handing the rates to the ledger: the model in CofferCore knows no file format.
+    .target(name: "RateFiles", dependencies: ["CofferCore"], swiftSettings: releaseSpeed),
     .target(
       name: "CofferShell",
-      dependencies: ["CofferCore", "CofferScript", "LineEditing"],
+      dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing"],
       swiftSettings: releaseSpeed
     ),
     .executableTarget(
@@ -52,10 +56,11 @@ let package = Package(
       ]
     ),
     // XML (libxml2, ICU) and zip (zlib) readers: only the coffer-rates helper links them.
-    .target(name: "XMLAndZip", dependencies: ["CofferCore", "ZIPFoundation"]),
-    .executableTarget(name: "coffer-rates", dependencies: ["CofferCore", "XMLAndZip"]),
+    .target(name: "XMLAndZip", dependencies: ["CofferCore", "RateFiles", "ZIPFoundation"]),
+    .executableTarget(name: "coffer-rates", dependencies: ["RateFiles", "XMLAndZip"]),
     .testTarget(name: "CofferScriptTests", dependencies: ["CofferScript"]),
-    .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore", "XMLAndZip"]),
+    .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
+    .testTarget(name: "RateFilesTests", dependencies: ["RateFiles", "CofferCore", "XMLAndZip"]),
     .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing"]),
     .testTarget(name: "EndToEndTests", dependencies: ["ZIPFoundation"]),
   ],

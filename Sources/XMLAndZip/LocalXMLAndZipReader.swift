@@ -1,5 +1,6 @@
 import CofferCore
 import Foundation
+import RateFiles
 import ZIPFoundation
 
 #if canImport(FoundationXML)

@@ -1,5 +1,5 @@
-import CofferCore
 import Foundation
+import RateFiles
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

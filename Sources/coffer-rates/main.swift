@@ -7,8 +7,8 @@
 //
 // Answers are written as HelperWire describes. Exit status: 0 with the answer on stdout;
 // 1 with the reason on stderr; 2 for a usage error.
-import CofferCore
 import Foundation
+import RateFiles
 import XMLAndZip
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -54,12 +54,16 @@ private func readError(_ text: String, _ grammar: Grammar, options: [OptionSpec]
   @Test func errorsSayWhatWasExpectedAndWhere() {
     #expect(readError("convert", convert) == "t:1:8: error: expected an amount to convert")
     #expect(readError("convert 1 USD to", convert) == "t:1:17: error: expected a currency code such as USD")
-    #expect(readError("convert 1 USD CNY extra", convert) == "t:1:19: error: unexpected 'extra'; expected the end of the statement")
+    #expect(
+      readError("convert 1 USD CNY extra", convert)
+        == "t:1:19: error: unexpected 'extra'; expected the end of the statement")
     #expect(readError("convert 12abc USD CNY", convert) == "t:1:9: error: malformed number '12abc'")
     #expect(
       readError("convert 1 USD CNY --colour", convert, options: [format])
         == "t:1:19: error: unknown option --colour for cmd; expected --format")
-    #expect(readError("convert 1 USD CNY --format xml", convert, options: [format]) == "t:1:28: error: --format takes table or json")
+    #expect(
+      readError("convert 1 USD CNY --format xml", convert, options: [format])
+        == "t:1:28: error: --format takes table or json")
     #expect(readError("cmd all", .choice([.keyword("none"), .currency()])) == nil)
     #expect(
       readError("cmd 5", .choice([.keyword("all"), .currency()]))

@@ -62,7 +62,8 @@ func plainOutput() -> Output {
     #expect(
       Wrapping.wrap("the total of all holdings in the local currency", width: 20, indent: "  ")
         == ["  the total of all", "  holdings in the", "  local currency"])
-    #expect(Wrapping.wrap("a supercalifragilistic word", width: 10, indent: "") == ["a", "supercalifragilistic", "word"])
+    #expect(
+      Wrapping.wrap("a supercalifragilistic word", width: 10, indent: "") == ["a", "supercalifragilistic", "word"])
     #expect(Wrapping.wrap("short", width: 80, indent: "    ") == ["    short"])
   }
 }

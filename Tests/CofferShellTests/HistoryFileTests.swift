@@ -39,4 +39,3 @@ import Testing
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == target)
   }
 }
-

@@ -153,9 +153,10 @@ import Testing
 
   @Test func helpOfACommandShowsItsSubcommands() throws {
     let rates = try run("help rates")
-    for usage in ["usage: rates [--format FMT] [--all] [C...]", "usage: rates set C RATE", "usage: rates import FILE",
-      "usage: rates fetch [URL]"]
-    {
+    for usage in [
+      "usage: rates [--format FMT] [--all] [C...]", "usage: rates set C RATE", "usage: rates import FILE",
+      "usage: rates fetch [URL]",
+    ] {
       #expect(rates.stdout.contains(usage + "\n"), "help rates shows \(usage)")
     }
     #expect(try run("help rates fetch").stdout.hasPrefix("usage: rates fetch [URL]\n"))

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One person's holdings as a session sees them: the portfolio in memory, the pending
 /// batch of unsaved commits, and the store behind both.
 ///
@@ -76,62 +74,20 @@ public final class Ledger {
 
   // MARK: - Rates
 
-  /// Imports a rates file: read, converted to the euro pivot, stored in one
-  /// transaction, and the rates in use reloaded. `shouldStop` is asked along the way
-  /// (the shell answers whether a signal is pending): once it is true the import ends
-  /// with `.interrupted` and the stored rates are as they were.
-  public func importRates(
-    from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(),
-    shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
-  ) throws(ImportError) -> ImportReport {
-    let file: RateFile
-    let pivoted: (rates: [Rate], skipped: [String])
-    do {
-      file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip)
-      let source =
-        file.format.hasPrefix("ECB") ? "ECB" : file.format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
-      pivoted = try RateImport.pivot(file, source: source)
-    } catch {
-      // A helper killed by the stop fails its read: the stop is what to report.
-      throw shouldStop() ? .interrupted : .file(error)
+  /// Stores an import's rates, already read and converted to the euro pivot, in one
+  /// transaction, and reloads the rates in use if any changed. The ledger reads no files:
+  /// the rates come parsed (RateFiles reads rates files and hands their rates over here).
+  /// `shouldStop` is asked as the days are written (the shell answers whether a signal is
+  /// pending): once it is true the transaction is rolled back and `.stopped` returned.
+  /// `progress` is told how many of the rates are written so far, out of how many.
+  public func storeImportedRates(
+    _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws(StoreError) -> StoredImport {
+    let stored = try store.importRates(rates, shouldStop: shouldStop, progress: progress)
+    if case .stored(let changed) = stored, changed > 0 {
+      apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
     }
-    if shouldStop() { throw .interrupted }
-    let stored: StoredImport
-    do {
-      stored = try store.importRates(pivoted.rates, shouldStop: shouldStop, progress: progress)
-    } catch {
-      throw .store(error)
-    }
-    guard case .stored(let changed) = stored else { throw .interrupted }
-    if changed > 0 {
-      do {
-        apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
-      } catch {
-        throw .store(error)
-      }
-    }
-    return ImportReport(
-      format: file.format, rates: pivoted.rates.count, currencies: Self.currencyCount(pivoted.rates),
-      days: Self.dayCount(pivoted.rates), changed: changed, skipped: pivoted.skipped)
-  }
-
-  /// How many currencies `rates` covers (without hashing 177,000 rates).
-  private static func currencyCount(_ rates: [Rate]) -> Int {
-    var seen = Array(repeating: false, count: Catalog.count)
-    for rate in rates { seen[rate.currency.index] = true }
-    return seen.lazy.filter { $0 }.count
-  }
-
-  /// How many days `rates` covers; files list a day's rates together, so only a change
-  /// of date is looked up.
-  private static func dayCount(_ rates: [Rate]) -> Int {
-    var days = Set<Int>()
-    var last: CalendarDate?
-    for rate in rates where rate.date != last {
-      days.insert(rate.date.dayNumber)
-      last = rate.date
-    }
-    return days.count
+    return stored
   }
 
   /// The rates in use on a past (or future) date.
@@ -227,22 +183,6 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"
     case .noLocalRate(let local): "no rate for the local currency \(local.code)"
     case .arithmetic(let error): error.description
-    }
-  }
-}
-
-/// Why an import failed; nothing was stored.
-public enum ImportError: Error, Sendable, CustomStringConvertible {
-  case file(RateFileError)
-  case store(StoreError)
-  /// Stopped when asked (a signal, in the shell); nothing was imported.
-  case interrupted
-
-  public var description: String {
-    switch self {
-    case .file(let error): error.description
-    case .store(let error): error.description
-    case .interrupted: "interrupted; nothing imported"
     }
   }
 }

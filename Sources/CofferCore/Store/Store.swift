@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Everything the store holds, as read in one go.
 public struct StoredState: Sendable {
   public var amounts: [Currency: DecimalValue]
@@ -191,7 +197,7 @@ public final class Store {
     guard descriptor >= 0 else {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
-    Glibc.close(descriptor)
+    closeDescriptor(descriptor)
     return 0
   }
 
@@ -518,4 +524,9 @@ public enum StoredImport: Sendable, Equatable {
   case stored(changed: Int)
   /// Stopped when asked and rolled back: nothing was stored.
   case stopped
+}
+
+/// close(2): inside `Store` the name `close` is the store's own.
+private func closeDescriptor(_ descriptor: Int32) {
+  close(descriptor)
 }

@@ -41,7 +41,8 @@ public struct Lexer {
     } catch {
       var tokenStart = start
       while tokenStart < end && LineScanner.isBlank(bytes[tokenStart]) { tokenStart += 1 }
-      let quote = tokenStart < end && (bytes[tokenStart] == UInt8(ascii: "\"") || bytes[tokenStart] == UInt8(ascii: "'"))
+      let quote =
+        tokenStart < end && (bytes[tokenStart] == UInt8(ascii: "\"") || bytes[tokenStart] == UInt8(ascii: "'"))
       if quote {
         // Where a broken string ends cannot be known: it takes the rest.
         index = end
@@ -67,7 +68,8 @@ public struct Lexer {
       index += 1
       while index < end && Self.isWordPart(bytes[index]) { index += 1 }
       // `quit!`: a word may end in '!' (which is not the start of '!=').
-      if index < end && bytes[index] == UInt8(ascii: "!") && (index + 1 == end || bytes[index + 1] != UInt8(ascii: "=")) {
+      if index < end && bytes[index] == UInt8(ascii: "!") && (index + 1 == end || bytes[index + 1] != UInt8(ascii: "="))
+      {
         index += 1
       }
       return Token(.word(text(start, index)), start: start, end: index)

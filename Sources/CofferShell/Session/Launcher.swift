@@ -2,6 +2,7 @@ import CofferCore
 import CofferScript
 import Foundation
 import LineEditing
+import RateFiles
 
 /// What the command line asked for.
 public struct LaunchOptions: Sendable {

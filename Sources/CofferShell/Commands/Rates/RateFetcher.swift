@@ -1,5 +1,5 @@
-import CofferCore
 import Foundation
+import RateFiles
 
 /// Downloads a rates file over HTTP(S) through the `coffer-rates` helper installed next
 /// to `coffer` (which uses the toolchain's URLSession, so no HTTP package is built),

@@ -2,6 +2,7 @@ import CofferCore
 import CofferScript
 import Foundation
 import LineEditing
+import RateFiles
 
 /// `rates import FILE`: reads a rates file (ECB XML, CSV, JSON, zip) into the history.
 struct RatesImportCommand: Command {

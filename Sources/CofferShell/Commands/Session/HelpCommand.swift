@@ -10,7 +10,8 @@ struct HelpCommand: Command {
     "list commands, or show one command's usage", examples: ["help set", "help rates"], usage: "help [COMMAND]",
     command: Self.self)
 
-  static let functions = "functions: total() amount(C) value(C) rate(C) convert(X, FROM, TO) round(X, N) count() "
+  static let functions =
+    "functions: total() amount(C) value(C) rate(C) convert(X, FROM, TO) round(X, N) count() "
     + "total_at(DATE) rate_at(C, DATE)"
 
   /// The entries asked about; empty for all.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CofferCore
+@testable import RateFiles
 
 /// The file given to `rates import` must be a regular file of at most 64 MiB.
 @Suite struct RatesFileLoaderTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CofferCore
+@testable import RateFiles
 
 /// Waiting for a program ends when asked, at a deadline, or at too large an answer, at
 /// once, and the program is killed.

@@ -1,3 +1,4 @@
+import CofferCore
 import Foundation
 
 /// Reads a rates file in any format Coffer knows, told apart by content (never by

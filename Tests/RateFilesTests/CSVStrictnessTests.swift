@@ -1,8 +1,9 @@
+import CofferCore
 import Foundation
 import Testing
 import XMLAndZip
 
-@testable import CofferCore
+@testable import RateFiles
 
 /// CSV rates files cut short, shifted or misspelt are refused with their line; they never
 /// import a wrong rate.

@@ -1,3 +1,5 @@
+import CofferCore
+
 /// Dates written out in English, read strictly: a misspelt month or a day the month does
 /// not have is an error, never a guess (`30 Octember 2026` once read as 30 October).
 enum WrittenDate {

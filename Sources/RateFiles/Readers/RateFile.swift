@@ -1,3 +1,4 @@
+import CofferCore
 import Foundation
 
 /// Rates read from a file, before they are stored: each is "units of `code` per one

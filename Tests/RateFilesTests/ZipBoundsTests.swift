@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import XMLAndZip
 
-@testable import CofferCore
+@testable import RateFiles
 
 /// Zip archives are unpacked only up to the limit, whatever their headers say, and an
 /// encrypted one says so.

@@ -1,3 +1,5 @@
+import CofferCore
+
 /// Reads the CSV shapes of rates files, strictly: a file cut short, a row with a cell
 /// too many or too few (which would shift every later column onto the wrong currency), a
 /// misspelt date or a malformed number is an error naming its line, never a wrong rate.

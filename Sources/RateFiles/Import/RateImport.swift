@@ -1,3 +1,5 @@
+import CofferCore
+
 /// What an import did, for the one-line report.
 public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
   public let format: String
@@ -54,5 +56,24 @@ public enum RateImport {
       rates.append(Rate(currency: currency, perEuro: perEuro, date: quote.date, source: source))
     }
     return (rates, skipped.sorted())
+  }
+
+  /// How many currencies `rates` covers (without hashing 177,000 rates).
+  static func currencyCount(_ rates: [Rate]) -> Int {
+    var seen = Array(repeating: false, count: Catalog.count)
+    for rate in rates { seen[rate.currency.index] = true }
+    return seen.lazy.filter { $0 }.count
+  }
+
+  /// How many days `rates` covers; files list a day's rates together, so only a change
+  /// of date is looked up.
+  static func dayCount(_ rates: [Rate]) -> Int {
+    var days = Set<Int>()
+    var last: CalendarDate?
+    for rate in rates where rate.date != last {
+      days.insert(rate.date.dayNumber)
+      last = rate.date
+    }
+    return days.count
   }
 }

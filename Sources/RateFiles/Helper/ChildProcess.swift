@@ -1,12 +1,18 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs a program with posix_spawn, feeding it `input` and collecting its stdout and
 /// stderr. Foundation's `Process` is not used: on Linux its `waitUntilExit` polls every
 /// 50 ms, which doubled the time of a history import.
 ///
 /// The wait never blocks for long: the pipes are polled every few milliseconds, so that
 /// a `shouldStop` that turns true (a signal Coffer caught), a deadline or too large an
-/// answer ends the wait at once and kills the program. CofferCore knows nothing of
+/// answer ends the wait at once and kills the program. RateFiles knows nothing of
 /// signals; the shell says what stopping means.
 enum ChildProcess {
   struct Result {
@@ -60,7 +66,7 @@ enum ChildProcess {
     }
 
     while pipes.contains(where: { $0.fd >= 0 }) {
-      if let reason = reasonToEnd() { throw kill(child, because: reason) }
+      if let reason = reasonToEnd() { throw killAndReap(child, because: reason) }
       let ready = poll(&pipes, nfds_t(pipes.count), pollMilliseconds)
       guard ready > 0 else { continue }
       for index in pipes.indices where pipes[index].fd >= 0 && pipes[index].revents != 0 {
@@ -72,7 +78,7 @@ enum ChildProcess {
           continue
         }
         if index == 0 || collected[1].count < errorsKept { collected[index].append(contentsOf: buffer[0..<count]) }
-        if collected[0].count > limits.output { throw kill(child, because: .tooMuchOutput) }
+        if collected[0].count > limits.output { throw killAndReap(child, because: .tooMuchOutput) }
       }
     }
 
@@ -82,7 +88,7 @@ enum ChildProcess {
       let reaped = waitpid(child, &status, WNOHANG)
       if reaped == child { break }
       if reaped < 0 && errno != EINTR { break }
-      if let reason = reasonToEnd() { throw kill(child, because: reason) }
+      if let reason = reasonToEnd() { throw killAndReap(child, because: reason) }
       usleep(1000)
     }
     // A signal that came while the program was ending still stops the run: whatever
@@ -95,8 +101,8 @@ enum ChildProcess {
   }
 
   /// Kills and reaps the program; returns `reason` to be thrown.
-  private static func kill(_ child: pid_t, because reason: Failure) -> Failure {
-    Glibc.kill(child, SIGKILL)
+  private static func killAndReap(_ child: pid_t, because reason: Failure) -> Failure {
+    kill(child, SIGKILL)
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
     return reason

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads the file given to `rates import` or `--rates`: a regular file of at most
 /// `RateLimits.maximumBytes`. A folder, a FIFO or a device is named for what it is rather
 /// than opened and read (a FIFO would wait for a writer, /dev/zero would never end).
@@ -24,7 +30,7 @@ public enum RatesFileLoader {
       // The file may have grown since fstat: read on until the end or past the limit.
       if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - count))) }
       let read = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+        readDescriptor(descriptor, into: buffer.baseAddress.map { $0 + count }, count: buffer.count - count)
       }
       if read < 0 && errno == EINTR { continue }
       guard read >= 0 else { throw Problem(reason: String(cString: strerror(errno))) }
@@ -52,4 +58,9 @@ public enum RatesFileLoader {
     default: "it is not a regular file"
     }
   }
+}
+
+/// read(2): inside `RatesFileLoader` the name `read` is the loader's own.
+private func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int) -> Int {
+  read(descriptor, buffer, count)
 }

@@ -1,3 +1,4 @@
+import CofferCore
 import Foundation
 
 /// The lines and cells of a CSV rates file, as byte ranges (the ECB history has some

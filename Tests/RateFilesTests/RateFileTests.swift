@@ -1,8 +1,9 @@
+import CofferCore
 import Foundation
 import Testing
 import XMLAndZip
 
-@testable import CofferCore
+@testable import RateFiles
 
 func fixture(_ name: String) throws -> Data {
   var url = URL(fileURLWithPath: #filePath)

@@ -1,3 +1,4 @@
+import CofferCore
 import Foundation
 
 /// Runs `coffer-rates`, the helper built and installed beside `coffer`, for the work that

@@ -1,3 +1,4 @@
+import CofferCore
 import Foundation
 
 /// What the `coffer-rates` helper writes for Coffer to read back.

@@ -1,8 +1,9 @@
+import CofferCore
 import Foundation
 import Testing
 import XMLAndZip
 
-@testable import CofferCore
+@testable import RateFiles
 
 /// A long import stops when asked, and stores nothing.
 @Suite struct ImportStopTests {

@@ -1,0 +1,53 @@
+import CofferCore
+import Foundation
+
+extension Ledger {
+  /// Imports a rates file: read (XML and zip archives by `xmlAndZip`, the coffer-rates
+  /// helper unless told otherwise), converted to the euro pivot, then stored by the
+  /// ledger in one transaction, which reloads the rates in use. `shouldStop` is asked
+  /// along the way (the shell answers whether a signal is pending): once it is true the
+  /// import ends with `.interrupted` and the stored rates are as they were.
+  public func importRates(
+    from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(),
+    shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws(ImportError) -> ImportReport {
+    let file: RateFile
+    let pivoted: (rates: [Rate], skipped: [String])
+    do {
+      file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip)
+      let source =
+        file.format.hasPrefix("ECB") ? "ECB" : file.format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
+      pivoted = try RateImport.pivot(file, source: source)
+    } catch {
+      // A helper killed by the stop fails its read: the stop is what to report.
+      throw shouldStop() ? .interrupted : .file(error)
+    }
+    if shouldStop() { throw .interrupted }
+    let stored: StoredImport
+    do {
+      stored = try storeImportedRates(pivoted.rates, shouldStop: shouldStop, progress: progress)
+    } catch {
+      throw .store(error)
+    }
+    guard case .stored(let changed) = stored else { throw .interrupted }
+    return ImportReport(
+      format: file.format, rates: pivoted.rates.count, currencies: RateImport.currencyCount(pivoted.rates),
+      days: RateImport.dayCount(pivoted.rates), changed: changed, skipped: pivoted.skipped)
+  }
+}
+
+/// Why an import failed; nothing was stored.
+public enum ImportError: Error, Sendable, CustomStringConvertible {
+  case file(RateFileError)
+  case store(StoreError)
+  /// Stopped when asked (a signal, in the shell); nothing was imported.
+  case interrupted
+
+  public var description: String {
+    switch self {
+    case .file(let error): error.description
+    case .store(let error): error.description
+    case .interrupted: "interrupted; nothing imported"
+    }
+  }
+}
