@@ -1,5 +1,6 @@
-/// A statement's arguments as its grammar read them, by slot name, in order.
-public struct Arguments: Sendable {
+/// A statement's arguments as its grammar read them, by slot name, in order. (A class:
+/// it is handed from the reader to the command it names without copying its parts.)
+public final class Arguments {
   /// One argument read for a slot.
   public enum Value: Sendable, Equatable {
     case word(String, at: Int)

@@ -41,8 +41,9 @@ public indirect enum Grammar: Sendable {
 }
 
 /// One argument of a grammar: the name the usage line shows, what it accepts and how an
-/// error names it ("expected a currency code such as USD").
-public struct Slot: Sendable {
+/// error names it ("expected a currency code such as USD"). A class: a statement reads
+/// it by reference, without copying its names.
+public final class Slot: Sendable {
   public enum Kind: Sendable, Equatable {
     /// A currency code: a word not followed by `(` (that would be a call).
     case currency

@@ -17,7 +17,7 @@ public struct OptionSpec: Sendable {
 /// command. Expressions are read by `Parser`, everything else by the grammar.
 public struct StatementReader {
   private var parser: Parser
-  private var arguments: Arguments
+  private let arguments: Arguments
   /// For completion: what could come next when the statement ran out.
   private var expectedAtEnd: [Grammar] = []
   private let collecting: Bool
@@ -155,18 +155,13 @@ public struct StatementReader {
     case .symbol(let symbol):
       return parser.peek?.isSymbol(symbol) == true
     case .argument(let slot):
-      guard let token = parser.peek else { return false }
       switch slot.kind {
-      case .currency: return token.word != nil && parser.peekSecond?.isSymbol("(") != true
-      case .word: return token.word != nil
+      case .currency: return parser.nextIsWord && !parser.secondIsSymbol("(")
+      case .word: return parser.nextIsWord
       case .expression: return parser.atExpression
-      case .comparison:
-        if case .symbol(let symbol) = token.kind { return Comparison(rawValue: symbol) != nil }
-        return false
-      case .string:
-        if case .string = token.kind { return true }
-        return false
-      case .path, .text, .words: return true
+      case .comparison: return parser.nextIsComparison
+      case .string: return parser.nextIsString
+      case .path, .text, .words: return !parser.atEnd
       }
     case .sequence(let items):
       for item in items {

@@ -18,6 +18,27 @@ public struct Parser {
 
   public var atEnd: Bool { position >= tokens.count }
   public var peek: Token? { atEnd ? nil : tokens[position] }
+  // Checks of the next tokens made in place (no copy of a token's text).
+
+  public var nextIsWord: Bool {
+    guard position < tokens.count, case .word = tokens[position].kind else { return false }
+    return true
+  }
+
+  public var nextIsString: Bool {
+    guard position < tokens.count, case .string = tokens[position].kind else { return false }
+    return true
+  }
+
+  public var nextIsComparison: Bool {
+    guard position < tokens.count, case .symbol(let symbol) = tokens[position].kind else { return false }
+    return Comparison(rawValue: symbol) != nil
+  }
+
+  public func secondIsSymbol(_ symbol: String) -> Bool {
+    position + 1 < tokens.count && tokens[position + 1].isSymbol(symbol)
+  }
+
   /// The token after the next one.
   public var peekSecond: Token? { position + 1 < tokens.count ? tokens[position + 1] : nil }
 
@@ -156,8 +177,8 @@ public struct Parser {
 
   /// True when the next token can start an expression.
   public var atExpression: Bool {
-    guard let token = peek else { return false }
-    switch token.kind {
+    guard position < tokens.count else { return false }
+    switch tokens[position].kind {
     case .number, .variable, .string, .date: return true
     case .symbol(let symbol): return symbol == "(" || symbol == "-"
     case .word:

@@ -2,20 +2,37 @@
 /// trailing `\`. It remembers where each piece came from, so a byte offset in the joined
 /// text maps back to the physical line and column.
 public struct LogicalLine: Sendable {
-  public let source: String
+  /// The parts, in one box: a statement's line is handed to the parser, the arguments
+  /// and the error reporter, and each copy is then one reference, not three.
+  private final class Storage: @unchecked Sendable {
+    let source: String
+    var bytes: [UInt8]
+    /// Per piece: its first byte in `bytes` and its physical line number.
+    var pieces: [(offset: Int, line: Int)]
+    /// The joined pieces before this offset end outside any comment or string (they were
+    /// continued), so `continues` scans only the last piece: a long run of continued
+    /// lines costs linear time, not quadratic.
+    var settledPrefix = 0
+
+    init(source: String, bytes: [UInt8], pieces: [(offset: Int, line: Int)], settledPrefix: Int) {
+      self.source = source
+      self.bytes = bytes
+      self.pieces = pieces
+      self.settledPrefix = settledPrefix
+    }
+  }
+
+  // Never changed once shared: `append` copies it first unless this line is its only owner.
+  private var storage: Storage
+
+  public var source: String { storage.source }
   /// The joined text, without the `\` and newline between pieces.
-  public private(set) var bytes: [UInt8]
-  /// Per piece: its first byte in `bytes` and its physical line number.
-  private var pieces: [(offset: Int, line: Int)]
-  /// The joined pieces before this offset end outside any comment or string (they were
-  /// continued), so `continues` scans only the last piece: a long run of continued
-  /// lines costs linear time, not quadratic.
-  private var settledPrefix = 0
+  public var bytes: [UInt8] { storage.bytes }
+  private var pieces: [(offset: Int, line: Int)] { storage.pieces }
+  private var settledPrefix: Int { storage.settledPrefix }
 
   public init(source: String, line: Int, bytes: [UInt8]) {
-    self.source = source
-    self.bytes = bytes
-    self.pieces = [(0, line)]
+    storage = Storage(source: source, bytes: bytes, pieces: [(0, line)], settledPrefix: 0)
   }
 
   /// True when the text ends in a `\` that continues it on the next line (a `\` inside a
@@ -27,20 +44,26 @@ public struct LogicalLine: Sendable {
 
   /// Joins the next physical line onto this one, dropping the trailing `\`.
   public mutating func append(line: Int, bytes next: [UInt8]) {
-    if continues {
-      bytes.removeLast()
-      settledPrefix = bytes.count
-    } else if bytes.last == UInt8(ascii: "\\") {
-      bytes.removeLast()
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = Storage(
+        source: storage.source, bytes: storage.bytes, pieces: storage.pieces, settledPrefix: storage.settledPrefix)
     }
-    pieces.append((bytes.count, line))
-    bytes.append(contentsOf: next)
+    let continued = continues
+    if continued {
+      storage.bytes.removeLast()
+      storage.settledPrefix = storage.bytes.count
+    } else if storage.bytes.last == UInt8(ascii: "\\") {
+      storage.bytes.removeLast()
+    }
+    storage.pieces.append((storage.bytes.count, line))
+    storage.bytes.append(contentsOf: next)
   }
 
   /// The place of a byte offset in this line.
   public func location(ofOffset offset: Int) -> SourceLocation {
-    var piece = pieces[0]
-    for candidate in pieces where candidate.offset <= offset { piece = candidate }
+    let bytes = storage.bytes
+    var piece = storage.pieces[0]
+    for candidate in storage.pieces where candidate.offset <= offset { piece = candidate }
     // Count scalars, not bytes: continuation bytes (10xxxxxx) do not start a column.
     var column = 1
     var index = piece.offset

@@ -14,6 +14,8 @@ public final class Interpreter {
   public var promptSource = "<stdin>"
   /// Display width of the prompt, so a caret lines up under the typed text.
   public var promptWidth = 0
+  /// The last one-word command a statement named, as written, and where.
+  private var lastCommand: (word: String, sheetOpen: Bool, entry: CommandEntry)?
   /// A script file whose first statement has not run yet (see `unknownCommand`).
   private var firstStatementSource: String?
 
@@ -177,8 +179,14 @@ public final class Interpreter {
       if sheetOpen { return (DraftCommand.entry, first.start) }
       throw StatementFailure(parser.expected("a command"))
     }
+    // A script mostly repeats a few commands: the last one-word command found is kept.
+    if let last = lastCommand, last.sheetOpen == sheetOpen, last.word == word {
+      _ = parser.advance()
+      return (last.entry, first.start)
+    }
     if let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen) {
       if CommandTable.fits(entry, sheetOpen: sheetOpen) {
+        if entry.words.count == 1 { lastCommand = (word, sheetOpen, entry) }
         for _ in entry.words { _ = parser.advance() }
         return (entry, first.start)
       }
