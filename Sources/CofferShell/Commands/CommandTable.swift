@@ -55,6 +55,9 @@ enum CommandTable {
     return table
   }()
 
+  /// First words that have subcommands (`rates`): the word alone does not name one entry.
+  static let wordsWithSubcommands = Set(entries.filter { $0.words.count == 2 }.map { $0.words[0] })
+
   /// The entry a statement names: `rates set` before `rates`; the sheet's own `set`
   /// while the sheet is open. `second` is the word after the first, if any.
   static func entry(named first: String, then second: @autoclosure () -> String?, sheetOpen: Bool) -> CommandEntry? {

@@ -14,7 +14,8 @@ public final class Interpreter {
   public var promptSource = "<stdin>"
   /// Display width of the prompt, so a caret lines up under the typed text.
   public var promptWidth = 0
-  /// The last one-word command a statement named, as written, and where.
+  /// The last command a statement named (one without subcommands), as written, and
+  /// whether the sheet was open.
   private var lastCommand: (word: String, sheetOpen: Bool, entry: CommandEntry)?
   /// A script file whose first statement has not run yet (see `unknownCommand`).
   private var firstStatementSource: String?
@@ -186,7 +187,7 @@ public final class Interpreter {
     }
     if let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen) {
       if CommandTable.fits(entry, sheetOpen: sheetOpen) {
-        if entry.words.count == 1 { lastCommand = (word, sheetOpen, entry) }
+        if !CommandTable.wordsWithSubcommands.contains(entry.words[0]) { lastCommand = (word, sheetOpen, entry) }
         for _ in entry.words { _ = parser.advance() }
         return (entry, first.start)
       }
