@@ -16,7 +16,6 @@ let package = Package(
     .executable(name: "coffer-rates", targets: ["coffer-rates"]),
     // For the fuzzing harness in Tests/Fuzz, a package of its own.
     .library(name: "CofferShell", targets: ["CofferShell"]),
-    .library(name: "CofferCore", targets: ["CofferCore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),

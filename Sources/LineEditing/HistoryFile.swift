@@ -2,16 +2,16 @@ import Foundation
 
 /// The history file: one entry a line, mode 0600, at most `maxEntries`, appended as each
 /// line is entered so a killed process loses none.
-public struct HistoryFile: Sendable {
-  public static let maxEntries = 1000
-  public let path: String
+package struct HistoryFile: Sendable {
+  package static let maxEntries = 1000
+  package let path: String
 
-  public init(path: String) {
+  package init(path: String) {
     self.path = path
   }
 
   /// `$XDG_STATE_HOME/coffer/history`, else `~/.local/state/coffer/history`.
-  public static func standard(environment: [String: String]) -> HistoryFile {
+  package static func standard(environment: [String: String]) -> HistoryFile {
     let stateHome =
       environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
@@ -20,7 +20,7 @@ public struct HistoryFile: Sendable {
 
   /// The entries in the file. A symlink is not followed (O_NOFOLLOW): the history is
   /// read and written only as the file Coffer made.
-  public func load() -> [String] {
+  package func load() -> [String] {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { return [] }
     defer { close(descriptor) }
@@ -39,7 +39,7 @@ public struct HistoryFile: Sendable {
   }
 
   /// Appends one entry.
-  public func append(_ line: String) {
+  package func append(_ line: String) {
     let folder = (path as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -52,7 +52,7 @@ public struct HistoryFile: Sendable {
   }
 
   /// Replaces the file with exactly `entries` (the newest `maxEntries`).
-  public func rewrite(_ entries: [String]) {
+  package func rewrite(_ entries: [String]) {
     // A symlink in the history's place is left alone, as `append` leaves it.
     var status = stat()
     if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK { return }

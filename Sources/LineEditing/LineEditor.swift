@@ -5,9 +5,9 @@ import Foundation
 /// (colours bracketed with `EL_PROMPT_ESC` so the cursor stays right), completes on Tab,
 /// searches history with Ctrl-R, and keeps the history file. Callbacks reach this object
 /// through `EL_CLIENTDATA`, since C function pointers cannot capture Swift state.
-public final class LineEditor {
+package final class LineEditor {
   /// What one read gave.
-  public enum Input: Equatable {
+  package enum Input: Equatable {
     case line(String)
     /// Ctrl-D on an empty line, or the end of input.
     case endOfInput
@@ -20,12 +20,12 @@ public final class LineEditor {
   /// Completions for the text before the cursor: the candidates replace `replacing`
   /// characters before the cursor. `describe` gives a candidate's description in the
   /// list shown when several match.
-  public struct Completion {
-    public var replacing: Int
-    public var candidates: [String]
-    public var descriptions: [String: String]
+  package struct Completion {
+    package var replacing: Int
+    package var candidates: [String]
+    package var descriptions: [String: String]
 
-    public init(replacing: Int, candidates: [String], descriptions: [String: String] = [:]) {
+    package init(replacing: Int, candidates: [String], descriptions: [String: String] = [:]) {
       self.replacing = replacing
       self.candidates = candidates
       self.descriptions = descriptions
@@ -33,21 +33,21 @@ public final class LineEditor {
   }
 
   /// Marks the start and end of non-printing prompt text (colour codes).
-  public static let promptEscape: Character = "\u{1}"
+  package static let promptEscape: Character = "\u{1}"
 
   private let editLine: OpaquePointer
   private let history: OpaquePointer
   /// The prompt's bytes, kept alive for libedit, which reads them on every redraw.
   /// Redraws only read this: nothing is computed while a person types.
   private var promptBytes: [CChar] = [0]
-  public let historyFile: HistoryFile?
-  public private(set) var entries: [String] = []
+  package let historyFile: HistoryFile?
+  package private(set) var entries: [String] = []
   /// Lines in the history file, which is trimmed back to `maxEntries` when it doubles.
   private var linesInFile = 0
-  public var completer: ((String) -> Completion)?
+  package var completer: ((String) -> Completion)?
 
   /// nil when libedit cannot start.
-  public init?(programName: String, historyFile: HistoryFile?) {
+  package init?(programName: String, historyFile: HistoryFile?) {
     Terminal.setLocale()
     guard let editLine = el_init(programName, coffer_stdin(), coffer_stdout(), coffer_stderr()) else { return nil }
     guard let history = history_init() else {
@@ -93,7 +93,7 @@ public final class LineEditor {
   }
 
   /// Reads one line with `prompt` (which may hold `promptEscape`-bracketed colour codes).
-  public func read(prompt: String) -> Input {
+  package func read(prompt: String) -> Input {
     promptBytes = Array(prompt.utf8CString)
     var count: Int32 = 0
     if let raw = el_gets(editLine, &count), count > 0 {
@@ -120,7 +120,7 @@ public final class LineEditor {
   }
 
   /// Adds a line to history and writes it to the history file at once.
-  public func remember(_ line: String) {
+  package func remember(_ line: String) {
     guard !line.trimmingCharacters(in: .whitespaces).isEmpty, entries.last != line else { return }
     coffer_history_enter(history, line)
     entries.append(line)

@@ -9,49 +9,49 @@ import CSignalFlags
 
 /// Signals as flags: the handlers only record them; the shell acts on them between
 /// lines and statements, where it is safe to save and exit.
-public enum Signals {
+package enum Signals {
   /// SIGTERM and SIGHUP always; SIGINT too for the interactive shell (in a script it
   /// keeps its default, ending the run).
-  public static func install(catchInterrupt: Bool) {
+  package static func install(catchInterrupt: Bool) {
     coffer_install_signal_handlers(catchInterrupt ? 1 : 0)
   }
 
   /// Whether Ctrl-C arrived since the last take; clears it.
-  public static func takeInterrupt() -> Bool {
+  package static func takeInterrupt() -> Bool {
     coffer_take_signal(SIGINT) != 0
   }
 
   /// Whether Ctrl-C arrived and was not taken yet.
-  public static var interruptPending: Bool {
+  package static var interruptPending: Bool {
     coffer_signal_pending(SIGINT) != 0
   }
 
   /// SIGTERM or SIGHUP, received and not taken yet: the run is to end. SIGTERM first.
-  public static var pendingStop: Int32? {
+  package static var pendingStop: Int32? {
     if coffer_signal_pending(SIGTERM) != 0 { return SIGTERM }
     if coffer_signal_pending(SIGHUP) != 0 { return SIGHUP }
     return nil
   }
 
-  public static var stopPending: Bool { pendingStop != nil }
+  package static var stopPending: Bool { pendingStop != nil }
 
   /// SIGTERM or SIGHUP if one arrived; clears it.
-  public static func takeStop() -> Int32? {
+  package static func takeStop() -> Int32? {
     if coffer_take_signal(SIGTERM) != 0 { return SIGTERM }
     if coffer_take_signal(SIGHUP) != 0 { return SIGHUP }
     return nil
   }
 
   /// Whether the window was resized since the last call; clears it.
-  public static func takeWindowChange() -> Bool {
+  package static func takeWindowChange() -> Bool {
     coffer_take_signal(SIGWINCH) != 0
   }
 }
 
 /// The terminal on stdout.
-public enum Terminal {
+package enum Terminal {
   /// Rows and columns, or nil when stdout is not a terminal.
-  public static func size() -> (rows: Int, columns: Int)? {
+  package static func size() -> (rows: Int, columns: Int)? {
     var rows: Int32 = 0
     var columns: Int32 = 0
     guard coffer_terminal_size(1, &rows, &columns) == 1, rows > 0, columns > 0 else { return nil }
@@ -59,7 +59,7 @@ public enum Terminal {
   }
 
   /// The locale from the environment, with a UTF-8 fallback for characters.
-  public static func setLocale() {
+  package static func setLocale() {
     coffer_set_locale()
   }
 }

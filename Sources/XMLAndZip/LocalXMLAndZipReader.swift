@@ -10,10 +10,10 @@ import ZIPFoundation
 /// Reads ECB XML with FoundationXML's XMLParser (libxml2) and zip archives with
 /// ZIPFoundation (zlib), in this process. The `coffer-rates` helper uses it; Coffer itself
 /// asks the helper, so that its own start-up does not load libxml2, ICU and zlib.
-public struct LocalXMLAndZipReader: XMLAndZipReader {
-  public init() {}
+package struct LocalXMLAndZipReader: XMLAndZipReader {
+  package init() {}
 
-  public func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate] {
+  package func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate] {
     let collector = ECBCubeCollector()
     let parser = XMLParser(data: data)
     parser.delegate = collector
@@ -35,7 +35,7 @@ public struct LocalXMLAndZipReader: XMLAndZipReader {
   /// The files of the archive, unpacked. Each entry's declared size is checked before it
   /// is unpacked and its bytes are counted as they come, so a bomb (2 GiB in 2 MB) is
   /// refused at `limit` bytes, whatever its headers claim; so are all the entries together.
-  public func files(inZip data: Data, limit: Int) throws(RateFileError) -> [ZipMember] {
+  package func files(inZip data: Data, limit: Int) throws(RateFileError) -> [ZipMember] {
     // ZIPFoundation skips encrypted entries (and every entry after one) without a word.
     if let locked = ZipDirectory.firstEncryptedEntry(in: data) {
       throw RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry \(locked)")
@@ -72,7 +72,7 @@ public struct LocalXMLAndZipReader: XMLAndZipReader {
     return members
   }
 
-  public func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
+  package func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
     try files(inZip: data, limit: RateLimits.maximumBytes)
   }
 

@@ -11,7 +11,7 @@ let package = Package(
     .executableTarget(
       name: "coffer-fuzz",
       dependencies: [
-        .product(name: "CofferShell", package: "Coffer"), .product(name: "CofferCore", package: "Coffer"),
+        .product(name: "CofferShell", package: "Coffer")
       ])
   ],
   swiftLanguageModes: [.v6]

@@ -4,17 +4,17 @@
 /// A commit changes memory at once and joins the pending batch; nothing touches the
 /// disk until `save`. Before each statement the shell calls `refresh`, which reloads
 /// what another process saved.
-public final class Ledger {
-  public let portfolio: Portfolio
-  public let store: Store
-  public let counters: Counters
-  public private(set) var pending = PendingBatch()
+package final class Ledger {
+  package let portfolio: Portfolio
+  package let store: Store
+  package let counters: Counters
+  package private(set) var pending = PendingBatch()
   /// Per currency, the amount the store held when this session last read it: what a
   /// save compares against to notice another session's change.
   private var base = [DecimalValue](repeating: .zero, count: Catalog.count)
   private var ratesRevision = 0
 
-  public init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
+  package init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
     throws(StoreError)
   {
     self.counters = counters
@@ -34,7 +34,7 @@ public final class Ledger {
   /// amount since, the edit is based on `seen`, so saving it is a conflict rather than
   /// a silent overwrite of the other session's save.
   @discardableResult
-  public func commit(_ amount: DecimalValue, of currency: Currency, seen: DecimalValue? = nil) -> Bool {
+  package func commit(_ amount: DecimalValue, of currency: Currency, seen: DecimalValue? = nil) -> Bool {
     guard portfolio.setAmount(amount, of: currency) else { return false }
     counters.commits += 1
     if let seen, pending.amount(of: currency) == nil {
@@ -45,7 +45,7 @@ public final class Ledger {
   }
 
   /// Records that 1 `currency` is worth `rate` local units, today, source `manual`.
-  public func setRate(_ rate: DecimalValue, of currency: Currency) throws(LedgerError) {
+  package func setRate(_ rate: DecimalValue, of currency: Currency) throws(LedgerError) {
     guard rate > .zero else { throw .nonPositiveRate }
     let local = portfolio.local
     let today = portfolio.today
@@ -66,7 +66,7 @@ public final class Ledger {
     pending.add(recorded)
   }
 
-  public func setLocal(_ currency: Currency) {
+  package func setLocal(_ currency: Currency) {
     guard currency != portfolio.local else { return }
     portfolio.setLocal(currency)
     pending.setLocal(currency)
@@ -80,7 +80,7 @@ public final class Ledger {
   /// `shouldStop` is asked as the days are written (the shell answers whether a signal is
   /// pending): once it is true the transaction is rolled back and `.stopped` returned.
   /// `progress` is told how many of the rates are written so far, out of how many.
-  public func storeImportedRates(
+  package func storeImportedRates(
     _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
     let stored = try store.importRates(rates, shouldStop: shouldStop, progress: progress)
@@ -91,14 +91,14 @@ public final class Ledger {
   }
 
   /// The rates in use on a past (or future) date.
-  public func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
+  package func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
     var book = try store.rates(on: date)
     for rate in pending.rates where rate.date <= date { book.record(rate) }
     return book
   }
 
   /// Closes the store; the ledger is not used afterwards.
-  public func close() {
+  package func close() {
     store.close()
   }
 
@@ -109,7 +109,7 @@ public final class Ledger {
   /// is saved, the conflicting edits stay pending, and the conflict is thrown. Returns
   /// how many holdings were written.
   @discardableResult
-  public func save(force: Bool = false) throws(StoreError) -> Int {
+  package func save(force: Bool = false) throws(StoreError) -> Int {
     guard !pending.isEmpty else { return 0 }
     let before = counters.rowsWritten
     let outcome = try store.save(pending, base: base, ratesRevision: ratesRevision, force: force)
@@ -131,7 +131,7 @@ public final class Ledger {
 
   /// Makes the next `refresh` read every amount from the store, whatever
   /// `data_version` says (after reverting edits that were pending here).
-  public func reloadBeforeNextStatement() {
+  package func reloadBeforeNextStatement() {
     store.forgetDataVersion()
   }
 
@@ -139,7 +139,7 @@ public final class Ledger {
   /// a currency both sessions changed is a conflict at the next save, not a silent loss.
   /// Returns the currencies whose amounts changed in memory.
   @discardableResult
-  public func refresh() throws(StoreError) -> [Currency] {
+  package func refresh() throws(StoreError) -> [Currency] {
     guard try store.changedElsewhere() else { return [] }
     let state = try store.load(knownRatesRevision: ratesRevision, today: portfolio.today)
     return apply(state)
@@ -171,13 +171,13 @@ public final class Ledger {
 }
 
 /// Why a ledger change was refused.
-public enum LedgerError: Error, Sendable, CustomStringConvertible {
+package enum LedgerError: Error, Sendable, CustomStringConvertible {
   case nonPositiveRate
   case localRateIsOne(Currency)
   case noLocalRate(Currency)
   case arithmetic(DecimalError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .nonPositiveRate: "a rate must be greater than 0"
     case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"

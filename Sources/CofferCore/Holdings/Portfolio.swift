@@ -6,11 +6,11 @@
 /// change invalidates that currency's factor (or all of them when the local rate moves);
 /// a new local currency invalidates all factors. Reading twice with nothing changed in
 /// between computes nothing.
-public final class Portfolio {
-  public private(set) var amounts: [DecimalValue]
-  public private(set) var local: Currency
-  public private(set) var rates: RateBook
-  public let today: CalendarDate
+package final class Portfolio {
+  package private(set) var amounts: [DecimalValue]
+  package private(set) var local: Currency
+  package private(set) var rates: RateBook
+  package let today: CalendarDate
   private let counters: Counters
 
   /// r(L) ÷ r(C) per currency: local units per one unit of C. nil entry = not computed.
@@ -30,7 +30,7 @@ public final class Portfolio {
     case missing
   }
 
-  public init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
+  package init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
     self.amounts = Array(repeating: .zero, count: Catalog.count)
     self.local = local
     self.rates = rates
@@ -42,22 +42,22 @@ public final class Portfolio {
 
   // MARK: - Reads
 
-  public func amount(of currency: Currency) -> DecimalValue {
+  package func amount(of currency: Currency) -> DecimalValue {
     amounts[currency.index]
   }
 
   /// The currencies with a non-zero amount, in catalog order.
-  public var held: [Currency] {
+  package var held: [Currency] {
     Catalog.all.filter { !amounts[$0.index].isZero }
   }
 
   /// The rate in use for a currency today.
-  public func currentRate(of currency: Currency) -> Rate? {
+  package func currentRate(of currency: Currency) -> Rate? {
     rates.rate(of: currency, on: today)
   }
 
   /// Local units per one unit of `currency`, unrounded; throws if either has no rate.
-  public func factor(of currency: Currency) throws(PortfolioError) -> DecimalValue {
+  package func factor(of currency: Currency) throws(PortfolioError) -> DecimalValue {
     if let cached = factorCache[currency.index] {
       switch cached {
       case .known(let value): return value
@@ -82,12 +82,12 @@ public final class Portfolio {
   }
 
   /// `rate(C)`: r(L) ÷ r(C) rounded to 10 places.
-  public func displayRate(of currency: Currency) throws(PortfolioError) -> DecimalValue {
+  package func displayRate(of currency: Currency) throws(PortfolioError) -> DecimalValue {
     try factor(of: currency).rounded(toPlaces: 10)
   }
 
   /// The unrounded value of the amount held in `currency`, in the local currency.
-  public func unroundedValue(of currency: Currency) throws(PortfolioError) -> DecimalValue {
+  package func unroundedValue(of currency: Currency) throws(PortfolioError) -> DecimalValue {
     if let cached = valueCache[currency.index] { return cached }
     let amount = amounts[currency.index]
     let value: DecimalValue
@@ -107,12 +107,12 @@ public final class Portfolio {
   }
 
   /// `value(C)`: the amount converted and rounded to the local minor units.
-  public func value(of currency: Currency) throws(PortfolioError) -> DecimalValue {
+  package func value(of currency: Currency) throws(PortfolioError) -> DecimalValue {
     try unroundedValue(of: currency).rounded(toPlaces: local.minorUnits)
   }
 
   /// The total, recomputed only if something it depends on changed since the last read.
-  public func total() -> Result<Total, PortfolioError> {
+  package func total() -> Result<Total, PortfolioError> {
     counters.totalReads += 1
     if let cached = totalCache { return cached }
     counters.totalRecomputes += 1
@@ -147,7 +147,7 @@ public final class Portfolio {
   }
 
   /// Converts `amount` of `from` into `to`, unrounded.
-  public func convert(_ amount: DecimalValue, from: Currency, to: Currency) throws(PortfolioError) -> DecimalValue {
+  package func convert(_ amount: DecimalValue, from: Currency, to: Currency) throws(PortfolioError) -> DecimalValue {
     guard from != to else { return amount }
     guard let fromRate = currentRate(of: from) else { throw .noRate([from]) }
     guard let toRate = currentRate(of: to) else { throw .noRate([to]) }
@@ -162,7 +162,7 @@ public final class Portfolio {
 
   /// Sets an amount; returns false (and invalidates nothing) when it is unchanged.
   @discardableResult
-  public func setAmount(_ amount: DecimalValue, of currency: Currency) -> Bool {
+  package func setAmount(_ amount: DecimalValue, of currency: Currency) -> Bool {
     guard amounts[currency.index] != amount else { return false }
     amounts[currency.index] = amount
     valueCache[currency.index] = nil
@@ -170,13 +170,13 @@ public final class Portfolio {
     return true
   }
 
-  public func setLocal(_ currency: Currency) {
+  package func setLocal(_ currency: Currency) {
     guard currency != local else { return }
     local = currency
     invalidateAllFactors()
   }
 
-  public func record(_ rate: Rate) {
+  package func record(_ rate: Rate) {
     rates.record(rate)
     if rate.currency == local {
       invalidateAllFactors()
@@ -187,7 +187,7 @@ public final class Portfolio {
     }
   }
 
-  public func replaceRates(_ book: RateBook) {
+  package func replaceRates(_ book: RateBook) {
     rates = book
     invalidateAllFactors()
   }
@@ -202,11 +202,11 @@ public final class Portfolio {
 }
 
 /// Why a value cannot be computed.
-public enum PortfolioError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PortfolioError: Error, Sendable, Equatable, CustomStringConvertible {
   case noRate([Currency])
   case arithmetic(DecimalError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noRate(let currencies):
       "no rate for " + currencies.map(\.code).joined(separator: ", ")

@@ -1,12 +1,12 @@
 /// The total of all holdings in the local currency, as computed at one moment.
-public struct Total: Sendable {
-  public let local: Currency
+package struct Total: Sendable {
+  package let local: Currency
   /// The sum of the unrounded values, rounded once to the local currency's minor units.
-  public let value: DecimalValue
+  package let value: DecimalValue
   /// How many currencies have a non-zero amount and a rate (and so are in `value`).
-  public let holdings: Int
+  package let holdings: Int
   /// Held currencies left out because they have no rate.
-  public let missing: [Currency]
+  package let missing: [Currency]
 
-  public var isPartial: Bool { !missing.isEmpty }
+  package var isPartial: Bool { !missing.isEmpty }
 }

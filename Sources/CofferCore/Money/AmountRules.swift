@@ -1,10 +1,10 @@
 /// What makes a number a valid amount for a currency.
-public enum AmountRules {
+package enum AmountRules {
   /// Amounts have at most this many digits before the decimal point.
-  public static let maxIntegerDigits = 15
+  package static let maxIntegerDigits = 15
 
   /// nil when `amount` is a valid amount of `currency`, else the reason it is not.
-  public static func problem(with amount: DecimalValue, for currency: Currency) -> String? {
+  package static func problem(with amount: DecimalValue, for currency: Currency) -> String? {
     if amount.isNegative {
       return "an amount cannot be negative"
     }

@@ -2,15 +2,15 @@
 ///
 /// Minor units come from ISO 4217 as written here, not from ICU: ICU gives some
 /// currencies (IDR, KRW) digits that banks and ISO do not use.
-public enum Catalog {
-  public static let all: [Currency] = table.enumerated().map { index, row in
+package enum Catalog {
+  package static let all: [Currency] = table.enumerated().map { index, row in
     Currency(index: index, code: row.code, minorUnits: row.minorUnits)
   }
 
-  public static var count: Int { all.count }
+  package static var count: Int { all.count }
 
   /// The currency with this code, in any letter case.
-  public static func currency(_ code: String) -> Currency? {
+  package static func currency(_ code: String) -> Currency? {
     var code = code
     return code.withUTF8 { bytes in
       guard bytes.count == 3, let slot = slot(bytes[0], bytes[1], bytes[2]) else { return nil }
@@ -29,8 +29,8 @@ public enum Catalog {
     return (x * 26 + y) * 26 + z
   }
 
-  public static let cny = all[0]
-  public static let eur = all[2]
+  package static let cny = all[0]
+  package static let eur = all[2]
 
   /// Catalog index per three-letter slot, -1 where no currency has that code: a code
   /// is looked up on every `set`, so this avoids hashing a string.

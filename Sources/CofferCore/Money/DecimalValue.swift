@@ -5,18 +5,18 @@
 /// fractional digits are rounded (half away from zero) to keep 38, and a result whose
 /// integer part alone needs more than 38 digits is an overflow. Division keeps at
 /// least 37 significant digits.
-public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
+package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
   /// The digits, signed; `|coefficient| <= maxCoefficient`.
-  public private(set) var coefficient: Int128
+  package private(set) var coefficient: Int128
   /// How many of the digits are after the decimal point; `0...maxScale`.
-  public private(set) var scale: Int
+  package private(set) var scale: Int
 
-  public static let maxDigits = 38
-  public static let maxScale = 60
+  package static let maxDigits = 38
+  package static let maxScale = 60
   static let maxCoefficient: UInt128 = powerOfTen[38] - 1
 
-  public static let zero = DecimalValue(uncheckedCoefficient: 0, scale: 0)
-  public static let one = DecimalValue(uncheckedCoefficient: 1, scale: 0)
+  package static let zero = DecimalValue(uncheckedCoefficient: 0, scale: 0)
+  package static let one = DecimalValue(uncheckedCoefficient: 1, scale: 0)
 
   init(uncheckedCoefficient: Int128, scale: Int) {
     self.coefficient = uncheckedCoefficient
@@ -51,14 +51,14 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
   }
 
   /// A whole number.
-  public init(_ value: Int) {
+  package init(_ value: Int) {
     self.init(uncheckedCoefficient: Int128(value), scale: 0)
   }
 
   /// Parses a plain decimal: digits with at most one `.`, `_` allowed between digits,
   /// an optional leading `-`. Returns nil for anything else. Throws when the number has
   /// more than 38 significant digits.
-  public init?(parsing text: some StringProtocol) throws(DecimalError) {
+  package init?(parsing text: some StringProtocol) throws(DecimalError) {
     var digits = String(text)
     var negative = false
     if digits.first == "-" {
@@ -70,14 +70,14 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
   }
 
   /// Parses unsigned digits (`123`, `1_000.25`, `.5`); nil if malformed.
-  public static func parseDigits(_ text: String) throws(DecimalError) -> DecimalValue? {
+  package static func parseDigits(_ text: String) throws(DecimalError) -> DecimalValue? {
     var text = text
     let result = text.withUTF8 { bytes in Result { () throws(DecimalError) in try parseDigits(bytes) } }
     return try result.get()
   }
 
   /// Parses unsigned digits from bytes; nil if malformed.
-  public static func parseDigits(_ bytes: UnsafeBufferPointer<UInt8>) throws(DecimalError) -> DecimalValue? {
+  package static func parseDigits(_ bytes: UnsafeBufferPointer<UInt8>) throws(DecimalError) -> DecimalValue? {
     var magnitude: UInt128 = 0
     var significant = 0
     var scale = 0
@@ -114,37 +114,37 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
 
   // MARK: - Properties
 
-  public var isZero: Bool { coefficient == 0 }
-  public var isNegative: Bool { coefficient < 0 }
-  public var magnitude: UInt128 { coefficient.magnitude }
-  public var negated: DecimalValue { DecimalValue(uncheckedCoefficient: -coefficient, scale: scale) }
+  package var isZero: Bool { coefficient == 0 }
+  package var isNegative: Bool { coefficient < 0 }
+  package var magnitude: UInt128 { coefficient.magnitude }
+  package var negated: DecimalValue { DecimalValue(uncheckedCoefficient: -coefficient, scale: scale) }
 
   /// The value as an Int when it is a whole number that fits one.
-  public var wholeNumber: Int? {
+  package var wholeNumber: Int? {
     let value = normalized
     guard value.scale == 0 else { return nil }
     return Int(exactly: value.coefficient)
   }
 
   /// The number of decimal places once trailing zeros are dropped.
-  public var decimalPlaces: Int { normalized.scale }
+  package var decimalPlaces: Int { normalized.scale }
 
   /// How many digits the integer part has (0 for values below 1).
-  public var integerDigits: Int {
+  package var integerDigits: Int {
     guard scale <= 38 else { return 0 }
     let integerPart = magnitude / Self.powerOfTen[scale]
     return integerPart == 0 ? 0 : Self.digitCount(integerPart)
   }
 
   /// Whether the integer part has more than `digits` digits, without dividing.
-  public func hasMoreIntegerDigits(than digits: Int) -> Bool {
+  package func hasMoreIntegerDigits(than digits: Int) -> Bool {
     let limit = digits + scale
     guard limit <= 38 else { return false }
     return magnitude >= Self.powerOfTen[limit]
   }
 
   /// The same value with trailing fractional zeros removed.
-  public var normalized: DecimalValue {
+  package var normalized: DecimalValue {
     var result = self
     while result.scale > 0 && result.coefficient % 10 == 0 {
       result.coefficient /= 10
@@ -155,12 +155,12 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
   }
 
   /// Plain decimal in its shortest form: `1200`, `0.5`, `-12345.6`; never an exponent.
-  public var description: String {
+  package var description: String {
     plain(minimumFractionDigits: 0)
   }
 
   /// Plain decimal keeping at least `minimumFractionDigits` places (for money: `12.50`).
-  public func plain(minimumFractionDigits: Int) -> String {
+  package func plain(minimumFractionDigits: Int) -> String {
     let value = normalized
     var digits = String(value.magnitude)
     var fractionDigits = value.scale
@@ -179,7 +179,7 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
 
   // MARK: - Arithmetic
 
-  public static func + (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
+  package static func + (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
     if lhs.scale == rhs.scale {
       let (sum, overflow) = lhs.coefficient.addingReportingOverflow(rhs.coefficient)
       if !overflow && sum.magnitude <= maxCoefficient {
@@ -200,11 +200,11 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     throw .overflow
   }
 
-  public static func - (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
+  package static func - (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
     try lhs + rhs.negated
   }
 
-  public static func * (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
+  package static func * (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
     let negative = (lhs.coefficient < 0) != (rhs.coefficient < 0)
     let product = lhs.magnitude.multipliedFullWidth(by: rhs.magnitude)
     let scale = lhs.scale + rhs.scale
@@ -229,7 +229,7 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     }
   }
 
-  public static func / (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
+  package static func / (lhs: DecimalValue, rhs: DecimalValue) throws(DecimalError) -> DecimalValue {
     guard !rhs.isZero else { throw .divisionByZero }
     if lhs.isZero { return .zero }
     let negative = (lhs.coefficient < 0) != (rhs.coefficient < 0)
@@ -252,7 +252,7 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
   }
 
   /// Rounded to `places` decimal places, half away from zero.
-  public func rounded(toPlaces places: Int) -> DecimalValue {
+  package func rounded(toPlaces places: Int) -> DecimalValue {
     guard scale > places else { return self }
     let magnitude = Self.divideRounding(self.magnitude, byPowerOfTen: scale - places)
     let signed = Int128(magnitude)
@@ -260,17 +260,17 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
   }
 
   /// Rounded to `digits` significant digits (never past the decimal point).
-  public func rounded(toSignificantDigits digits: Int) -> DecimalValue {
+  package func rounded(toSignificantDigits digits: Int) -> DecimalValue {
     let excess = Self.digitCount(magnitude) - digits
     guard excess > 0 else { return self }
     return rounded(toPlaces: max(0, scale - excess))
   }
 
-  public static func < (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
+  package static func < (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
     compare(lhs, rhs) < 0
   }
 
-  public static func == (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
+  package static func == (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
     compare(lhs, rhs) == 0
   }
 
@@ -340,12 +340,12 @@ public struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
 }
 
 /// Why a decimal operation has no result.
-public enum DecimalError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DecimalError: Error, Sendable, Equatable, CustomStringConvertible {
   case overflow
   case divisionByZero
   case tooManyDigits
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .overflow: "overflow: the result needs more than 38 significant digits"
     case .divisionByZero: "division by zero"

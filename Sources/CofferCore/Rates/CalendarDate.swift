@@ -1,13 +1,13 @@
 import Foundation
 
 /// A day in the proleptic Gregorian calendar, written `YYYY-MM-DD`.
-public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-  public let year: Int
-  public let month: Int
-  public let day: Int
+package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+  package let year: Int
+  package let month: Int
+  package let day: Int
 
   /// A valid date, or nil (`2026-02-30` is nil).
-  public init?(year: Int, month: Int, day: Int) {
+  package init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month),
       (1...Self.daysIn(month: month, year: year)).contains(day)
     else { return nil }
@@ -22,7 +22,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
   }
 
   /// Parses exactly `YYYY-MM-DD`.
-  public init?(_ text: some StringProtocol) {
+  package init?(_ text: some StringProtocol) {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
       return nil
@@ -42,7 +42,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
   }
 
   /// Today in the local time zone (or `COFFER_TODAY`, which tests use to fix the date).
-  public static func today() -> CalendarDate {
+  package static func today() -> CalendarDate {
     // getenv, not ProcessInfo's environment, which copies every variable into a dictionary.
     if let fixed = getenv("COFFER_TODAY").map({ String(cString: $0) }), let date = CalendarDate(fixed) {
       return date
@@ -56,7 +56,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
   }
 
   /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil_from_days).
-  public init?(dayNumber: Int) {
+  package init?(dayNumber: Int) {
     let z = dayNumber + 719468
     let era = (z >= 0 ? z : z - 146096) / 146097
     let dayOfEra = z - era * 146097
@@ -69,7 +69,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
   }
 
   /// Days since 1970-01-01 (negative before), for distances between dates.
-  public var dayNumber: Int {
+  package var dayNumber: Int {
     // Howard Hinnant's days_from_civil.
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
@@ -79,7 +79,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     return era * 146097 + dayOfEra - 719468
   }
 
-  public var description: String {
+  package var description: String {
     func pad(_ value: Int, _ width: Int) -> String {
       let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -87,7 +87,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
   }
 
-  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+  package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 

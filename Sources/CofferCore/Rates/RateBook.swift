@@ -1,16 +1,16 @@
 /// Every known rate of every currency, kept as history and held in memory once read.
-public struct RateBook: Sendable {
+package struct RateBook: Sendable {
   /// Per catalog index, sorted by date; at most one rate per date.
   private var history: [[Rate]] = Array(repeating: [], count: Catalog.count)
 
-  public init() {}
+  package init() {}
 
-  public init(_ rates: some Sequence<Rate>) {
+  package init(_ rates: some Sequence<Rate>) {
     for rate in rates { record(rate) }
   }
 
   /// The compiled-in snapshot a new store starts with.
-  public static let compiledIn: RateBook = RateBook(
+  package static let compiledIn: RateBook = RateBook(
     DefaultRates.entries.compactMap { entry in
       guard let currency = Catalog.currency(entry.code),
         let value = try? DecimalValue(parsing: entry.perEuro),
@@ -20,12 +20,12 @@ public struct RateBook: Sendable {
     })
 
   /// The rate of `currency` in use on `date` (see `RateLookup`).
-  public func rate(of currency: Currency, on date: CalendarDate) -> Rate? {
+  package func rate(of currency: Currency, on date: CalendarDate) -> Rate? {
     RateLookup.rate(of: currency, in: history[currency.index], on: date)
   }
 
   /// Adds a rate, replacing one of the same currency and date.
-  public mutating func record(_ rate: Rate) {
+  package mutating func record(_ rate: Rate) {
     var rates = history[rate.currency.index]
     if let last = rates.last, last.date < rate.date {
       rates.append(rate)
@@ -39,5 +39,5 @@ public struct RateBook: Sendable {
   }
 
   /// All rates, oldest first per currency.
-  public var allRates: [Rate] { history.flatMap { $0 } }
+  package var allRates: [Rate] { history.flatMap { $0 } }
 }

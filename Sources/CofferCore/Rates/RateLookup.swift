@@ -2,10 +2,10 @@
 /// or before that date is the one in use. (EUR, the pivot, is one euro on every date.)
 /// In memory it is a binary search of a currency's history; in the store, the same rule
 /// is one index seek (`RateDayTable.snapshot(_:onOrBefore:)`).
-public enum RateLookup {
+package enum RateLookup {
   /// The position in `rates` (sorted by date) of the latest rate dated on or before
   /// `date`, or nil when every rate is later.
-  public static func latest(in rates: [Rate], onOrBefore date: CalendarDate) -> Int? {
+  package static func latest(in rates: [Rate], onOrBefore date: CalendarDate) -> Int? {
     var low = 0
     var high = rates.count
     while low < high {
@@ -16,7 +16,7 @@ public enum RateLookup {
   }
 
   /// The rate of `currency` in use on `date`, from its history sorted by date.
-  public static func rate(of currency: Currency, in rates: [Rate], on date: CalendarDate) -> Rate? {
+  package static func rate(of currency: Currency, in rates: [Rate], on date: CalendarDate) -> Rate? {
     if let index = latest(in: rates, onOrBefore: date) { return rates[index] }
     return currency == Catalog.eur ? Rate(currency: currency, perEuro: .one, date: date, source: "pivot") : nil
   }

@@ -1,10 +1,10 @@
 /// A value over time, for charts: the local value of fixed amounts at each date on which
 /// one of the rates it depends on changed.
-public enum ValueSeries {
+package enum ValueSeries {
   /// `amounts` (currency → amount) valued in `local` at every date from `from` to `to`
   /// where a rate changed, carrying each rate forward until its next one. Dates where a
   /// needed rate is not yet known are left out.
-  public static func points(
+  package static func points(
     amounts: [(Currency, DecimalValue)], local: Currency, histories: [Currency: [Rate]], from: CalendarDate,
     to: CalendarDate
   ) -> [(date: CalendarDate, value: DecimalValue)] {

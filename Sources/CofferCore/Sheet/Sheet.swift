@@ -4,50 +4,50 @@
 /// Each field owns its state: the focused field has a draft, a field whose draft failed
 /// to commit keeps that text (and the reason) until it is fixed or the sheet is
 /// cancelled. Changing one field touches only that field.
-public struct Sheet {
-  public let rows: [Currency]
+package struct Sheet {
+  package let rows: [Currency]
   /// Index into `rows`, or nil when nothing is focused (after `blur`).
-  public private(set) var focus: Int?
+  package private(set) var focus: Int?
   /// The focused field's text, not yet validated.
-  public private(set) var draft: String = ""
+  package private(set) var draft: String = ""
   /// The focused field's text and amount when it took the focus: a draft still equal to
   /// that text is no change, and a changed one is based on that amount (so another
   /// session's save meanwhile is a conflict, not overwritten).
   private var entered: (text: String, amount: DecimalValue) = ("", .zero)
   /// Fields whose draft could not be committed: their text and why.
-  public private(set) var invalid: [Currency: InvalidDraft] = [:]
+  package private(set) var invalid: [Currency: InvalidDraft] = [:]
   /// Commits made in this sheet session, newest last, with the amount each replaced.
   private var undoStack: [(currency: Currency, previous: DecimalValue)] = []
 
-  public struct InvalidDraft: Sendable, Equatable {
-    public let text: String
-    public let reason: String
+  package struct InvalidDraft: Sendable, Equatable {
+    package let text: String
+    package let reason: String
   }
 
   /// Turns a draft's text into an amount for a currency, or says why it cannot.
-  public typealias Evaluate = (_ text: String, _ currency: Currency) -> Result<DecimalValue, DraftError>
+  package typealias Evaluate = (_ text: String, _ currency: Currency) -> Result<DecimalValue, DraftError>
 
   /// What a focus change did, for the caller to report and to redraw.
-  public struct Outcome {
+  package struct Outcome {
     /// Rows whose display changed.
-    public var changed: [Currency] = []
+    package var changed: [Currency] = []
     /// Set when the draft left behind could not be committed.
-    public var error: DraftError?
+    package var error: DraftError?
   }
 
-  public init(local: Currency, focus: Currency?, ledger: Ledger) {
+  package init(local: Currency, focus: Currency?, ledger: Ledger) {
     rows = Catalog.all.filter { $0 != local }
     let start = focus.flatMap { currency in rows.firstIndex(of: currency) } ?? 0
     enter(start, ledger: ledger)
   }
 
-  public var focused: Currency? { focus.map { rows[$0] } }
+  package var focused: Currency? { focus.map { rows[$0] } }
 
-  public func row(of currency: Currency) -> Int? { rows.firstIndex(of: currency) }
+  package func row(of currency: Currency) -> Int? { rows.firstIndex(of: currency) }
 
   /// The text a field shows: its draft when focused, its invalid text, else nil (the
   /// committed amount is shown).
-  public func shownDraft(of currency: Currency) -> String? {
+  package func shownDraft(of currency: Currency) -> String? {
     if focused == currency { return draft }
     return invalid[currency]?.text
   }
@@ -55,14 +55,14 @@ public struct Sheet {
   // MARK: - Editing
 
   /// Replaces the focused field's draft.
-  public mutating func setDraft(_ text: String) -> Bool {
+  package mutating func setDraft(_ text: String) -> Bool {
     guard focus != nil else { return false }
     draft = text
     return true
   }
 
   /// Moves the focus to another row (or to none), committing the draft it leaves.
-  public mutating func moveFocus(to row: Int?, ledger: Ledger, evaluate: Evaluate) -> Outcome {
+  package mutating func moveFocus(to row: Int?, ledger: Ledger, evaluate: Evaluate) -> Outcome {
     var outcome = commitFocused(ledger: ledger, evaluate: evaluate)
     if let previous = focused { outcome.changed.append(previous) }
     focus = nil
@@ -75,13 +75,13 @@ public struct Sheet {
   }
 
   /// Steps the focus by `offset` rows, wrapping; from no focus, `next` goes to the first row.
-  public func row(steppingBy offset: Int) -> Int {
+  package func row(steppingBy offset: Int) -> Int {
     guard let focus else { return offset >= 0 ? 0 : rows.count - 1 }
     return ((focus + offset) % rows.count + rows.count) % rows.count
   }
 
   /// Commits the focused draft where it stands (the focus stays).
-  public mutating func commitFocused(ledger: Ledger, evaluate: Evaluate) -> Outcome {
+  package mutating func commitFocused(ledger: Ledger, evaluate: Evaluate) -> Outcome {
     var outcome = Outcome()
     guard let currency = focused else { return outcome }
     let text = draft.trimmingBlanks
@@ -116,7 +116,7 @@ public struct Sheet {
   }
 
   /// Reverts the most recent commit of this sheet session; nil when there is none.
-  public mutating func undo(ledger: Ledger) -> (currency: Currency, restored: DecimalValue)? {
+  package mutating func undo(ledger: Ledger) -> (currency: Currency, restored: DecimalValue)? {
     guard let last = undoStack.popLast() else { return nil }
     ledger.commit(last.previous, of: last.currency)
     if focused == last.currency {
@@ -129,7 +129,7 @@ public struct Sheet {
   /// `cancel`: reverts every commit of this sheet session, newest first, so each amount
   /// is again what it was at `open`, and forgets every draft. Returns the currencies
   /// whose changes were discarded (committed or left invalid), in row order.
-  public mutating func revertAll(ledger: Ledger) -> [Currency] {
+  package mutating func revertAll(ledger: Ledger) -> [Currency] {
     var discarded = Set(invalid.keys)
     if let currency = focused, draft.trimmingBlanks != entered.text.trimmingBlanks { discarded.insert(currency) }
     while let last = undoStack.popLast() {
@@ -158,18 +158,18 @@ public struct Sheet {
 }
 
 /// Why a draft could not be committed.
-public struct DraftError: Error, Sendable, Equatable {
-  public let currency: Currency
-  public let text: String
-  public let reason: String
+package struct DraftError: Error, Sendable, Equatable {
+  package let currency: Currency
+  package let text: String
+  package let reason: String
 
-  public init(currency: Currency, text: String, reason: String) {
+  package init(currency: Currency, text: String, reason: String) {
     self.currency = currency
     self.text = text
     self.reason = reason
   }
 
-  public var message: String {
+  package var message: String {
     "\(currency.code): invalid amount '\(text)': \(reason); the draft stays on \(currency.code)"
   }
 }

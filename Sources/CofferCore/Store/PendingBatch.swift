@@ -1,26 +1,26 @@
 /// Edits committed in memory and not yet saved, coalesced: one entry per currency.
-public struct PendingBatch: Sendable {
+package struct PendingBatch: Sendable {
   /// New amount per catalog index (an array: a commit is on the hot path of a script).
   private var slots: [DecimalValue?] = Array(repeating: nil, count: Catalog.count)
   private var amountCount = 0
   /// Rates recorded since the last save.
-  public private(set) var rates: [Rate] = []
+  package private(set) var rates: [Rate] = []
   /// A new local currency, if it changed.
-  public private(set) var local: Currency?
+  package private(set) var local: Currency?
 
-  public init() {}
+  package init() {}
 
-  public var isEmpty: Bool { amountCount == 0 && rates.isEmpty && local == nil }
+  package var isEmpty: Bool { amountCount == 0 && rates.isEmpty && local == nil }
 
   /// How many unsaved edits the status line shows.
-  public var count: Int { amountCount + rates.count + (local == nil ? 0 : 1) }
+  package var count: Int { amountCount + rates.count + (local == nil ? 0 : 1) }
 
   /// The new amounts, in catalog order.
-  public var amounts: [(currency: Currency, amount: DecimalValue)] {
+  package var amounts: [(currency: Currency, amount: DecimalValue)] {
     Catalog.all.compactMap { currency in slots[currency.index].map { (currency, $0) } }
   }
 
-  public func amount(of currency: Currency) -> DecimalValue? {
+  package func amount(of currency: Currency) -> DecimalValue? {
     slots[currency.index]
   }
 

@@ -8,20 +8,20 @@ import GRDB
 #endif
 
 /// Everything the store holds, as read in one go.
-public struct StoredState: Sendable {
-  public var amounts: [Currency: DecimalValue]
-  public var local: Currency?
+package struct StoredState: Sendable {
+  package var amounts: [Currency: DecimalValue]
+  package var local: Currency?
   /// nil when the rates were not read because they had not changed.
-  public var rates: RateBook?
-  public var ratesRevision: Int
+  package var rates: RateBook?
+  package var ratesRevision: Int
 }
 
 /// One saved change, as the journal keeps it.
-public struct JournalEntry: Sendable {
-  public let time: String
-  public let currency: Currency
-  public let old: DecimalValue
-  public let new: DecimalValue
+package struct JournalEntry: Sendable {
+  package let time: String
+  package let currency: Currency
+  package let old: DecimalValue
+  package let new: DecimalValue
 }
 
 /// The SQLite database behind Coffer, through GRDB: holdings, rates (as history),
@@ -29,8 +29,8 @@ public struct JournalEntry: Sendable {
 ///
 /// Every query it sends is counted (`db_reads`, `version_checks`), and it writes only in
 /// `save`, one transaction a batch.
-public final class Store {
-  public let location: StoreLocation
+package final class Store {
+  package let location: StoreLocation
   private var database: DatabaseQueue
   /// Set when a write found the store read-only: SQLite keeps a connection opened
   /// read-only so, and the next save opens a new one in case the file became writable.
@@ -50,7 +50,7 @@ public final class Store {
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
   }
 
-  public init(location: StoreLocation, counters: Counters) throws(StoreError) {
+  package init(location: StoreLocation, counters: Counters) throws(StoreError) {
     self.location = location
     self.counters = counters
     let configuration = Self.configuration
@@ -122,7 +122,7 @@ public final class Store {
   }
 
   /// Makes the next `changedElsewhere` answer yes, so everything is read again.
-  public func forgetDataVersion() {
+  package func forgetDataVersion() {
     dataVersion = -1
     lastVersionCheck = 0
   }
@@ -156,7 +156,7 @@ public final class Store {
   }
 
   /// The full integrity check behind `check`: SQLite's findings (empty when sound).
-  public func integrityCheck() throws(StoreError) -> [String] {
+  package func integrityCheck() throws(StoreError) -> [String] {
     try integrityFindings(sql: "PRAGMA integrity_check(5)")
   }
 
@@ -257,7 +257,7 @@ public final class Store {
   }
 
   /// Closes the connection (SQLite checkpoints and removes the WAL when it is the last).
-  public func close() {
+  package func close() {
     try? database.close()
   }
 
@@ -272,7 +272,7 @@ public final class Store {
   /// it is sent at most once per `versionCheckInterval`: another session's save is seen
   /// within a millisecond, and a save never depends on it (a save compares, inside its
   /// own transaction, the stored amounts with those this session read).
-  public func changedElsewhere() throws(StoreError) -> Bool {
+  package func changedElsewhere() throws(StoreError) -> Bool {
     // An in-memory store has no other connections.
     if case .memory = location { return false }
     let now = Self.monotonicNanoseconds()
@@ -292,7 +292,7 @@ public final class Store {
 
   /// Reads holdings and settings, and the rates when their revision differs from
   /// `knownRatesRevision` (rates can be large; they are re-read only when they moved).
-  public func load(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
+  package func load(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
     do {
       return try database.inDatabase { db in
         let holdingRows = try Row.fetchAll(db, sql: "SELECT code, amount FROM holding")
@@ -323,7 +323,7 @@ public final class Store {
 
   /// The rates in use on a date: for each currency the latest rate dated on or before
   /// it. One index seek per catalog currency, however long the history.
-  public func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
+  package func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
     do {
       return try database.inDatabase { db in try readRates(db, on: date) }
     } catch {
@@ -333,7 +333,7 @@ public final class Store {
 
   /// The rates of `currency` dated in `from...to`, plus the latest one before `from`
   /// (the rate in use when the range starts), oldest first.
-  public func history(of currency: Currency, from: CalendarDate, to: CalendarDate) throws(StoreError) -> [Rate] {
+  package func history(of currency: Currency, from: CalendarDate, to: CalendarDate) throws(StoreError) -> [Rate] {
     do {
       return try database.inDatabase { db in
         counters.dbReads += 1
@@ -354,7 +354,7 @@ public final class Store {
   }
 
   /// The last `limit` saved changes, newest first, optionally of one currency.
-  public func journal(of currency: Currency?, limit: Int) throws(StoreError) -> [JournalEntry] {
+  package func journal(of currency: Currency?, limit: Int) throws(StoreError) -> [JournalEntry] {
     do {
       return try database.inDatabase { db in
         counters.dbReads += 1
@@ -385,7 +385,7 @@ public final class Store {
   /// Stores imported rates in one transaction: all of them or, on any error, none.
   /// A rate identical to the stored one is left alone. `shouldStop` is asked as the
   /// days are written; once it is true the transaction is rolled back.
-  public func importRates(
+  package func importRates(
     _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
     reopenIfItWasReadOnly()
@@ -411,15 +411,15 @@ public final class Store {
   }
 
   /// What a save wrote, and what it held back.
-  public struct SaveOutcome: Sendable {
+  package struct SaveOutcome: Sendable {
     /// The rates revision after the save.
-    public var ratesRevision: Int
+    package var ratesRevision: Int
     /// Currencies another session changed since this one loaded them: not written.
-    public var conflicts: [SaveConflict]
+    package var conflicts: [SaveConflict]
     /// Currencies whose stored amount already equals ours: nothing to write.
-    public var alreadyStored: [Currency]
+    package var alreadyStored: [Currency]
     /// Whether the transaction changed anything.
-    public var wroteSomething = false
+    package var wroteSomething = false
   }
 
   /// Writes a batch in one transaction: the changed holdings with their journal rows,
@@ -427,7 +427,7 @@ public final class Store {
   /// read from the store; a currency whose stored amount differs from it was saved by
   /// another session. Unless `force` is set such a currency is a conflict: it is left
   /// out (and returned), and everything else in the batch is still written.
-  public func save(
+  package func save(
     _ batch: PendingBatch, base: [DecimalValue], ratesRevision: Int, force: Bool
   ) throws(StoreError) -> SaveOutcome {
     reopenIfItWasReadOnly()
@@ -519,7 +519,7 @@ public final class Store {
 }
 
 /// What `Store.importRates` did.
-public enum StoredImport: Sendable, Equatable {
+package enum StoredImport: Sendable, Equatable {
   /// Committed; `changed` rates were new or different from the stored ones.
   case stored(changed: Int)
   /// Stopped when asked and rolled back: nothing was stored.

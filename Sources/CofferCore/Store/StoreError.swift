@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Why the store could not be opened, read or written.
-public enum StoreError: Error, Sendable, CustomStringConvertible {
+package enum StoreError: Error, Sendable, CustomStringConvertible {
   /// The file exists but is not a SQLite database, or is damaged.
   case notADatabase(path: String)
   /// A SQLite database, but not Coffer's (another application's, or a newer Coffer's).
@@ -17,7 +17,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
   case conflict([SaveConflict])
   case failed(path: String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notADatabase(let path): "\(path) is not a Coffer store (not a SQLite database, or damaged)"
     case .notCoffer(let path, let reason): "\(path) is not a Coffer store: \(reason); left untouched"
@@ -39,7 +39,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
 
   /// A conflict is the user's to resolve; every other store error means the store
   /// itself cannot be used (exit status 3).
-  public var isStoreUnavailable: Bool {
+  package var isStoreUnavailable: Bool {
     if case .conflict = self { return false }
     return true
   }
@@ -74,8 +74,8 @@ private func freeSpace(near path: String) -> UInt64? {
 }
 
 /// One currency that two sessions changed: the value saved by the other, and ours.
-public struct SaveConflict: Sendable {
-  public let currency: Currency
-  public let theirs: DecimalValue
-  public let ours: DecimalValue
+package struct SaveConflict: Sendable {
+  package let currency: Currency
+  package let theirs: DecimalValue
+  package let ours: DecimalValue
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the store lives.
-public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
+package enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
   /// A path the person chose (`--db`, `$COFFER_DB`): its folder must exist.
   case file(String)
   /// The default location, whose folders are created (0700) when missing.
@@ -10,7 +10,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
 
   /// `--db PATH`, else `$COFFER_DB`, else `$XDG_DATA_HOME/coffer/coffer.db`
   /// (`~/.local/share/coffer/coffer.db`). `:memory:` is a fresh in-memory store.
-  public static func resolve(option: String?, environment: [String: String]) -> StoreLocation {
+  package static func resolve(option: String?, environment: [String: String]) -> StoreLocation {
     let chosen = option ?? environment["COFFER_DB"].flatMap { $0.isEmpty ? nil : $0 }
     if let chosen {
       return chosen == ":memory:" ? .memory : .file(chosen)
@@ -21,7 +21,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     return .standard(dataHome + "/coffer/coffer.db")
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .file(let path), .standard(let path): path
     case .memory: ":memory:"
@@ -29,7 +29,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Whether opening the store creates its missing folders.
-  public var createsFolders: Bool {
+  package var createsFolders: Bool {
     if case .standard = self { return true }
     return false
   }

@@ -1,6 +1,6 @@
 /// What a command takes after its name, declared once: the parser reads statements with
 /// it, `help` prints it as the usage line, and completion asks it what may come next.
-public indirect enum Grammar: Sendable {
+package indirect enum Grammar: Sendable {
   /// A word written as is, in any letter case (`to`, `all`, `from`).
   case keyword(String)
   /// A symbol written as is (`=`, `,`).
@@ -15,27 +15,27 @@ public indirect enum Grammar: Sendable {
   case repeated(Grammar)
 
   /// Nothing after the command's name.
-  public static let none = Grammar.sequence([])
+  package static let none = Grammar.sequence([])
 
-  public static func currency(_ name: String = "C", _ description: String = "a currency code such as USD") -> Grammar {
+  package static func currency(_ name: String = "C", _ description: String = "a currency code such as USD") -> Grammar {
     .argument(Slot(name, .currency, description))
   }
 
-  public static func expression(_ name: String = "EXPR", _ description: String = "a value", key: String? = nil)
+  package static func expression(_ name: String = "EXPR", _ description: String = "a value", key: String? = nil)
     -> Grammar
   {
     .argument(Slot(name, .expression, description, key: key))
   }
 
-  public static func word(_ name: String, _ description: String, completing keywords: [String] = []) -> Grammar {
+  package static func word(_ name: String, _ description: String, completing keywords: [String] = []) -> Grammar {
     .argument(Slot(name, .word(completing: keywords), description))
   }
 
-  public static func text(_ name: String, _ description: String) -> Grammar {
+  package static func text(_ name: String, _ description: String) -> Grammar {
     .argument(Slot(name, .text, description))
   }
 
-  public static func path(_ name: String, _ description: String) -> Grammar {
+  package static func path(_ name: String, _ description: String) -> Grammar {
     .argument(Slot(name, .path, description))
   }
 }
@@ -43,8 +43,8 @@ public indirect enum Grammar: Sendable {
 /// One argument of a grammar: the name the usage line shows, what it accepts and how an
 /// error names it ("expected a currency code such as USD"). A class: a statement reads
 /// it by reference, without copying its names.
-public final class Slot: Sendable {
-  public enum Kind: Sendable, Equatable {
+package final class Slot: Sendable {
+  package enum Kind: Sendable, Equatable {
     /// A currency code: a word not followed by `(` (that would be a call).
     case currency
     /// Any word: a variable's name, a command's, `total` or a currency code…
@@ -64,14 +64,14 @@ public final class Slot: Sendable {
     case words
   }
 
-  public let name: String
+  package let name: String
   /// What the command looks the argument up by (the name, unless two slots share one,
   /// as `from DATE` and `to DATE` do).
-  public let key: String
-  public let kind: Kind
-  public let description: String
+  package let key: String
+  package let kind: Kind
+  package let description: String
 
-  public init(_ name: String, _ kind: Kind, _ description: String, key: String? = nil) {
+  package init(_ name: String, _ kind: Kind, _ description: String, key: String? = nil) {
     self.name = name
     self.key = key ?? name
     self.kind = kind
@@ -84,7 +84,7 @@ public final class Slot: Sendable {
 
 extension Grammar {
   /// The usage line's text: `X FROM [to] TO [at DATE]`.
-  public var usage: String {
+  package var usage: String {
     switch self {
     case .keyword(let word): word
     case .symbol(let symbol): symbol
@@ -107,7 +107,7 @@ extension Grammar {
   }
 
   /// Whether a slot takes the rest of the statement: options are then part of it.
-  public var takesRest: Bool {
+  package var takesRest: Bool {
     switch self {
     case .keyword, .symbol: false
     case .argument(let slot): slot.takesRest

@@ -1,12 +1,12 @@
 /// An option a command accepts: a flag (`--all`) or one that takes a value from a list
 /// (`--format json`).
-public struct OptionSpec: Sendable {
-  public let name: String
-  public let values: [String]?
+package struct OptionSpec: Sendable {
+  package let name: String
+  package let values: [String]?
   /// The error when the value is missing or not one of `values`.
-  public let valueError: String
+  package let valueError: String
 
-  public init(_ name: String, values: [String]? = nil, valueError: String = "") {
+  package init(_ name: String, values: [String]? = nil, valueError: String = "") {
     self.name = name
     self.values = values
     self.valueError = valueError
@@ -15,7 +15,7 @@ public struct OptionSpec: Sendable {
 
 /// Reads a statement's arguments with its command's grammar: the one parser behind every
 /// command. Expressions are read by `Parser`, everything else by the grammar.
-public struct StatementReader {
+package struct StatementReader {
   private var parser: Parser
   private let arguments: Arguments
   /// For completion: what could come next when the statement ran out.
@@ -31,7 +31,7 @@ public struct StatementReader {
 
   /// Reads everything after the command's words. `command` names it in errors.
   /// `takesRest` is `grammar.takesRest`, which a caller running many statements keeps.
-  public static func read(
+  package static func read(
     _ parser: consuming Parser, command: String, commandOffset: Int, grammar: Grammar, options: [OptionSpec],
     takesRest: Bool? = nil
   ) throws(ScriptError) -> Arguments {
@@ -44,7 +44,7 @@ public struct StatementReader {
 
   /// What the grammar could take after the tokens of `parser` (the words before the one
   /// being completed): keywords, slots, and whether the statement may end there.
-  public static func expectations(after parser: Parser, grammar: Grammar) -> [Grammar] {
+  package static func expectations(after parser: Parser, grammar: Grammar) -> [Grammar] {
     var reader = StatementReader(parser, commandOffset: 0, collecting: true)
     _ = reader.parser.takeOptions { _ in false }
     do {
@@ -183,7 +183,7 @@ extension String {
   /// `lowercased()` for the ASCII words that commands, functions and options are made of,
   /// without Unicode case mapping: it runs for every statement of a script, and a word
   /// already in lower case is returned as it is.
-  public var lowercasedWord: String {
+  package var lowercasedWord: String {
     let isUpper: (UInt8) -> Bool = { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
     guard utf8.allSatisfy({ $0 < 0x80 }) else { return lowercased() }
     guard utf8.contains(where: isUpper) else { return self }

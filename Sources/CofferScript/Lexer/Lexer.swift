@@ -1,6 +1,6 @@
 /// Turns one statement's bytes into tokens. Numbers are read strictly: `12abc`, `1.2.3`
 /// and `1,000` are errors, never a number followed by junk.
-public struct Lexer {
+package struct Lexer {
   private let line: LogicalLine
   private let bytes: [UInt8]
   private var index: Int
@@ -8,7 +8,7 @@ public struct Lexer {
   /// Open parentheses: inside a call, `,` separates arguments instead of grouping digits.
   private var depth = 0
 
-  public init(line: LogicalLine, segment: LineScanner.Segment) {
+  package init(line: LogicalLine, segment: LineScanner.Segment) {
     self.line = line
     self.bytes = line.bytes
     self.index = segment.start
@@ -16,7 +16,7 @@ public struct Lexer {
   }
 
   /// All tokens of the segment; the first bytes that make no token are an error.
-  public static func tokens(of line: LogicalLine, segment: LineScanner.Segment) throws(ScriptError) -> [Token] {
+  package static func tokens(of line: LogicalLine, segment: LineScanner.Segment) throws(ScriptError) -> [Token] {
     let tokens = statementTokens(of: line, segment: segment)
     if let error = tokens.lazy.compactMap(\.invalid).first { throw error }
     return tokens
@@ -24,7 +24,7 @@ public struct Lexer {
 
   /// All tokens of the segment, bytes that make no token included as `.invalid` tokens:
   /// whether they are an error depends on the grammar that reaches them.
-  public static func statementTokens(of line: LogicalLine, segment: LineScanner.Segment) -> [Token] {
+  package static func statementTokens(of line: LogicalLine, segment: LineScanner.Segment) -> [Token] {
     var lexer = Lexer(line: line, segment: segment)
     var tokens: [Token] = []
     tokens.reserveCapacity(4)
@@ -34,7 +34,7 @@ public struct Lexer {
 
   /// The next token, or an `.invalid` one running to the next blank (to the end of the
   /// statement after an unterminated string).
-  public mutating func nextOrInvalid() -> Token? {
+  package mutating func nextOrInvalid() -> Token? {
     let start = index
     do {
       return try next()
@@ -58,7 +58,7 @@ public struct Lexer {
     ScriptError(message, at: line.location(ofOffset: offset))
   }
 
-  public mutating func next() throws(ScriptError) -> Token? {
+  package mutating func next() throws(ScriptError) -> Token? {
     while index < end && LineScanner.isBlank(bytes[index]) { index += 1 }
     guard index < end else { return nil }
     let start = index

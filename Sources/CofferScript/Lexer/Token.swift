@@ -1,6 +1,6 @@
 /// One token of a statement, with the byte range it came from.
-public struct Token: Sendable, Equatable {
-  public enum Kind: Sendable, Equatable {
+package struct Token: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// `[A-Za-z_][A-Za-z0-9_.-]*`: command names, keywords, currency codes, function names.
     case word(String)
     /// A number literal's text, already checked to be well formed (`1_000.25`, `.5`).
@@ -21,36 +21,36 @@ public struct Token: Sendable, Equatable {
     case invalid(ScriptError)
   }
 
-  public let kind: Kind
+  package let kind: Kind
   /// Byte offsets in the logical line.
-  public let start: Int
-  public let end: Int
+  package let start: Int
+  package let end: Int
 
-  public init(_ kind: Kind, start: Int, end: Int) {
+  package init(_ kind: Kind, start: Int, end: Int) {
     self.kind = kind
     self.start = start
     self.end = end
   }
 
   /// The word, if this token is one.
-  public var word: String? {
+  package var word: String? {
     if case .word(let word) = kind { return word }
     return nil
   }
 
   /// The lexer's error, if these bytes make no token.
-  public var invalid: ScriptError? {
+  package var invalid: ScriptError? {
     if case .invalid(let error) = kind { return error }
     return nil
   }
 
-  public func isSymbol(_ symbol: String) -> Bool {
+  package func isSymbol(_ symbol: String) -> Bool {
     if case .symbol(let text) = kind { return text == symbol }
     return false
   }
 
   /// How the token reads in a message.
-  public var display: String {
+  package var display: String {
     switch kind {
     case .word(let word): "'\(word)'"
     case .number(let text): "number \(text)"

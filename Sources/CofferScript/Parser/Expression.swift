@@ -1,6 +1,6 @@
 /// An expression as written: what `set`, `print`, `let` and `assert` evaluate.
 /// Each node keeps the byte offset where it starts, for error messages.
-public indirect enum Expression: Sendable, Equatable {
+package indirect enum Expression: Sendable, Equatable {
   case number(String, at: Int)
   case string(String, at: Int)
   case date(year: Int, month: Int, day: Int, at: Int)
@@ -11,7 +11,7 @@ public indirect enum Expression: Sendable, Equatable {
   case negate(Expression, at: Int)
   case binary(BinaryOperator, Expression, Expression, at: Int)
 
-  public var offset: Int {
+  package var offset: Int {
     switch self {
     case .number(_, let at), .string(_, let at), .date(_, _, _, let at), .variable(_, let at),
       .word(_, let at), .call(_, _, let at), .negate(_, let at), .binary(_, _, _, let at):
@@ -20,7 +20,7 @@ public indirect enum Expression: Sendable, Equatable {
   }
 }
 
-public enum BinaryOperator: String, Sendable, Equatable {
+package enum BinaryOperator: String, Sendable, Equatable {
   case add = "+"
   case subtract = "-"
   case multiply = "*"
@@ -28,7 +28,7 @@ public enum BinaryOperator: String, Sendable, Equatable {
 }
 
 /// The comparisons `assert` accepts.
-public enum Comparison: String, Sendable, CaseIterable {
+package enum Comparison: String, Sendable, CaseIterable {
   case equal = "=="
   case notEqual = "!="
   case less = "<"

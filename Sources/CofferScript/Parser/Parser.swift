@@ -1,56 +1,56 @@
 /// Reads one statement's tokens: commands pull words, options and expressions from it
 /// in the order their grammar says.
-public struct Parser {
-  public let line: LogicalLine
-  public let tokens: [Token]
-  public private(set) var position = 0
+package struct Parser {
+  package let line: LogicalLine
+  package let tokens: [Token]
+  package private(set) var position = 0
   /// Byte offset just past the statement, for "expected … at end" errors.
-  public let endOffset: Int
+  package let endOffset: Int
 
   /// Nesting deeper than this (parentheses, unary minus, calls) is refused.
-  public static let maxNesting = 64
+  package static let maxNesting = 64
 
-  public init(line: LogicalLine, tokens: [Token], endOffset: Int) {
+  package init(line: LogicalLine, tokens: [Token], endOffset: Int) {
     self.line = line
     self.tokens = tokens
     self.endOffset = endOffset
   }
 
-  public var atEnd: Bool { position >= tokens.count }
-  public var peek: Token? { atEnd ? nil : tokens[position] }
+  package var atEnd: Bool { position >= tokens.count }
+  package var peek: Token? { atEnd ? nil : tokens[position] }
   // Checks of the next tokens made in place (no copy of a token's text).
 
-  public var nextIsWord: Bool {
+  package var nextIsWord: Bool {
     guard position < tokens.count, case .word = tokens[position].kind else { return false }
     return true
   }
 
-  public var nextIsString: Bool {
+  package var nextIsString: Bool {
     guard position < tokens.count, case .string = tokens[position].kind else { return false }
     return true
   }
 
-  public var nextIsComparison: Bool {
+  package var nextIsComparison: Bool {
     guard position < tokens.count, case .symbol(let symbol) = tokens[position].kind else { return false }
     return Comparison(rawValue: symbol) != nil
   }
 
-  public func secondIsSymbol(_ symbol: String) -> Bool {
+  package func secondIsSymbol(_ symbol: String) -> Bool {
     position + 1 < tokens.count && tokens[position + 1].isSymbol(symbol)
   }
 
   /// The token after the next one.
-  public var peekSecond: Token? { position + 1 < tokens.count ? tokens[position + 1] : nil }
+  package var peekSecond: Token? { position + 1 < tokens.count ? tokens[position + 1] : nil }
 
   /// Reads a statement: its tokens, bytes that make none kept as `.invalid` tokens.
-  public init(line: LogicalLine, segment: LineScanner.Segment) {
+  package init(line: LogicalLine, segment: LineScanner.Segment) {
     self.init(line: line, tokens: Lexer.statementTokens(of: line, segment: segment), endOffset: segment.end)
   }
 
   /// The rest of the statement as written (blanks around it trimmed) and its offset, or
   /// nil at the end. A sheet draft such as `12abc` and a path such as `/tmp/a-b.csv` are
   /// not made of tokens; they are taken whole.
-  public mutating func rest() -> (text: String, offset: Int)? {
+  package mutating func rest() -> (text: String, offset: Int)? {
     guard let first = peek else { return nil }
     var end = endOffset
     while end > first.start && LineScanner.isBlank(line.bytes[end - 1]) { end -= 1 }
@@ -60,7 +60,7 @@ public struct Parser {
 
   /// A file path or URL: one quoted string (its escapes resolved, as any string's), or
   /// the rest of the statement as written.
-  public mutating func path(_ what: String) throws(ScriptError) -> (text: String, offset: Int) {
+  package mutating func path(_ what: String) throws(ScriptError) -> (text: String, offset: Int) {
     if let token = peek, case .string(let text) = token.kind, position + 1 == tokens.count {
       position += 1
       guard !text.isEmpty else { throw error("expected \(what)", at: token.start) }
@@ -72,7 +72,7 @@ public struct Parser {
 
   /// Takes the `--name` options (and the value after each one that takes a value) out of
   /// the statement, wherever they stand, so the grammar reads only the arguments.
-  public mutating func takeOptions(
+  package mutating func takeOptions(
     taking valued: (String) -> Bool
   ) -> [(name: String, value: Token?, token: Token)] {
     guard tokens[position...].contains(where: { if case .option = $0.kind { true } else { false } }) else {
@@ -107,31 +107,31 @@ public struct Parser {
   }
 
   /// Just past the last token read.
-  public var consumedEnd: Int { position > 0 ? tokens[position - 1].end : (tokens.first?.start ?? endOffset) }
+  package var consumedEnd: Int { position > 0 ? tokens[position - 1].end : (tokens.first?.start ?? endOffset) }
 
   /// Where the parser stands, to come back to.
-  public var mark: Int { position }
+  package var mark: Int { position }
 
-  public mutating func reset(to mark: Int) {
+  package mutating func reset(to mark: Int) {
     position = mark
   }
 
-  public mutating func advance() -> Token? {
+  package mutating func advance() -> Token? {
     guard let token = peek else { return nil }
     position += 1
     return token
   }
 
-  public func error(_ message: String, at offset: Int) -> ScriptError {
+  package func error(_ message: String, at offset: Int) -> ScriptError {
     ScriptError(message, at: line.location(ofOffset: offset))
   }
 
   /// The offset of the next token, or the end of the statement.
-  public var nextOffset: Int { peek?.start ?? endOffset }
+  package var nextOffset: Int { peek?.start ?? endOffset }
 
   /// An error about whatever comes next: "expected X, found Y" (or, when the next bytes
   /// make no token, why not).
-  public func expected(_ what: String) -> ScriptError {
+  package func expected(_ what: String) -> ScriptError {
     if let error = peek?.invalid { return error }
     if let token = peek {
       return error("expected \(what), found \(token.display)", at: token.start)
@@ -140,7 +140,7 @@ public struct Parser {
   }
 
   /// Consumes the next token if it is this word (any letter case).
-  public mutating func accept(word: String) -> Bool {
+  package mutating func accept(word: String) -> Bool {
     if let next = peek?.word, next.lowercased() == word {
       position += 1
       return true
@@ -148,7 +148,7 @@ public struct Parser {
     return false
   }
 
-  public mutating func accept(symbol: String) -> Bool {
+  package mutating func accept(symbol: String) -> Bool {
     if peek?.isSymbol(symbol) == true {
       position += 1
       return true
@@ -157,13 +157,13 @@ public struct Parser {
   }
 
   /// Consumes and returns the next token, which must be a word.
-  public mutating func expectWord(_ what: String) throws(ScriptError) -> (word: String, offset: Int) {
+  package mutating func expectWord(_ what: String) throws(ScriptError) -> (word: String, offset: Int) {
     guard let token = peek, let word = token.word else { throw expected(what) }
     position += 1
     return (word, token.start)
   }
 
-  public func expectEnd() throws(ScriptError) {
+  package func expectEnd() throws(ScriptError) {
     guard let token = peek else { return }
     if let error = token.invalid { throw error }
     throw error("unexpected \(token.display); expected the end of the statement", at: token.start)
@@ -171,12 +171,12 @@ public struct Parser {
 
   // MARK: - Expressions
 
-  public mutating func expression() throws(ScriptError) -> Expression {
+  package mutating func expression() throws(ScriptError) -> Expression {
     try additive(depth: 0)
   }
 
   /// True when the next token can start an expression.
-  public var atExpression: Bool {
+  package var atExpression: Bool {
     guard position < tokens.count else { return false }
     switch tokens[position].kind {
     case .number, .variable, .string, .date: return true
@@ -277,7 +277,7 @@ public struct Parser {
   }
 
   /// A comparison operator, for `assert`.
-  public mutating func comparison() throws(ScriptError) -> Comparison {
+  package mutating func comparison() throws(ScriptError) -> Comparison {
     guard let token = peek, case .symbol(let symbol) = token.kind, let comparison = Comparison(rawValue: symbol)
     else {
       throw expected("a comparison (== != < <= > >=)")

@@ -1,10 +1,10 @@
 /// The checks every physical line passes before it is read: UTF-8, no NUL, not too long.
-public enum LineChecks {
+package enum LineChecks {
   /// Lines longer than this are refused rather than read.
-  public static let maxLineBytes = 65_536
+  package static let maxLineBytes = 65_536
 
   /// Returns an error for a line that cannot be read as source, or nil.
-  public static func check(_ bytes: [UInt8], source: String, line: Int) -> ScriptError? {
+  package static func check(_ bytes: [UInt8], source: String, line: Int) -> ScriptError? {
     if bytes.count > maxLineBytes {
       return ScriptError(
         "line is \(bytes.count) bytes long; the limit is \(maxLineBytes)",

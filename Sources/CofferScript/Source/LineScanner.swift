@@ -1,13 +1,13 @@
 /// Finds statement boundaries (`;`) and comments (`#`) in a line while skipping quoted
 /// strings, before any token is made. The sheet needs a statement's raw text (a draft
 /// such as `12abc` is kept as typed, not lexed), so splitting cannot wait for the lexer.
-public enum LineScanner {
+package enum LineScanner {
   /// One statement's text: byte offsets in the line, comment and `;` excluded.
-  public struct Segment: Sendable, Equatable {
-    public let start: Int
-    public let end: Int
+  package struct Segment: Sendable, Equatable {
+    package let start: Int
+    package let end: Int
 
-    public init(start: Int, end: Int) {
+    package init(start: Int, end: Int) {
       self.start = start
       self.end = end
     }
@@ -21,7 +21,7 @@ public enum LineScanner {
 
   /// Splits a line at `;` outside quotes, dropping a `#` comment. Blank segments are
   /// left out. An unterminated quote runs to the end of the line (the lexer reports it).
-  public static func segments(of bytes: [UInt8]) -> [Segment] {
+  package static func segments(of bytes: [UInt8]) -> [Segment] {
     let scan = scan(bytes[...])
     let end = scan.commentStart ?? bytes.count
     var segments: [Segment] = []
@@ -44,7 +44,7 @@ public enum LineScanner {
     return scan.commentStart == nil && !scan.inString
   }
 
-  public static func isBlank(_ byte: UInt8) -> Bool {
+  package static func isBlank(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
   }
 

@@ -1,7 +1,7 @@
 /// One statement line as the lexer sees it: one physical line, or several joined by a
 /// trailing `\`. It remembers where each piece came from, so a byte offset in the joined
 /// text maps back to the physical line and column.
-public struct LogicalLine: Sendable {
+package struct LogicalLine: Sendable {
   /// The parts, in one box: a statement's line is handed to the parser, the arguments
   /// and the error reporter, and each copy is then one reference, not three.
   private final class Storage: @unchecked Sendable {
@@ -25,25 +25,25 @@ public struct LogicalLine: Sendable {
   // Never changed once shared: `append` copies it first unless this line is its only owner.
   private var storage: Storage
 
-  public var source: String { storage.source }
+  package var source: String { storage.source }
   /// The joined text, without the `\` and newline between pieces.
-  public var bytes: [UInt8] { storage.bytes }
+  package var bytes: [UInt8] { storage.bytes }
   private var pieces: [(offset: Int, line: Int)] { storage.pieces }
   private var settledPrefix: Int { storage.settledPrefix }
 
-  public init(source: String, line: Int, bytes: [UInt8]) {
+  package init(source: String, line: Int, bytes: [UInt8]) {
     storage = Storage(source: source, bytes: bytes, pieces: [(0, line)], settledPrefix: 0)
   }
 
   /// True when the text ends in a `\` that continues it on the next line (a `\` inside a
   /// comment or a string does not count).
-  public var continues: Bool {
+  package var continues: Bool {
     guard bytes.last == UInt8(ascii: "\\") else { return false }
     return LineScanner.endsOutsideCommentAndString(bytes[settledPrefix..<(bytes.count - 1)])
   }
 
   /// Joins the next physical line onto this one, dropping the trailing `\`.
-  public mutating func append(line: Int, bytes next: [UInt8]) {
+  package mutating func append(line: Int, bytes next: [UInt8]) {
     if !isKnownUniquelyReferenced(&storage) {
       storage = Storage(
         source: storage.source, bytes: storage.bytes, pieces: storage.pieces, settledPrefix: storage.settledPrefix)
@@ -60,7 +60,7 @@ public struct LogicalLine: Sendable {
   }
 
   /// The place of a byte offset in this line.
-  public func location(ofOffset offset: Int) -> SourceLocation {
+  package func location(ofOffset offset: Int) -> SourceLocation {
     let bytes = storage.bytes
     var piece = storage.pieces[0]
     for candidate in storage.pieces where candidate.offset <= offset { piece = candidate }

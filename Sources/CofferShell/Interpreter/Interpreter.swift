@@ -8,56 +8,56 @@ import LineEditing
 ///
 /// Each statement either completes or changes nothing: commands check every argument
 /// before they touch the ledger.
-public final class Interpreter {
+package final class Interpreter {
   let context: CommandContext
   /// The source name of lines typed at the prompt; errors there get a caret.
-  public var promptSource = "<stdin>"
+  package var promptSource = "<stdin>"
   /// Display width of the prompt, so a caret lines up under the typed text.
-  public var promptWidth = 0
+  package var promptWidth = 0
   /// The last command a statement named (one without subcommands), as written, and
   /// whether the sheet was open.
   private var lastCommand: (word: String, sheetOpen: Bool, entry: CommandEntry)?
   /// A script file whose first statement has not run yet (see `unknownCommand`).
   private var firstStatementSource: String?
 
-  public init(ledger: Ledger, output: Output, options: RunOptions) {
+  package init(ledger: Ledger, output: Output, options: RunOptions) {
     context = CommandContext(ledger: ledger, output: output, options: options)
     context.runScript = { [unowned self] reader, folder in runScript(reader, folder: folder) }
   }
 
-  public var ledger: Ledger { context.ledger }
+  package var ledger: Ledger { context.ledger }
   var output: Output { context.output }
-  public var options: RunOptions {
+  package var options: RunOptions {
     get { context.options }
     set { context.options = newValue }
   }
-  public var isSheetOpen: Bool { context.sheet != nil }
-  public var hadError: Bool { context.hadError }
-  public var quitStatus: Int32? {
+  package var isSheetOpen: Bool { context.sheet != nil }
+  package var hadError: Bool { context.hadError }
+  package var quitStatus: Int32? {
     get { context.quitStatus }
     set { context.quitStatus = newValue }
   }
   /// Whether `quit!` asked to leave without the edits that cannot be saved.
-  public var quitForced: Bool { context.quitForced }
-  public var interrupted: Bool {
+  package var quitForced: Bool { context.quitForced }
+  package var interrupted: Bool {
     get { context.interrupted }
     set { context.interrupted = newValue }
   }
-  public var history: (() -> [String])? {
+  package var history: (() -> [String])? {
     get { context.history }
     set { context.history = newValue }
   }
   var saving: SavePolicy { context.saving }
 
   /// The prompt for the next line: `coffer> `, or `sheet[USD]> ` with the focus.
-  public var prompt: String {
+  package var prompt: String {
     guard let sheet = context.sheet else { return "coffer> " }
     return sheet.focused.map { "sheet[\($0.code)]> " } ?? "sheet> "
   }
 
   /// The prompt coloured for libedit: the colour codes are bracketed by
   /// `LineEditor.promptEscape` so they take no columns.
-  public var styledPrompt: String {
+  package var styledPrompt: String {
     guard output.color else { return prompt }
     let escape = String(LineEditor.promptEscape)
     let text = prompt.dropLast()
@@ -68,7 +68,7 @@ public final class Interpreter {
   // MARK: - Running lines
 
   /// Runs every line a reader gives, stopping as the options say.
-  public func run(_ reader: LineReader) -> Flow {
+  package func run(_ reader: LineReader) -> Flow {
     while let next = reader.next() {
       if let flow = signalFlow() { return flow }
       switch next {
@@ -88,7 +88,7 @@ public final class Interpreter {
 
   /// Runs a script file given on the command line or by `source`, with relative
   /// `source` paths inside it resolved against its folder.
-  public func runScript(_ reader: LineReader, folder: String) -> Flow {
+  package func runScript(_ reader: LineReader, folder: String) -> Flow {
     firstStatementSource = reader.source
     context.scriptFolders.append(folder)
     defer { context.scriptFolders.removeLast() }
@@ -99,7 +99,7 @@ public final class Interpreter {
   /// a statement fails and the run does not keep going, or after `quit`. A line `typed`
   /// at the interactive prompt stops at its failed statement and the shell goes on; a
   /// script's line (a `source`d file in the shell too) stops the script.
-  public func execute(_ line: LogicalLine, typed: Bool = false) -> Flow {
+  package func execute(_ line: LogicalLine, typed: Bool = false) -> Flow {
     for segment in LineScanner.segments(of: line.bytes) {
       if let flow = signalFlow() { return flow }
       do throws(StatementFailure) {
@@ -233,14 +233,14 @@ public final class Interpreter {
 
   /// The run ends here: commits the open sheet's focused draft and saves, as the end of
   /// a run does (for a harness that runs input without a session).
-  public func finish(source: String, line: Int) {
+  package func finish(source: String, line: Int) {
     saving.saveAtEnd(source: source, line: line, storeFailed: false)
   }
 
   // MARK: - The live sheet
 
   /// Draws the sheet after a line: whole when it was just opened, else what changed.
-  public func drawSheet(justOpened: Bool) {
+  package func drawSheet(justOpened: Bool) {
     guard context.drawsLiveSheet, let sheet = context.sheet else { return }
     if justOpened {
       context.liveSheet.drawOpened(sheet, ledger, output)

@@ -2,15 +2,15 @@ import Foundation
 
 /// Where Coffer writes: results to stdout, diagnostics to stderr, through C stdio so a
 /// million-line script is not a million write calls.
-public final class Output {
+package final class Output {
   private let out: UnsafeMutablePointer<FILE>
   private let err: UnsafeMutablePointer<FILE>
   /// Colours and styles are used only when this is set (see `--color`).
-  public let color: Bool
+  package let color: Bool
   /// stdout is a terminal: the sheet is drawn live and numbers are grouped for people.
-  public let isTerminal: Bool
+  package let isTerminal: Bool
 
-  public init(out: UnsafeMutablePointer<FILE>, err: UnsafeMutablePointer<FILE>, color: Bool, isTerminal: Bool) {
+  package init(out: UnsafeMutablePointer<FILE>, err: UnsafeMutablePointer<FILE>, color: Bool, isTerminal: Bool) {
     self.out = out
     self.err = err
     self.color = color
@@ -18,38 +18,38 @@ public final class Output {
   }
 
   /// Streams on file descriptors 1 and 2; stderr unbuffered, as C's own is.
-  public static func standard(color: Bool, isTerminal: Bool) -> Output? {
+  package static func standard(color: Bool, isTerminal: Bool) -> Output? {
     guard let out = fdopen(STDOUT_FILENO, "w"), let err = fdopen(STDERR_FILENO, "w") else { return nil }
     setvbuf(err, nil, _IONBF, 0)
     return Output(out: out, err: err, color: color, isTerminal: isTerminal)
   }
 
   /// Writes a line to stdout.
-  public func line(_ text: String) {
+  package func line(_ text: String) {
     fputs(text, out)
     fputc(10, out)
   }
 
   /// Writes a diagnostic to stderr, after whatever stdout still holds, so the two
   /// streams read in order on one terminal.
-  public func diagnostic(_ text: String) {
+  package func diagnostic(_ text: String) {
     fflush(out)
     fputs(text, err)
     fputc(10, err)
   }
 
   /// Writes to stderr without a newline (a progress bar being redrawn).
-  public func progress(_ text: String) {
+  package func progress(_ text: String) {
     fflush(out)
     fputs(text, err)
   }
 
-  public func flush() {
+  package func flush() {
     fflush(out)
   }
 
   /// `text` in a style (an SGR code such as "2" for dim), when colours are on.
-  public func styled(_ text: String, _ code: String) -> String {
+  package func styled(_ text: String, _ code: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 }

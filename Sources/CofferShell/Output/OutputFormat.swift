@@ -1,5 +1,5 @@
 /// How listing commands print: aligned for people, or plain, CSV or JSON for programs.
-public enum OutputFormat: String, Sendable, CaseIterable {
+package enum OutputFormat: String, Sendable, CaseIterable {
   case table
   case plain
   case csv

@@ -1,6 +1,6 @@
 /// Why a run stops before its input ends. It travels up from the statement that caused
 /// it; only the `coffer` executable turns it into an exit status.
-public enum StopReason: Equatable, Sendable {
+package enum StopReason: Equatable, Sendable {
   /// A statement or assertion failed (and the run does not keep going).
   case statementFailed
   /// The command line asked for something impossible (an unreadable script).
@@ -14,13 +14,13 @@ public enum StopReason: Equatable, Sendable {
 }
 
 /// What the caller of `execute` should do next.
-public enum Flow: Equatable, Sendable {
+package enum Flow: Equatable, Sendable {
   case proceed
   case stop(StopReason)
 }
 
 /// How a whole run ended.
-public enum RunEnding: Equatable, Sendable {
+package enum RunEnding: Equatable, Sendable {
   /// The input ended (EOF, Ctrl-D). `failed` when a statement of a script failed; an
   /// interactive session succeeds whatever it met, as psql and sqlite3 do.
   case finished(failed: Bool)

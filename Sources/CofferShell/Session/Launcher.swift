@@ -5,28 +5,28 @@ import LineEditing
 import RateFiles
 
 /// What the command line asked for.
-public struct LaunchOptions: Sendable {
-  public var database: String?
-  public var commands: [String] = []
-  public var scripts: [String] = []
-  public var interactive = false
-  public var keepGoing = false
-  public var atomic = false
-  public var format: OutputFormat = .table
-  public var color: ColorMode = .auto
-  public var ratesFile: String?
+package struct LaunchOptions: Sendable {
+  package var database: String?
+  package var commands: [String] = []
+  package var scripts: [String] = []
+  package var interactive = false
+  package var keepGoing = false
+  package var atomic = false
+  package var format: OutputFormat = .table
+  package var color: ColorMode = .auto
+  package var ratesFile: String?
 
-  public init() {}
+  package init() {}
 }
 
-public enum ColorMode: String, Sendable, CaseIterable {
+package enum ColorMode: String, Sendable, CaseIterable {
   case auto, always, never
 }
 
 /// Runs Coffer as the command line asked: `-c` commands, then script files, then stdin
 /// or the interactive shell, and says how the run ended.
-public enum Launcher {
-  public static func run(_ launch: LaunchOptions) -> RunEnding {
+package enum Launcher {
+  package static func run(_ launch: LaunchOptions) -> RunEnding {
     let environment = ProcessInfo.processInfo.environment
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     let stdinIsTerminal = isatty(STDIN_FILENO) == 1

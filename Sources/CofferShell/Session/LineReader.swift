@@ -10,13 +10,13 @@ import LineEditing
 /// never holds more than one line of the longest allowed length plus a chunk. A line
 /// longer than that (`source /dev/zero`) or a failed read ends the source with an error;
 /// a failed read is never taken for the end of the file.
-public final class LineReader {
+package final class LineReader {
   /// Why a script file cannot be read.
-  public struct OpenError: Error {
-    public let message: String
+  package struct OpenError: Error {
+    package let message: String
   }
 
-  public let source: String
+  package let source: String
   /// The file descriptor read from, or nil for text held in memory.
   private let descriptor: Int32?
   private let ownsDescriptor: Bool
@@ -28,8 +28,8 @@ public final class LineReader {
   private var reachedEnd = false
   /// Set when the source cannot be read further (a read error, an endless line): the
   /// run stops there rather than going on as if the file had ended.
-  public private(set) var failed = false
-  public private(set) var lineNumber = 0
+  package private(set) var failed = false
+  package private(set) var lineNumber = 0
 
   private static let chunkSize = 65_536
 
@@ -47,12 +47,12 @@ public final class LineReader {
   }
 
   /// Reads standard input, which it leaves open.
-  public static func standardInput(source: String, beforeRead: (() -> Void)?) -> LineReader? {
+  package static func standardInput(source: String, beforeRead: (() -> Void)?) -> LineReader? {
     LineReader(descriptor: STDIN_FILENO, owns: false, bytes: [], source: source, beforeRead: beforeRead)
   }
 
   /// Opens a script file; the reason when it cannot be read.
-  public static func open(path: String, source: String) -> Result<LineReader, OpenError> {
+  package static func open(path: String, source: String) -> Result<LineReader, OpenError> {
     var status = stat()
     if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
       return .failure(OpenError(message: "cannot read script \(path): it is a folder"))
@@ -65,18 +65,18 @@ public final class LineReader {
   }
 
   /// Reads a script held in memory (`-c`).
-  public static func text(_ text: String, source: String) -> LineReader {
+  package static func text(_ text: String, source: String) -> LineReader {
     bytes(Array(text.utf8), source: source)
   }
 
   /// Reads bytes held in memory, which need not be valid UTF-8 (the fuzzing harness).
-  public static func bytes(_ bytes: [UInt8], source: String) -> LineReader {
+  package static func bytes(_ bytes: [UInt8], source: String) -> LineReader {
     LineReader(descriptor: nil, owns: false, bytes: bytes, source: source, beforeRead: nil)
   }
 
   /// The next logical line; a failure for a line that cannot be read as source; nil at
   /// the end (or after a failure that ends the source, see `failed`).
-  public func next() -> Result<LogicalLine, ScriptError>? {
+  package func next() -> Result<LogicalLine, ScriptError>? {
     let bytes: [UInt8]
     switch physicalLine() {
     case nil: return nil

@@ -6,8 +6,8 @@ import Foundation
 /// - Rates from XML: one line per rate, `YYYY-MM-DD CODE BASE VALUE`.
 /// - Files from a zip: per file, a line `BYTE-COUNT PATH`, then exactly that many bytes.
 /// - A failure: exit status 1 and `PLACE<TAB>MESSAGE` on stderr (a `RateFileError`).
-public enum HelperWire {
-  public static func encode(_ quotes: [QuotedRate]) -> Data {
+package enum HelperWire {
+  package static func encode(_ quotes: [QuotedRate]) -> Data {
     var text = ""
     text.reserveCapacity(quotes.count * 28)
     for quote in quotes {
@@ -16,7 +16,7 @@ public enum HelperWire {
     return Data(text.utf8)
   }
 
-  public static func decodeQuotes(_ data: Data) throws(RateFileError) -> [QuotedRate] {
+  package static func decodeQuotes(_ data: Data) throws(RateFileError) -> [QuotedRate] {
     var quotes: [QuotedRate] = []
     for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
       let words = line.split(separator: UInt8(ascii: " "))
@@ -33,7 +33,7 @@ public enum HelperWire {
     return quotes
   }
 
-  public static func encode(_ members: [ZipMember]) -> Data {
+  package static func encode(_ members: [ZipMember]) -> Data {
     var data = Data()
     for member in members {
       data.append(contentsOf: "\(member.data.count) \(member.path)\n".utf8)
@@ -42,7 +42,7 @@ public enum HelperWire {
     return data
   }
 
-  public static func decodeMembers(_ data: Data) throws(RateFileError) -> [ZipMember] {
+  package static func decodeMembers(_ data: Data) throws(RateFileError) -> [ZipMember] {
     let bytes = [UInt8](data)
     var members: [ZipMember] = []
     var offset = 0
@@ -59,11 +59,11 @@ public enum HelperWire {
     return members
   }
 
-  public static func encode(_ error: RateFileError) -> String {
+  package static func encode(_ error: RateFileError) -> String {
     "\(error.place)\t\(error.message)"
   }
 
-  public static func decodeError(_ text: String) -> RateFileError {
+  package static func decodeError(_ text: String) -> RateFileError {
     let trimmed = text.trimmingCharacters(in: .newlines)
     guard let tab = trimmed.firstIndex(of: "\t") else {
       return RateFileError(trimmed.isEmpty ? "the coffer-rates helper failed" : trimmed, place: "coffer-rates")

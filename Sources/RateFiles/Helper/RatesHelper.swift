@@ -6,17 +6,17 @@ import Foundation
 /// (libxml2 and ICU) and zip (zlib). Loading them would add several milliseconds to every
 /// start of Coffer, for the few commands that use them; git keeps its HTTP transport in a
 /// helper for the same reason.
-public struct RatesHelper: XMLAndZipReader {
+package struct RatesHelper: XMLAndZipReader {
   /// Asked while the helper runs; true kills it and ends the wait (the shell answers
   /// whether a signal is pending).
   let shouldStop: @Sendable () -> Bool
 
-  public init(shouldStop: @escaping @Sendable () -> Bool = { false }) {
+  package init(shouldStop: @escaping @Sendable () -> Bool = { false }) {
     self.shouldStop = shouldStop
   }
 
   /// What a run of the helper came to.
-  public enum Outcome {
+  package enum Outcome {
     case succeeded(Data)
     /// Exit status 1: the helper's reason, from its stderr.
     case failed(String)
@@ -27,11 +27,11 @@ public struct RatesHelper: XMLAndZipReader {
     case stopped
   }
 
-  public func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate] {
+  package func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate] {
     try HelperWire.decodeQuotes(try answer(Self.run(["xml"], input: data, shouldStop: shouldStop), reading: "XML"))
   }
 
-  public func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
+  package func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
     try HelperWire.decodeMembers(try answer(Self.run(["unzip"], input: data, shouldStop: shouldStop), reading: "zip"))
   }
 
@@ -62,7 +62,7 @@ public struct RatesHelper: XMLAndZipReader {
   /// Runs the helper with `arguments`, writing `input` to its stdin; gives up after
   /// `timeout` or when `shouldStop` turns true. An answer over
   /// `RateLimits.maximumHelperAnswer` bytes is refused.
-  public static func run(
+  package static func run(
     _ arguments: [String], input: Data? = nil, timeout: Duration? = nil,
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> Outcome {

@@ -7,7 +7,7 @@ extension Ledger {
   /// ledger in one transaction, which reloads the rates in use. `shouldStop` is asked
   /// along the way (the shell answers whether a signal is pending): once it is true the
   /// import ends with `.interrupted` and the stored rates are as they were.
-  public func importRates(
+  package func importRates(
     from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(),
     shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(ImportError) -> ImportReport {
@@ -37,13 +37,13 @@ extension Ledger {
 }
 
 /// Why an import failed; nothing was stored.
-public enum ImportError: Error, Sendable, CustomStringConvertible {
+package enum ImportError: Error, Sendable, CustomStringConvertible {
   case file(RateFileError)
   case store(StoreError)
   /// Stopped when asked (a signal, in the shell); nothing was imported.
   case interrupted
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .file(let error): error.description
     case .store(let error): error.description

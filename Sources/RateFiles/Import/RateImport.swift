@@ -1,16 +1,16 @@
 import CofferCore
 
 /// What an import did, for the one-line report.
-public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
-  public let format: String
-  public let rates: Int
-  public let currencies: Int
-  public let days: Int
+package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
+  package let format: String
+  package let rates: Int
+  package let currencies: Int
+  package let days: Int
   /// Rates that were new or different from the stored ones (0 when re-importing).
-  public let changed: Int
-  public let skipped: [String]
+  package let changed: Int
+  package let skipped: [String]
 
-  public var description: String {
+  package var description: String {
     var text = "imported \(rates) rates for \(currencies) currencies over \(days) \(days == 1 ? "day" : "days")"
     text += " (\(format); \(changed) new or changed)"
     if !skipped.isEmpty {
@@ -21,10 +21,11 @@ public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Turns quotes in any base into rates against the EUR pivot.
-public enum RateImport {
+package enum RateImport {
   /// Rates of catalog currencies against EUR, and the codes outside the catalog.
-  public static func pivot(_ file: RateFile, source: String) throws(RateFileError) -> (rates: [Rate], skipped: [String])
-  {
+  package static func pivot(_ file: RateFile, source: String) throws(RateFileError) -> (
+    rates: [Rate], skipped: [String]
+  ) {
     var skipped = file.unknownCodes
     var rates: [Rate] = []
     rates.reserveCapacity(file.quotes.count)

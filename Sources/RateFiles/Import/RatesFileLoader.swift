@@ -9,13 +9,13 @@ import Foundation
 /// Reads the file given to `rates import` or `--rates`: a regular file of at most
 /// `RateLimits.maximumBytes`. A folder, a FIFO or a device is named for what it is rather
 /// than opened and read (a FIFO would wait for a writer, /dev/zero would never end).
-public enum RatesFileLoader {
+package enum RatesFileLoader {
   /// Why the file was not read; completes "cannot read rates file PATH: …".
-  public struct Problem: Error, Sendable, Equatable {
-    public let reason: String
+  package struct Problem: Error, Sendable, Equatable {
+    package let reason: String
   }
 
-  public static func read(_ path: String, limit: Int = RateLimits.maximumBytes) throws(Problem) -> [UInt8] {
+  package static func read(_ path: String, limit: Int = RateLimits.maximumBytes) throws(Problem) -> [UInt8] {
     // O_NONBLOCK: opening a FIFO with no writer returns at once; fstat then refuses it.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { throw Problem(reason: String(cString: strerror(errno))) }

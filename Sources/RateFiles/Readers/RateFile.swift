@@ -3,13 +3,13 @@ import Foundation
 
 /// Rates read from a file, before they are stored: each is "units of `code` per one
 /// `base`" on a date. Turning them into the EUR pivot is `RateImport`'s job.
-public struct QuotedRate: Sendable, Equatable {
-  public let date: CalendarDate
-  public let code: String
-  public let base: String
-  public let value: DecimalValue
+package struct QuotedRate: Sendable, Equatable {
+  package let date: CalendarDate
+  package let code: String
+  package let base: String
+  package let value: DecimalValue
 
-  public init(date: CalendarDate, code: String, base: String, value: DecimalValue) {
+  package init(date: CalendarDate, code: String, base: String, value: DecimalValue) {
     self.date = date
     self.code = code
     self.base = base
@@ -18,11 +18,11 @@ public struct QuotedRate: Sendable, Equatable {
 }
 
 /// One file inside a zip archive.
-public struct ZipMember: Sendable {
-  public let path: String
-  public let data: Data
+package struct ZipMember: Sendable {
+  package let path: String
+  package let data: Data
 
-  public init(path: String, data: Data) {
+  package init(path: String, data: Data) {
     self.path = path
     self.data = data
   }
@@ -32,7 +32,7 @@ public struct ZipMember: Sendable {
 /// XMLParser, over libxml2 and ICU) and zip archives (zlib). Coffer's own binary does not
 /// link those libraries, which would add a few milliseconds to every start; it asks the
 /// `coffer-rates` helper instead (`RatesHelper`).
-public protocol XMLAndZipReader {
+package protocol XMLAndZipReader {
   /// The rates in an ECB XML document (daily or history), all against EUR.
   func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate]
   /// The files in a zip archive, unpacked and checked against their CRC.
@@ -40,34 +40,34 @@ public protocol XMLAndZipReader {
 }
 
 /// What a rates file held, in one of the formats Coffer reads.
-public struct RateFile: Sendable {
-  public let format: String
-  public let quotes: [QuotedRate]
+package struct RateFile: Sendable {
+  package let format: String
+  package let quotes: [QuotedRate]
   /// Codes outside the catalog that the file held rates for, when the reader set them
   /// aside itself (the ECB history has a column per long-gone currency).
-  public var unknownCodes: Set<String> = []
+  package var unknownCodes: Set<String> = []
 }
 
 /// Why a rates file could not be read: where, and what was wrong.
-public struct RateFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct RateFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// "line 12", "byte 4031", or "entry eurofxref-hist.csv line 3".
-  public let place: String
-  public let message: String
+  package let place: String
+  package let message: String
 
-  public init(_ message: String, line: Int) {
+  package init(_ message: String, line: Int) {
     self.place = "line \(line)"
     self.message = message
   }
 
-  public init(_ message: String, byte: Int) {
+  package init(_ message: String, byte: Int) {
     self.place = "byte \(byte)"
     self.message = message
   }
 
-  public init(_ message: String, place: String) {
+  package init(_ message: String, place: String) {
     self.place = place
     self.message = message
   }
 
-  public var description: String { "\(place): \(message)" }
+  package var description: String { "\(place): \(message)" }
 }

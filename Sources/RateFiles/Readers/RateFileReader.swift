@@ -6,8 +6,8 @@ import Foundation
 /// `Date, USD, …` with `30 October 2026`), JSON with a base and a map of rates
 /// (`base_code`/`conversion_rates` or `base`/`date`/`rates`), CSV `date,code,rate[,base]`,
 /// and a `.zip` holding one of them. XML and zip archives are read by an `XMLAndZipReader`.
-public enum RateFileReader {
-  public static func read(
+package enum RateFileReader {
+  package static func read(
     _ data: Data, name: String, xmlAndZip: some XMLAndZipReader
   ) throws(RateFileError) -> RateFile {
     let bytes = [UInt8](data)
