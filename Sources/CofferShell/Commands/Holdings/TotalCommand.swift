@@ -6,7 +6,7 @@ struct TotalCommand: Command {
   static let entry = CommandEntry(
     "total", .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
     "the total of all holdings in the local currency", examples: ["total", "total at 2024-01-02"],
-    options: [ListingOptions.format], command: Self.self)
+    options: ListingOptions.listing, command: Self.self)
 
   let date: Arguments.Value?
   let offset: Int
