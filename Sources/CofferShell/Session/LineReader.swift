@@ -2,6 +2,17 @@ import CofferScript
 import Foundation
 import LineEditing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The C library's open(2), under a name that `LineReader.open` does not hide.
+private func openDescriptor(_ path: String, _ flags: Int32) -> Int32 {
+  open(path, flags)
+}
+
 /// Reads a script one logical line at a time: physical lines are checked (UTF-8, NUL,
 /// length) and joined where a line ends in `\`. Reading is lazy, so piped input runs as
 /// it arrives.
@@ -57,7 +68,7 @@ package final class LineReader {
     if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
       return .failure(OpenError(message: "cannot read script \(path): it is a folder"))
     }
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = openDescriptor(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       return .failure(OpenError(message: "cannot read script \(path): \(String(cString: strerror(errno)))"))
     }
