@@ -229,6 +229,25 @@ import ZIPFoundation
     #expect(plot[11].first == "\u{2800}")
   }
 
+  /// With colours on, the money labels of `chart total` hold escape codes: the axis must
+  /// still stand in one column on every row.
+  @Test func theAxisLinesUpWithColoursOn() throws {
+    let coffer = try CofferProcess()
+    let database = coffer.home + "/c.db"
+    #expect(
+      try coffer.run(["--db", database, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip"]).status == 0)
+    let outcome = try coffer.run([
+      "--db", database, "--color", "always", "-c", "set USD 1234.56; chart total from 2010-01-01 to 2011-12-31",
+    ])
+    #expect(outcome.status == 0)
+    let plain = outcome.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    #expect(plain != outcome.stdout, "colours were on")
+    let rows = plain.split(separator: "\n").dropFirst().prefix(12).map(String.init)
+    #expect(rows.count == 12)
+    let columns = Set(rows.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: "┤") ?? $0.endIndex) })
+    #expect(columns.count == 1, "the axis stands in columns \(columns.sorted())")
+  }
+
   @Test func chartNeedsTwoDatesAndSaysSo() throws {
     let coffer = try CofferProcess()
     let outcome = try coffer.run(["--db", ":memory:", "-c", "chart USD"])

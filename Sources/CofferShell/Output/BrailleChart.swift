@@ -15,7 +15,8 @@ struct BrailleChart {
     let minimum = values.min() ?? .zero
     let topLabel = format(maximum)
     let bottomLabel = format(minimum)
-    let labelWidth = max(topLabel.count, bottomLabel.count)
+    // Widths on screen: a money label holds colour codes when colours are on.
+    let labelWidth = max(TextTable.displayWidth(topLabel), TextTable.displayWidth(bottomLabel))
     let columns = max(10, width - labelWidth - 2)
     let dotColumns = columns * 2
     let dotRows = height * 4
@@ -56,7 +57,8 @@ struct BrailleChart {
     for (rowIndex, row) in grid.enumerated() {
       let label = rowIndex == 0 ? topLabel : (rowIndex == height - 1 ? bottomLabel : "")
       let plot = String(row.map { Character(Unicode.Scalar(0x2800 + UInt32($0)) ?? " ") })
-      lines.append(String(repeating: " ", count: labelWidth - label.count) + label + " ┤" + output.styled(plot, "36"))
+      let padding = String(repeating: " ", count: labelWidth - TextTable.displayWidth(label))
+      lines.append(padding + label + " ┤" + output.styled(plot, "36"))
     }
     let startLabel = first.date.description
     let endLabel = last.date.description
