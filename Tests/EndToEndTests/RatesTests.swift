@@ -119,13 +119,22 @@ import ZIPFoundation
         """)
     let holdings = try run("holdings at 2015-06-01 --format csv")
     #expect(holdings.stdout == "code,amount,value,local\nUSD,10,\(usd),CNY\nTWD,100,,CNY\n")
+    // Before 2005 the ECB quotes no CNY: the rate missing is the local currency's.
     let before = try run("print total_at(1998-12-31)")
     #expect(
       before
         == Outcome(
-          stdout: "", stderr: "<command>:1:7: error: total_at(): no rate on 1998-12-31 for USD, TWD\n", status: 1))
+          stdout: "", stderr: "<command>:1:7: error: total_at(): no CNY (local) rate on 1998-12-31\n", status: 1))
+    #expect(
+      try run("print total_at(2001-09-11)").stderr
+        == "<command>:1:7: error: total_at(): no CNY (local) rate on 2001-09-11\n")
+    #expect(try run("total at 2001-09-11").stdout == "¥0.00 CNY (0 holdings); partial: no CNY (local) rate\n")
     let rate = try run("print rate_at(USD, 1998-12-31)")
-    #expect(rate.stderr == "<command>:1:7: error: rate_at(): no rate for USD on 1998-12-31\n")
+    #expect(rate.stderr == "<command>:1:7: error: rate_at(): no CNY (local) rate on 1998-12-31\n")
+    // With a local currency that has a rate, a held currency's missing rate is named.
+    #expect(
+      try run("local EUR; print total_at(2001-09-11)").stderr
+        == "<command>:1:18: error: total_at(): no rate on 2001-09-11 for TWD\n")
     let converted = try run("convert 5 USD CNY at 1998-12-31")
     #expect(converted.stderr == "<command>:1:9: error: no rate for USD on 1998-12-31\n")
     #expect(converted.status == 1)
@@ -176,10 +185,11 @@ import ZIPFoundation
       ],
       extraEnvironment: environment, binary: lonely)
     #expect(csv.status == 0)
-    // The XML's day (2024-06-28) is older than every stored rate: still none then.
+    // The XML's day (2024-06-28) is older than every stored rate: still none then, the
+    // local currency's included.
     #expect(
       try run("print rate_at(USD, 2024-06-28)").stderr
-        == "<command>:1:7: error: rate_at(): no rate for USD on 2024-06-28\n")
+        == "<command>:1:7: error: rate_at(): no CNY (local) rate on 2024-06-28\n")
   }
 
   @Test func ratesOptionImportsBeforeAnythingRuns() throws {

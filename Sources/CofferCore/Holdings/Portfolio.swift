@@ -28,6 +28,8 @@ package final class Portfolio {
   private enum Factor {
     case known(DecimalValue)
     case missing
+    /// The local currency has no rate: no currency can be valued.
+    case missingLocal
   }
 
   package init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
@@ -62,11 +64,14 @@ package final class Portfolio {
       switch cached {
       case .known(let value): return value
       case .missing: throw .noRate([currency])
+      case .missingLocal: throw .noLocalRate(local)
       }
     }
     let computed: Factor
     if currency == local {
       computed = .known(.one)
+    } else if currentRate(of: local) == nil {
+      computed = .missingLocal
     } else if let localRate = currentRate(of: local), let rate = currentRate(of: currency),
       let quotient = try? localRate.perEuro / rate.perEuro
     {
@@ -78,6 +83,7 @@ package final class Portfolio {
     switch computed {
     case .known(let value): return value
     case .missing: throw .noRate([currency])
+    case .missingLocal: throw .noLocalRate(local)
     }
   }
 
@@ -125,12 +131,17 @@ package final class Portfolio {
     var sum = DecimalValue.zero
     var count = 0
     var missing: [Currency] = []
+    var localRateMissing = false
     for currency in Catalog.all where !amounts[currency.index].isZero {
       let value: DecimalValue
       do {
         value = try unroundedValue(of: currency)
       } catch .noRate {
         missing.append(currency)
+        continue
+      } catch .noLocalRate {
+        missing.append(currency)
+        localRateMissing = true
         continue
       } catch {
         return .failure(error)
@@ -143,14 +154,16 @@ package final class Portfolio {
       count += 1
     }
     return .success(
-      Total(local: local, value: sum.rounded(toPlaces: local.minorUnits), holdings: count, missing: missing))
+      Total(
+        local: local, value: sum.rounded(toPlaces: local.minorUnits), holdings: count, missing: missing,
+        localRateMissing: localRateMissing))
   }
 
   /// Converts `amount` of `from` into `to`, unrounded.
   package func convert(_ amount: DecimalValue, from: Currency, to: Currency) throws(PortfolioError) -> DecimalValue {
     guard from != to else { return amount }
-    guard let fromRate = currentRate(of: from) else { throw .noRate([from]) }
-    guard let toRate = currentRate(of: to) else { throw .noRate([to]) }
+    guard let fromRate = currentRate(of: from) else { throw from == local ? .noLocalRate(from) : .noRate([from]) }
+    guard let toRate = currentRate(of: to) else { throw to == local ? .noLocalRate(to) : .noRate([to]) }
     do {
       return try amount * (toRate.perEuro / fromRate.perEuro).rounded(toSignificantDigits: Self.ratioDigits)
     } catch {
@@ -204,12 +217,17 @@ package final class Portfolio {
 /// Why a value cannot be computed.
 package enum PortfolioError: Error, Sendable, Equatable, CustomStringConvertible {
   case noRate([Currency])
+  /// The local currency itself has no rate (on the date asked): the missing rate is
+  /// the local one, not the held currencies'.
+  case noLocalRate(Currency)
   case arithmetic(DecimalError)
 
   package var description: String {
     switch self {
     case .noRate(let currencies):
       "no rate for " + currencies.map(\.code).joined(separator: ", ")
+    case .noLocalRate(let local):
+      "no \(local.code) (local) rate"
     case .arithmetic(let error):
       error.description
     }

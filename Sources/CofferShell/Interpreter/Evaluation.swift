@@ -109,7 +109,7 @@ extension CommandContext {
       switch portfolio.total() {
       case .success(let total):
         guard !total.isPartial else {
-          throw failure("total(): no rate for " + total.missing.map(\.code).joined(separator: ", "), at: offset)
+          throw failure("total(): " + total.missingRates, at: offset)
         }
         return .number(total.value)
       case .failure(let error):
@@ -151,7 +151,9 @@ extension CommandContext {
       case .success(let total):
         guard !total.isPartial else {
           throw failure(
-            "total_at(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "),
+            total.localRateMissing
+              ? "total_at(): no \(total.local.code) (local) rate on \(date)"
+              : "total_at(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "),
             at: offset)
         }
         return .number(total.value)

@@ -38,7 +38,7 @@ enum MoneyText {
     let noun = total.holdings == 1 ? "holding" : "holdings"
     var text = "\(format(total.value, total.local, output: output)) \(total.local.code) (\(total.holdings) \(noun))"
     if total.isPartial {
-      text += "; partial: no rate for " + total.missing.map(\.code).joined(separator: ", ")
+      text += "; partial: " + total.missingRates
     }
     return text
   }

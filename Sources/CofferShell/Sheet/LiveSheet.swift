@@ -63,7 +63,7 @@ struct LiveSheet {
     switch portfolio.total() {
     case .success(let total):
       var text = "total " + MoneyText.format(total.value, total.local, output: output)
-      if total.isPartial { text += " (partial: no rate for " + total.missing.map(\.code).joined(separator: ", ") + ")" }
+      if total.isPartial { text += " (partial: \(total.missingRates))" }
       parts.append(text)
     case .failure(let error):
       parts.append("total: \(error.description)")
