@@ -6,7 +6,8 @@ struct AssertCommand: Command {
   static let entry = CommandEntry(
     "assert",
     .sequence([
-      .expression("EXPR", "a value to compare", key: "LEFT"), .argument(Slot("OP", .comparison, "a comparison (== != < <= > >=)")),
+      .expression("EXPR", "a value to compare", key: "LEFT"),
+      .argument(Slot("OP", .comparison, "a comparison (== != < <= > >=)")),
       .expression("EXPR", "a value after the comparison", key: "RIGHT"),
       .optional(.argument(Slot("MESSAGE", .string, "a message in quotes"))),
     ]), "fail unless the comparison holds (== != < <= > >=)",
