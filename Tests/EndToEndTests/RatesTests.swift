@@ -140,6 +140,25 @@ import ZIPFoundation
     #expect(converted.status == 1)
   }
 
+  /// JSON as any writer makes it (Python's json module writes 1/30000 so) is read exactly.
+  @Test func jsonWithExponentsAndPythonFloatsImportsExactly() throws {
+    let file = try coffer.write(
+      "python.json",
+      #"{"base": "EUR", "date": "2026-11-20", "rates": {"CNY": 7.5e0, "USD": 1.25E+0, "JPY": 3.3333333333333335e-05}, "by": "\ud83d\ude00"}"#
+    )
+    let outcome = try run("rates import \(file); rates CNY USD JPY --format csv")
+    #expect(outcome.stderr == "")
+    #expect(
+      outcome.stdout == """
+        imported 3 rates for 3 currencies over 1 day (JSON; 3 new or changed)
+        code,rate,local,date,source,stale
+        CNY,1,CNY,2026-11-20,python.json,false
+        USD,6,CNY,2026-11-20,python.json,false
+        JPY,225000,CNY,2026-11-20,python.json,false
+
+        """)
+  }
+
   @Test func malformedFileImportsNothing() throws {
     let bad = try coffer.write("bad.csv", "Date,USD,JPY,\n2026-11-20,2.0,150,\n2026-11-21,2.1,oops,\n")
     let before = try run("rates USD JPY")

@@ -79,6 +79,38 @@ func readError(_ text: String) -> RateFileError? {
     #expect(usd.perEuro == (try decimal("1") / decimal("0.9155")).rounded(toSignificantDigits: 30))
   }
 
+  /// Any valid JSON is read, its numbers exactly: exponents, the floats Python's json
+  /// module writes, long decimals, surrogate pairs in strings.
+  @Test func jsonNumbersAreReadExactlyWhateverTheirForm() throws {
+    func rate(of code: String, in text: String) throws -> DecimalValue? {
+      try read(text).quotes.first { $0.code == code }?.value
+    }
+    let document = #"""
+      {"base": "EUR", "date": "2024-01-02", "note": "\ud83d\ude00 caf\u00e9", "rates": {
+        "USD": 1.1e0, "JPY": 1.5E+2, "GBP": 8.5e-1, "CHF": 3.3333333333333335e-05,
+        "CNY": 133.73000000000000000000000000001, "SEK": 2.38e-05, "NOK": 0.1}}
+      """#
+    #expect(try rate(of: "USD", in: document) == decimal("1.1"))
+    #expect(try rate(of: "JPY", in: document) == decimal("150"))
+    #expect(try rate(of: "GBP", in: document) == decimal("0.85"))
+    #expect(try rate(of: "CHF", in: document) == decimal("0.000033333333333333335"))
+    #expect(try rate(of: "CNY", in: document) == decimal("133.73000000000000000000000000001"))
+    #expect(try rate(of: "SEK", in: document) == decimal("0.0000238"))
+    #expect(try rate(of: "NOK", in: document) == decimal("0.1"))
+  }
+
+  @Test func jsonThatCannotBeReadExactlyNamesItsPlace() {
+    let head = #"{"base": "EUR", "date": "2024-01-02", "rates": "#
+    #expect(
+      readError(head + #"{"USD": 12345678901234567890123456789012345678901234567890}}"#)?.description
+        == "JSON: bad rate 12345678901234567890123456789012345678900000000000 for USD")
+    #expect(readError(head + #"{"USD": 1e400}}"#)?.place == "JSON")
+    #expect(readError(head + #"{"USD": 1}} extra"#)?.place.hasPrefix("byte ") == true)
+    #expect(readError(head + #"{"USD": -1}}"#)?.description == "JSON: bad rate -1 for USD")
+    #expect(readError(head + #"["USD"]}"#)?.description == "JSON: the rates are not an object")
+    #expect(readError(#"{"base": "EUR", "date": "2024-01-02", "rates": {"USD": "\ud83d"}}"#)?.place == "JSON")
+  }
+
   @Test func baseDateRatesJSONAndLongCSV() throws {
     let json = try read(#"{"base": "USD", "date": "2024-01-02", "rates": {"EUR": 0.5, "CNY": 3.5, "XAU": 0.0004}}"#)
     let (rates, skipped) = try RateImport.pivot(json, source: "j")
@@ -102,7 +134,10 @@ func readError(_ text: String) -> RateFileError? {
     ("Date,USD,\n2024-01-02,1.1,\n2024-13-01,1.2,\n", "line 3: bad date '2024-13-01'"),
     ("Date,USD,\n2024-01-02,-1.1,\n", "line 2: bad rate '-1.1' for USD"),
     ("date,code,rate\n2024-01-02,USD\n", "line 2: expected date,code,rate: 2 cells where the header has 3"),
-    ("{\"base\": \"EUR\", \"date\": \"2024-01-02\", \"rates\": {\"USD\": 1.1,}", "byte 59: expected a key in quotes"),
+    (
+      "{\"base\": \"EUR\", \"date\": \"2024-01-02\", \"rates\": {\"USD\": 1.1,}",
+      "byte 60: the JSON ends before it is complete: cut short?"
+    ),
     (
       "{\"base\": \"EUR\", \"date\": \"2024-01-02\", \"rates\": {\"USD\": \"x\"}}",
       "JSON: the rate of USD is not a number"

@@ -46,20 +46,20 @@ package enum RateFileReader {
   // MARK: - JSON
 
   private static func readJSON(_ bytes: [UInt8], name: String) throws(RateFileError) -> RateFile {
-    let document = try MiniJSON.parse(bytes)
+    let document = try JSONRates.decode(bytes)
     let base: String
-    let map: MiniJSON
+    let map: [String: Decimal]
     let date: CalendarDate
     let format: String
-    if let baseCode = document["base_code"]?.string, let rates = document["conversion_rates"] {
+    if let baseCode = document.baseCode, let rates = document.conversionRates {
       // ExchangeRate-API v6: "time_last_update_utc": "Wed, 24 Jun 2026 00:00:02 +0000"
-      guard let stamp = document["time_last_update_utc"]?.string, let parsed = WrittenDate.httpStamp(stamp) else {
+      guard let stamp = document.lastUpdate, let parsed = WrittenDate.httpStamp(stamp) else {
         throw RateFileError(
           "expected a time_last_update_utc such as \"Wed, 24 Jun 2026 00:00:02 +0000\"", place: "JSON")
       }
       (base, map, date, format) = (baseCode, rates, parsed, "ExchangeRate-API JSON")
-    } else if let baseCode = document["base"]?.string, let rates = document["rates"] {
-      guard let stamp = document["date"]?.string, let parsed = CalendarDate(stamp) else {
+    } else if let baseCode = document.base, let rates = document.rates {
+      guard let stamp = document.date, let parsed = CalendarDate(stamp) else {
         throw RateFileError("expected \"date\": \"YYYY-MM-DD\"", place: "JSON")
       }
       (base, map, date, format) = (baseCode, rates, parsed, "JSON")
@@ -68,19 +68,16 @@ package enum RateFileReader {
         "unrecognised JSON: expected {\"base_code\", \"conversion_rates\", …} or {\"base\", \"date\", \"rates\"}",
         place: "JSON")
     }
-    guard case .object(let pairs) = map else { throw RateFileError("the rates are not an object", place: "JSON") }
     var quotes: [QuotedRate] = []
-    for (code, value) in pairs {
-      guard case .number(let text) = value else {
-        throw RateFileError("the rate of \(code) is not a number", place: "JSON")
-      }
+    // In code order: a JSON object's members have none.
+    for (code, value) in map.sorted(by: { $0.key < $1.key }) {
       // Only the catalog's currencies (and EUR, for the pivot) are read closely.
       guard Catalog.currency(code) != nil else {
         quotes.append(QuotedRate(date: date, code: code.uppercased(), base: base.uppercased(), value: .zero))
         continue
       }
-      guard let number = try? DecimalValue(parsing: text), number > .zero else {
-        throw RateFileError("bad rate \(text) for \(code)", place: "JSON")
+      guard let number = JSONRates.exactValue(value), number > .zero else {
+        throw RateFileError("bad rate \(value) for \(code)", place: "JSON")
       }
       quotes.append(QuotedRate(date: date, code: code.uppercased(), base: base.uppercased(), value: number))
     }
