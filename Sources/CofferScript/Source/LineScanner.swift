@@ -21,21 +21,57 @@ package enum LineScanner {
 
   /// Splits a line at `;` outside quotes, dropping a `#` comment. Blank segments are
   /// left out. An unterminated quote runs to the end of the line (the lexer reports it).
-  package static func segments(of bytes: [UInt8]) -> [Segment] {
-    let scan = scan(bytes[...])
-    let end = scan.commentStart ?? bytes.count
-    var segments: [Segment] = []
-    segments.reserveCapacity(scan.separators.count + 1)
-    var start = 0
-    func add(upTo boundary: Int) {
-      if bytes[start..<boundary].contains(where: { !isBlank($0) }) {
-        segments.append(Segment(start: start, end: boundary))
-      }
-      start = boundary + 1
+  /// The segments are found one at a time, as they are run: nothing is allocated.
+  package static func segments(of bytes: [UInt8]) -> Segments {
+    Segments(bytes: bytes)
+  }
+
+  /// The statements of a line, in order.
+  package struct Segments: Sequence, IteratorProtocol {
+    let bytes: [UInt8]
+    private var index = 0
+    /// Set once a `#` comment or the end of the line was reached.
+    private var finished = false
+
+    init(bytes: [UInt8]) {
+      self.bytes = bytes
     }
-    for separator in scan.separators { add(upTo: separator) }
-    add(upTo: end)
-    return segments
+
+    package mutating func next() -> Segment? {
+      while !finished {
+        let start = index
+        var end = bytes.count
+        var cursor = index
+        scanning: while cursor < bytes.count {
+          let byte = bytes[cursor]
+          if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            cursor += 1
+            while cursor < bytes.count {
+              if bytes[cursor] == UInt8(ascii: "\\") && byte == UInt8(ascii: "\"") {
+                cursor += 2
+                continue
+              }
+              if bytes[cursor] == byte { break }
+              cursor += 1
+            }
+          } else if byte == UInt8(ascii: "#") {
+            end = cursor
+            finished = true
+            break scanning
+          } else if byte == UInt8(ascii: ";") {
+            end = cursor
+            break scanning
+          }
+          cursor += 1
+        }
+        if end == bytes.count { finished = true }
+        index = end + 1
+        if bytes[start..<end].contains(where: { !LineScanner.isBlank($0) }) {
+          return Segment(start: start, end: end)
+        }
+      }
+      return nil
+    }
   }
 
   /// True when a final `\` would be code, not inside a comment or a string.

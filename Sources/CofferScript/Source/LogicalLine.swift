@@ -7,17 +7,23 @@ package struct LogicalLine: Sendable {
   private final class Storage: @unchecked Sendable {
     let source: String
     var bytes: [UInt8]
-    /// Per piece: its first byte in `bytes` and its physical line number.
-    var pieces: [(offset: Int, line: Int)]
+    /// The physical line the text starts on.
+    let firstLine: Int
+    /// Per piece joined by a `\`: its first byte in `bytes` and its physical line number
+    /// (empty for a line that was not continued, as most are: no array to allocate).
+    var laterPieces: [(offset: Int, line: Int)]
     /// The joined pieces before this offset end outside any comment or string (they were
     /// continued), so `continues` scans only the last piece: a long run of continued
     /// lines costs linear time, not quadratic.
     var settledPrefix = 0
 
-    init(source: String, bytes: [UInt8], pieces: [(offset: Int, line: Int)], settledPrefix: Int) {
+    init(
+      source: String, bytes: [UInt8], firstLine: Int, laterPieces: [(offset: Int, line: Int)], settledPrefix: Int
+    ) {
       self.source = source
       self.bytes = bytes
-      self.pieces = pieces
+      self.firstLine = firstLine
+      self.laterPieces = laterPieces
       self.settledPrefix = settledPrefix
     }
   }
@@ -28,11 +34,10 @@ package struct LogicalLine: Sendable {
   package var source: String { storage.source }
   /// The joined text, without the `\` and newline between pieces.
   package var bytes: [UInt8] { storage.bytes }
-  private var pieces: [(offset: Int, line: Int)] { storage.pieces }
   private var settledPrefix: Int { storage.settledPrefix }
 
   package init(source: String, line: Int, bytes: [UInt8]) {
-    storage = Storage(source: source, bytes: bytes, pieces: [(0, line)], settledPrefix: 0)
+    storage = Storage(source: source, bytes: bytes, firstLine: line, laterPieces: [], settledPrefix: 0)
   }
 
   /// True when the text ends in a `\` that continues it on the next line (a `\` inside a
@@ -46,7 +51,8 @@ package struct LogicalLine: Sendable {
   package mutating func append(line: Int, bytes next: [UInt8]) {
     if !isKnownUniquelyReferenced(&storage) {
       storage = Storage(
-        source: storage.source, bytes: storage.bytes, pieces: storage.pieces, settledPrefix: storage.settledPrefix)
+        source: storage.source, bytes: storage.bytes, firstLine: storage.firstLine, laterPieces: storage.laterPieces,
+        settledPrefix: storage.settledPrefix)
     }
     let continued = continues
     if continued {
@@ -55,15 +61,15 @@ package struct LogicalLine: Sendable {
     } else if storage.bytes.last == UInt8(ascii: "\\") {
       storage.bytes.removeLast()
     }
-    storage.pieces.append((storage.bytes.count, line))
+    storage.laterPieces.append((storage.bytes.count, line))
     storage.bytes.append(contentsOf: next)
   }
 
   /// The place of a byte offset in this line.
   package func location(ofOffset offset: Int) -> SourceLocation {
     let bytes = storage.bytes
-    var piece = storage.pieces[0]
-    for candidate in storage.pieces where candidate.offset <= offset { piece = candidate }
+    var piece = (offset: 0, line: storage.firstLine)
+    for candidate in storage.laterPieces where candidate.offset <= offset { piece = candidate }
     // Count scalars, not bytes: continuation bytes (10xxxxxx) do not start a column.
     var column = 1
     var index = piece.offset
