@@ -25,6 +25,13 @@ final class ProgressBar {
     drawn = true
   }
 
+  /// A line saying what is being waited for (a download), until `finish`.
+  func waiting(for what: String) {
+    guard enabled else { return }
+    output.progress("\r\(what) (Ctrl-C stops it)")
+    drawn = true
+  }
+
   func finish() {
     if drawn { output.progress("\r\u{1B}[K") }
   }

@@ -25,7 +25,12 @@ struct RatesFetchCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    switch RateFetcher.fetch(url, shouldStop: RateImporting.stopRequested) {
+    // A download can take seconds: say what is being waited for, on a terminal.
+    let waiting = ProgressBar(output: context.output, label: "")
+    waiting.waiting(for: "fetching \(url.absoluteString)…")
+    let fetched = RateFetcher.fetch(url, shouldStop: RateImporting.stopRequested)
+    waiting.finish()
+    switch fetched {
     case .success(let data):
       return .lines([
         try RateImporting.importRates(Array(data), name: url.absoluteString, context, at: offset, doing: "fetch")
