@@ -180,7 +180,8 @@ package final class Interpreter {
       if sheetOpen { return (DraftCommand.entry, first.start) }
       throw StatementFailure(parser.expected("a command"))
     }
-    // A script mostly repeats a few commands: the last one-word command found is kept.
+    // A script mostly repeats a few commands: the last one found is kept (unless its word
+    // also starts subcommands, as `rates` does).
     if let last = lastCommand, last.sheetOpen == sheetOpen, last.word == word {
       _ = parser.advance()
       return (last.entry, first.start)
