@@ -81,7 +81,7 @@ private func readError(_ text: String, _ grammar: Grammar, options: [OptionSpec]
 
   @Test func theSheetsDraftsAreKeptAsTyped() throws {
     let draft = Grammar.sequence([.currency(), .optional(.text("DRAFT", "an amount"))])
-    #expect(try read("focus USD 12abc ", draft)["DRAFT"] == .path("12abc", at: 10))
+    #expect(try read("focus USD 12abc ", draft)["DRAFT"] == .text("12abc", at: 10))
     #expect(try read("focus USD", draft)["DRAFT"] == nil)
   }
 

@@ -203,3 +203,65 @@ import Testing
           stdout: "", stderr: "<command>:1:1: error: history is kept only in the interactive shell\n", status: 1))
   }
 }
+
+/// Statements at the edges of their grammar, as a hostile review tried them.
+@Suite struct StatementEdgeTests {
+  let coffer: CofferProcess
+
+  init() throws {
+    coffer = try CofferProcess()
+  }
+
+  func run(_ commands: String) throws -> Outcome {
+    try coffer.run(["--db", ":memory:", "-c", commands])
+  }
+
+  @Test func helpOfAMissingSubcommandSaysWhich() throws {
+    #expect(try run("help set extra").stderr == "<command>:1:10: error: unexpected 'extra'; 'set' has no subcommands\n")
+    #expect(try run("help rates sett").stderr == "<command>:1:12: error: no command 'rates sett'; did you mean set?\n")
+    #expect(
+      try run("help \"set\"").stderr == "<command>:1:6: error: unexpected \"set\"; expected the end of the statement\n")
+  }
+
+  @Test func theLastFormatGivenWins() throws {
+    #expect(try run("total --format json --format plain").stdout == "CNY 0\n")
+  }
+
+  @Test func onlyQuitAndExitEndInABang() throws {
+    #expect(try run("let a! = 5").stderr == "<command>:1:6: error: unexpected '!'; did you mean '!='?\n")
+    #expect(try run("echo hello!").status == 1)
+    #expect(try run("assert 1!=2; quit! 4").status == 4)
+  }
+
+  @Test func aQuotedPathIsTheWholeArgument() throws {
+    #expect(
+      try run("source \"x.coffer\" extra").stderr
+        == "<command>:1:19: error: unexpected 'extra'; expected the end of the statement\n")
+    #expect(try run("source \"abc").stderr == "<command>:1:8: error: unterminated string; expected a closing \"\n")
+  }
+
+  @Test func aScriptThatStartsWithJunkNamesTheByte() throws {
+    let script = try coffer.write("junk.coffer", "fo\u{1B}o\n")
+    let outcome = try coffer.run(["--db", ":memory:", script])
+    #expect(outcome.stderr == "\(script):1:3: error: unexpected character '\\u{1b}'\n")
+  }
+
+  /// `clear` in the sheet is one of the sheet's commits: `cancel` reverts it, and the
+  /// session's own save of it is no conflict when the field is left.
+  @Test func clearInTheSheetIsTheSheetsOwnCommit() throws {
+    #expect(
+      try run("set USD 5; open; clear USD; cancel; print amount(USD)").stdout
+        == "cancelled: 1 change discarded (USD)\n5\n")
+    let database = coffer.home + "/own.db"
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5"]).status == 0)
+    let own = try coffer.run(["--db", database, "-c", "open USD; 7; clear USD; save; next; dismiss"])
+    #expect(own == Outcome(stdout: "¥0.00 CNY (0 holdings)\n", stderr: "", status: 0))
+  }
+
+  @Test func unsavedDraftsAreListedWithControlCharactersEscaped() throws {
+    let outcome = try run("open; USD 1\u{7}")
+    #expect(outcome.status == 3)
+    #expect(!outcome.stderr.contains("\u{7}"))
+    #expect(outcome.stderr.contains("# USD draft '1\\u{7}'"))
+  }
+}

@@ -115,6 +115,21 @@ package struct Sheet {
     return outcome
   }
 
+  /// A commit made while the sheet is open by a command other than a field's (`clear`):
+  /// it is one of this sheet session's commits (so `undo` and `cancel` revert it), and a
+  /// focused field on that currency shows the new amount as its own, so leaving it later
+  /// is no conflict with this very session.
+  package mutating func commitFromCommand(_ amount: DecimalValue, of currency: Currency, ledger: Ledger) {
+    let previous = ledger.portfolio.amount(of: currency)
+    ledger.commit(amount, of: currency)
+    if amount != previous { undoStack.append((currency, previous)) }
+    invalid[currency] = nil
+    if focused == currency {
+      draft = Self.text(of: amount)
+      entered = (draft, amount)
+    }
+  }
+
   /// Reverts the most recent commit of this sheet session; nil when there is none.
   package mutating func undo(ledger: Ledger) -> (currency: Currency, restored: DecimalValue)? {
     guard let last = undoStack.popLast() else { return nil }

@@ -8,11 +8,13 @@ package final class Arguments {
     case comparison(Comparison, at: Int)
     case string(String, at: Int)
     case path(String, at: Int)
+    /// The rest of the statement as written (a sheet draft).
+    case text(String, at: Int)
     case words([Token])
 
     package var offset: Int {
       switch self {
-      case .word(_, let at), .comparison(_, let at), .string(_, let at), .path(_, let at): at
+      case .word(_, let at), .comparison(_, let at), .string(_, let at), .path(_, let at), .text(_, let at): at
       case .expression(let expression): expression.offset
       case .words(let tokens): tokens.first?.start ?? 0
       }
@@ -67,7 +69,8 @@ package final class Arguments {
   /// Where a keyword was written.
   package func offset(of keyword: String) -> Int? { keywords.first { $0.word == keyword }?.offset }
 
-  package func option(_ name: String) -> Option? { options.first { $0.name == name } }
+  /// An option given; the last one when it was given twice, as on the command line.
+  package func option(_ name: String) -> Option? { options.last { $0.name == name } }
 
   /// An error at a byte offset of this statement.
   package func error(_ message: String, at offset: Int) -> ScriptError {

@@ -47,11 +47,8 @@ package struct StatementReader {
   package static func expectations(after parser: Parser, grammar: Grammar) -> [Grammar] {
     var reader = StatementReader(parser, commandOffset: 0, collecting: true)
     _ = reader.parser.takeOptions { _ in false }
-    do {
-      try reader.read(grammar)
-    } catch {
-      return reader.parser.atEnd ? reader.expectedAtEnd : []
-    }
+    // A statement cut short fails to read: what was asked at its end is the answer.
+    try? reader.read(grammar)
     return reader.parser.atEnd ? reader.expectedAtEnd : []
   }
 
@@ -133,7 +130,7 @@ package struct StatementReader {
       return .path(text, at: offset)
     case .text:
       guard let (text, offset) = parser.rest() else { throw parser.expected(slot.description) }
-      return .path(text, at: offset)
+      return .text(text, at: offset)
     case .words:
       var tokens: [Token] = []
       while let token = parser.advance() { tokens.append(token) }
@@ -142,7 +139,8 @@ package struct StatementReader {
   }
 
   /// Whether the next token can start `grammar`. At the end of the statement, what was
-  /// asked is remembered for completion.
+  /// asked is remembered for completion (so every alternative of a choice is asked;
+  /// `read` takes the first that starts).
   private mutating func starts(_ grammar: Grammar) -> Bool {
     if parser.atEnd, collecting, case .argument = grammar {
       expectedAtEnd.append(grammar)

@@ -67,8 +67,9 @@ package struct Lexer {
     case _ where Self.isWordStart(byte):
       index += 1
       while index < end && Self.isWordPart(bytes[index]) { index += 1 }
-      // `quit!`: a word may end in '!' (which is not the start of '!=').
+      // `quit!` and `exit!`: those two words may end in '!' (when it does not start '!=').
       if index < end && bytes[index] == UInt8(ascii: "!") && (index + 1 == end || bytes[index + 1] != UInt8(ascii: "="))
+        && ["quit", "exit"].contains(text(start, index).lowercased())
       {
         index += 1
       }

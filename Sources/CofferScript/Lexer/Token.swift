@@ -57,7 +57,7 @@ package struct Token: Sendable, Equatable {
     case .date(let year, let month, let day):
       "date " + String(year) + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "")
         + String(day)
-    case .string: "a string"
+    case .string(let text): "\"\(text)\""
     case .variable(let name): "$\(name)"
     case .option(let name): "--\(name)"
     case .symbol(let symbol): "'\(symbol)'"

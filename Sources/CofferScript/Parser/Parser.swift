@@ -61,10 +61,18 @@ package struct Parser {
   /// A file path or URL: one quoted string (its escapes resolved, as any string's), or
   /// the rest of the statement as written.
   package mutating func path(_ what: String) throws(ScriptError) -> (text: String, offset: Int) {
-    if let token = peek, case .string(let text) = token.kind, position + 1 == tokens.count {
+    if let token = peek, case .string(let text) = token.kind {
+      // A quoted path is the whole argument: nothing may follow it.
       position += 1
+      try expectEnd()
       guard !text.isEmpty else { throw error("expected \(what)", at: token.start) }
       return (text, token.start)
+    }
+    // An unterminated or badly escaped quote is an error, not part of a path.
+    if let token = peek, let error = token.invalid,
+      line.bytes[token.start] == UInt8(ascii: "\"") || line.bytes[token.start] == UInt8(ascii: "'")
+    {
+      throw error
     }
     guard let rest = rest() else { throw expected(what) }
     return rest
@@ -109,12 +117,8 @@ package struct Parser {
   /// Just past the last token read.
   package var consumedEnd: Int { position > 0 ? tokens[position - 1].end : (tokens.first?.start ?? endOffset) }
 
-  /// Where the parser stands, to come back to.
+  /// Where the parser stands (a repeated part that read nothing ends there).
   package var mark: Int { position }
-
-  package mutating func reset(to mark: Int) {
-    position = mark
-  }
 
   package mutating func advance() -> Token? {
     guard let token = peek else { return nil }
@@ -137,15 +141,6 @@ package struct Parser {
       return error("expected \(what), found \(token.display)", at: token.start)
     }
     return error("expected \(what)", at: endOffset)
-  }
-
-  /// Consumes the next token if it is this word (any letter case).
-  package mutating func accept(word: String) -> Bool {
-    if let next = peek?.word, next.lowercased() == word {
-      position += 1
-      return true
-    }
-    return false
   }
 
   package mutating func accept(symbol: String) -> Bool {

@@ -49,7 +49,8 @@ final class CommandEntry: Sendable {
   /// Whether it reads files, starts the rates helper or reaches the network: refused in
   /// a confined run.
   let reachesOutside: Bool
-  /// Shown by `help` but never typed (how a sheet draft or a bare code is read).
+  /// A usage line written by hand where the grammar's would read worse (`help`,
+  /// `print`, the sheet's `set`, a bare draft).
   let usageOverride: String?
   /// Reads the arguments into the command's value and runs it. (A closure made for the
   /// command's own type: no existential box on the way, which a million-line script

@@ -55,6 +55,11 @@ enum CommandTable {
     return table
   }()
 
+  /// Whether a word (any letter case) names a command or starts a subcommand's name.
+  static func byName(_ word: String) -> [CommandEntry]? {
+    byFirstWord[word.lowercasedWord]
+  }
+
   /// First words that have subcommands (`rates`): the word alone does not name one entry.
   static let wordsWithSubcommands = Set(entries.filter { $0.words.count == 2 }.map { $0.words[0] })
 

@@ -52,9 +52,16 @@ final class CommandContext {
     scriptFolders.last ?? FileManager.default.currentDirectoryPath
   }
 
-  /// A path as typed, made absolute against the current folder.
+  /// `$HOME`, else the account's home folder.
+  static var homeFolder: String {
+    ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+  }
+
+  /// A path as typed, made absolute against the current folder; `~/` is the home folder,
+  /// as completion offers it.
   func resolve(_ path: String) -> String {
-    path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
+    if path.hasPrefix("~/") { return Self.homeFolder + path.dropFirst(1) }
+    return path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
   }
 
   // MARK: - Arguments

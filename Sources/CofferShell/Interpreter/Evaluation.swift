@@ -35,9 +35,8 @@ extension CommandContext {
       return value
     case .word(let word, let offset):
       throw failure("unexpected word '\(word)'; expected a value", at: offset)
-    case .negate(let inner, let offset):
+    case .negate(let inner, _):
       let value = try number(inner, role: "'-'")
-      _ = offset
       return .number(value.negated)
     case .binary(let op, let left, let right, let offset):
       let lhs = try number(left, role: "'\(op.rawValue)'")

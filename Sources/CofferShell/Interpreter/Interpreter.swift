@@ -197,6 +197,10 @@ package final class Interpreter {
       }
     }
     if sheetOpen, Catalog.currency(word) != nil { return (FocusCommand.entry, first.start) }
+    // A word glued to bytes that make no token (`fo\e[o`) is not a word: say what is wrong.
+    if let next = parser.peekSecond, next.start == first.end, let error = next.invalid {
+      throw StatementFailure(error)
+    }
     throw unknownCommand(word, source: parser.line.source, at: first.start)
   }
 

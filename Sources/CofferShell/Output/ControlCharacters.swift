@@ -15,8 +15,10 @@ extension String {
     return String(escaped)
   }
 
-  /// C0 and C1 controls and DEL.
+  /// C0 and C1 controls, DEL, and the bidirectional overrides and isolates (which would
+  /// reorder the rest of the message on screen).
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
   }
 }

@@ -124,7 +124,7 @@ struct Completer {
 
   /// Files and folders (with a trailing '/') that complete a typed path.
   func paths(_ typed: String) -> LineEditor.Completion {
-    let expanded = typed.hasPrefix("~/") ? NSHomeDirectory() + typed.dropFirst(1) : typed
+    let expanded = typed.hasPrefix("~/") ? CommandContext.homeFolder + typed.dropFirst(1) : typed
     let slash = expanded.lastIndex(of: "/")
     let directoryPart = slash.map { String(expanded[...$0]) } ?? ""
     let namePrefix = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded

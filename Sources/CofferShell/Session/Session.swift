@@ -120,11 +120,15 @@ final class Session {
     if lost.isEmpty || refusedLeavingAt == commits { return true }
     refusedLeavingAt = commits
     output.diagnostic("not leaving: these edits are not saved and would be lost:")
-    for text in lost { output.diagnostic("  " + text) }
-    output.diagnostic(
-      "'save' tries again, 'save --force' overwrites another session's values"
+    for text in lost { output.diagnostic("  " + text.escapingControlCharacters) }
+    // Advice that fits what is lost: a draft is fixed in its field, an edit saved.
+    let onlyDrafts = lost.allSatisfy { $0.hasPrefix("# ") && $0.contains(" draft '") }
+    let keep =
+      onlyDrafts
+      ? "type a valid amount in each field named (or 'cancel' drops the sheet's changes)"
+      : "'save' tries again, 'save --force' overwrites another session's values"
         + (interpreter.isSheetOpen ? ", 'cancel' drops the sheet's changes" : "")
-        + "; 'quit!' (or Ctrl-D or 'quit' again) leaves without them")
+    output.diagnostic(keep + "; 'quit!' (or Ctrl-D or 'quit' again) leaves without them")
     return false
   }
 
@@ -147,7 +151,7 @@ final class Session {
     let lost = saving.unsavedLines
     if !lost.isEmpty {
       output.diagnostic("coffer: not saved; to apply these edits later, run them again:")
-      for text in lost { output.diagnostic(text) }
+      for text in lost { output.diagnostic(text.escapingControlCharacters) }
       return .editsLost
     }
     if let quit { return .stopped(quit) }

@@ -20,13 +20,23 @@ struct ClearCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     if let currency {
-      context.ledger.commit(.zero, of: currency)
+      clear(currency, context)
       return .nothing
     }
     if context.options.interactive && !confirmed {
       throw context.failure("'clear all' sets every amount to 0; type 'clear all --yes' to do it", at: end)
     }
-    for currency in Catalog.all { context.ledger.commit(.zero, of: currency) }
+    for currency in Catalog.all { clear(currency, context) }
     return .nothing
+  }
+
+  /// In the sheet a clear is one of the sheet's commits: `undo` and `cancel` revert it.
+  private func clear(_ currency: Currency, _ context: CommandContext) {
+    if var sheet = context.sheet, sheet.row(of: currency) != nil {
+      sheet.commitFromCommand(.zero, of: currency, ledger: context.ledger)
+      context.sheet = sheet
+    } else {
+      context.ledger.commit(.zero, of: currency)
+    }
   }
 }

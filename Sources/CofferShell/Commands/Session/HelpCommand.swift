@@ -24,8 +24,17 @@ struct HelpCommand: Command {
     }
     let lowered = word.lowercasedWord
     var matches = CommandTable.typed.filter { $0.words[0] == lowered || $0.aliases.contains(lowered) }
-    if case .word(let second, _) = arguments["SUBCOMMAND"] {
-      matches = matches.filter { $0.words.count == 2 && $0.words[1] == second.lowercasedWord }
+    if case .word(let second, let secondOffset) = arguments["SUBCOMMAND"] {
+      let subcommands = matches.filter { $0.words.count == 2 }
+      matches = subcommands.filter { $0.words[1] == second.lowercasedWord }
+      if matches.isEmpty && !subcommands.isEmpty {
+        let names = subcommands.map { $0.words[1] }
+        throw context.failure(
+          "no command '\(word) \(second)'\(Suggestions.hint(for: second, in: names))", at: secondOffset)
+      }
+      if matches.isEmpty && CommandTable.byName(word) != nil {
+        throw context.failure("unexpected '\(second)'; '\(word)' has no subcommands", at: secondOffset)
+      }
     }
     guard !matches.isEmpty else {
       throw context.failure(

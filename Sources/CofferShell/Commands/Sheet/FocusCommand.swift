@@ -16,7 +16,7 @@ struct FocusCommand: Command {
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     currency = try context.currency(arguments["C"])!
     offset = arguments.commandOffset
-    if case .path(let text, let at) = arguments["DRAFT"] { draft = (text, at) } else { draft = nil }
+    if case .text(let text, let at) = arguments["DRAFT"] { draft = (text, at) } else { draft = nil }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -39,7 +39,7 @@ struct SheetSetCommand: Command {
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     currency = try context.currency(arguments["C"])
-    guard case .path(let text, let at) = arguments["DRAFT"] else { preconditionFailure("set reads DRAFT") }
+    guard case .text(let text, let at) = arguments["DRAFT"] else { preconditionFailure("set reads DRAFT") }
     draft = (text, at)
     offset = arguments["C"]?.offset ?? at
   }
@@ -64,7 +64,7 @@ struct DraftCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .path(let text, let at) = arguments["DRAFT"] else { preconditionFailure("a draft reads DRAFT") }
+    guard case .text(let text, let at) = arguments["DRAFT"] else { preconditionFailure("a draft reads DRAFT") }
     draft = text
     offset = at
   }
