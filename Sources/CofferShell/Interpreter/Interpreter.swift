@@ -17,6 +17,10 @@ package final class Interpreter {
   /// The last command a statement named (one without subcommands), as written, and
   /// whether the sheet was open.
   private var lastCommand: (word: String, sheetOpen: Bool, entry: CommandEntry)?
+  /// Every such command found so far, by the word as written, at the top level and in
+  /// the sheet: a script that alternates commands finds each with one lookup.
+  private var knownAtTopLevel: [String: CommandEntry] = [:]
+  private var knownInSheet: [String: CommandEntry] = [:]
   /// A script file whose first statement has not run yet (see `unknownCommand`).
   private var firstStatementSource: String?
 
@@ -186,9 +190,17 @@ package final class Interpreter {
       _ = parser.advance()
       return (last.entry, first.start)
     }
+    if let known = (sheetOpen ? knownInSheet : knownAtTopLevel)[word] {
+      lastCommand = (word, sheetOpen, known)
+      _ = parser.advance()
+      return (known, first.start)
+    }
     if let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen) {
       if CommandTable.fits(entry, sheetOpen: sheetOpen) {
-        if !CommandTable.wordsWithSubcommands.contains(entry.words[0]) { lastCommand = (word, sheetOpen, entry) }
+        if !CommandTable.wordsWithSubcommands.contains(entry.words[0]) {
+          lastCommand = (word, sheetOpen, entry)
+          if sheetOpen { knownInSheet[word] = entry } else { knownAtTopLevel[word] = entry }
+        }
         for _ in entry.words { _ = parser.advance() }
         return (entry, first.start)
       }

@@ -9,10 +9,15 @@ struct ChartCommand: Command {
     "chart",
     .sequence([
       .choice([.keyword("total"), .currency()]),
-      .optional(.sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")])),
-      .optional(.sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")])),
+      // `from` and `to` in either order.
+      .repeated(
+        .choice([
+          .sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")]),
+          .sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")]),
+        ])),
     ]), "chart the local value of one unit of C, or of today's holdings, over time",
-    examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31"], command: Self.self)
+    examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31"],
+    usage: "chart total|C [from DATE] [to DATE]", command: Self.self)
 
   /// nil for `total`.
   let currency: Currency?
@@ -23,8 +28,9 @@ struct ChartCommand: Command {
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     offset = arguments.start(of: "C") ?? arguments.offset(of: "total") ?? arguments.commandOffset
     currency = try context.currency(arguments["C"])
-    if case .expression(let from) = arguments["FROM"] { self.from = from } else { from = nil }
-    if case .expression(let to) = arguments["TO"] { self.to = to } else { to = nil }
+    // Given twice, the last one counts (as with options).
+    if case .expression(let from) = arguments.all("FROM").last { self.from = from } else { from = nil }
+    if case .expression(let to) = arguments.all("TO").last { self.to = to } else { to = nil }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
