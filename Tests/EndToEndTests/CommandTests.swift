@@ -233,6 +233,13 @@ import Testing
     #expect(try run("assert 1!=2; quit! 4").status == 4)
   }
 
+  @Test func chartTakesFromAndToInEitherOrder() throws {
+    #expect(
+      try run("chart USD to 2026-01-01 from 2025-01-01").stderr
+        == "<command>:1:7: error: chart: 0 rate dates between 2025-01-01 and 2026-01-01; a chart needs 2 (rates import a history first)\n"
+    )
+  }
+
   @Test func aQuotedPathIsTheWholeArgument() throws {
     #expect(
       try run("source \"x.coffer\" extra").stderr
