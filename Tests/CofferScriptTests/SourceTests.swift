@@ -22,6 +22,19 @@ import Testing
     #expect(line.location(ofOffset: 12) == SourceLocation(source: "s", line: 5, column: 3))
   }
 
+  /// Found by the fuzzer: a run of `\` continued by empty lines left the last `\`
+  /// inside the part already known to end outside strings, and `continues` trapped.
+  @Test func manyBackslashesContinuedByEmptyLinesDoNotTrap() {
+    var line = LogicalLine(source: "t", line: 1, bytes: Array("print 1 \\\\\\".utf8))
+    var number = 1
+    while line.continues && number < 10 {
+      number += 1
+      line.append(line: number, bytes: [])
+    }
+    #expect(number > 2 && number < 10)
+    #expect(!line.continues)
+  }
+
   @Test func backslashInACommentOrStringDoesNotContinue() {
     #expect(!LogicalLine(source: "s", line: 1, bytes: Array("print 1 # \\".utf8)).continues)
     #expect(!LogicalLine(source: "s", line: 1, bytes: Array("print \"a\\".utf8)).continues)

@@ -44,7 +44,9 @@ package struct LogicalLine: Sendable {
   /// comment or a string does not count).
   package var continues: Bool {
     guard bytes.last == UInt8(ascii: "\\") else { return false }
-    return LineScanner.endsOutsideCommentAndString(bytes[settledPrefix..<(bytes.count - 1)])
+    // After several `\` in a row, the last may already lie in the settled prefix (which
+    // ends outside any comment or string; a `\` cannot end a string).
+    return LineScanner.endsOutsideCommentAndString(bytes[min(settledPrefix, bytes.count - 1)..<(bytes.count - 1)])
   }
 
   /// Joins the next physical line onto this one, dropping the trailing `\`.
