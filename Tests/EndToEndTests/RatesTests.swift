@@ -159,6 +159,23 @@ import ZIPFoundation
         """)
   }
 
+  /// A number with more digits than a rate holds is refused by its place, not rounded
+  /// (JSONDecoder alone would read it as 1); nothing of the file is imported.
+  @Test func jsonNumberTooLongToHoldExactlyImportsNothing() throws {
+    let head = #"{"base": "EUR", "date": "2026-11-20", "rates": {"CNY": 7.5, "USD": "#
+    let long = try coffer.write("long.json", head + "1.0000000000000000000000000000000000000000001}}")
+    let refused = try run("rates import \(long)")
+    #expect(
+      refused.stderr
+        == "<command>:1:14: error: long.json: byte \(head.utf8.count): a number with 44 significant digits: a rate holds at most 38 exactly; nothing imported\n"
+    )
+    #expect(refused.status == 1)
+    #expect(try run("print rate_at(USD, 2026-11-20)").stdout == "6.6528822055\n")
+    // The same file with a number a rate holds: 7.5 ÷ 1.25 exactly.
+    let exact = try coffer.write("exact.json", head + "1.25e0}}")
+    #expect(try run("rates import \(exact); print rate_at(USD, 2026-11-20)").stdout.hasSuffix("\n6\n"))
+  }
+
   @Test func malformedFileImportsNothing() throws {
     let bad = try coffer.write("bad.csv", "Date,USD,JPY,\n2026-11-20,2.0,150,\n2026-11-21,2.1,oops,\n")
     let before = try run("rates USD JPY")

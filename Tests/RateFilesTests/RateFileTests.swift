@@ -101,14 +101,60 @@ func readError(_ text: String) -> RateFileError? {
 
   @Test func jsonThatCannotBeReadExactlyNamesItsPlace() {
     let head = #"{"base": "EUR", "date": "2024-01-02", "rates": "#
+    // Where the USD rate's number starts in `head + {"USD": …`.
+    let number = head.utf8.count + #"{"USD": "#.utf8.count
+    // JSONDecoder would round these into a Decimal without a word: refused by their text.
     #expect(
       readError(head + #"{"USD": 12345678901234567890123456789012345678901234567890}}"#)?.description
-        == "JSON: bad rate 12345678901234567890123456789012345678900000000000 for USD")
+        == "byte \(number): a number with 49 significant digits: a rate holds at most 38 exactly")
+    #expect(
+      readError(head + #"{"USD": 1.0000000000000000000000000000000000000000001}}"#)?.description
+        == "byte \(number): a number with 44 significant digits: a rate holds at most 38 exactly")
+    #expect(
+      readError(head + #"{"USD": 0.1000000000000000000000000000000000000001e3}}"#)?.place == "byte \(number)")
+    // Decimal holds these exactly; a rate cannot.
+    let cannotBeHeld =
+      "JSON: the rate of USD cannot be held exactly: a rate has at most 38 significant digits and 60 decimal places"
+    #expect(readError(head + #"{"USD": 1e-61}}"#)?.description == cannotBeHeld)
+    #expect(readError(head + #"{"USD": 1e44}}"#)?.description == cannotBeHeld)
     #expect(readError(head + #"{"USD": 1e400}}"#)?.place == "JSON")
-    #expect(readError(head + #"{"USD": 1}} extra"#)?.place.hasPrefix("byte ") == true)
+    #expect(
+      readError(head + #"{"USD": 1}} extra"#)?.description.hasPrefix("byte \(number + 4): not valid JSON") == true)
     #expect(readError(head + #"{"USD": -1}}"#)?.description == "JSON: bad rate -1 for USD")
     #expect(readError(head + #"["USD"]}"#)?.description == "JSON: the rates are not an object")
     #expect(readError(#"{"base": "EUR", "date": "2024-01-02", "rates": {"USD": "\ud83d"}}"#)?.place == "JSON")
+    #expect(
+      readError(#"{"base": "EUR", "date": "2024-01-02", "rates": {"\ud83d": 1}}"#)?.description
+        == #"JSON: not valid JSON: a \u escape is half a surrogate pair, without its other half"#)
+  }
+
+  /// Up to 38 significant digits are read exactly, however the number places its point;
+  /// long digit runs that are not numbers (in strings) are no concern.
+  @Test func jsonNumbersOfUpTo38DigitsAreKept() throws {
+    let document = #"""
+      {"base": "EUR", "date": "2024-01-02", "note": "a\"12345678901234567890123456789012345678901234567890",
+       "rates": {"USD": 0.12345678901234567890123456789012345678, "JPY": 1.5000000000000000000000000000000000000000000000,
+       "GBP": 12345678901234567890123456789012345678e-40, "CHF": 100000000000000000000000000000000000000000000e-44}}
+      """#
+    let quotes = try read(document).quotes
+    func rate(_ code: String) -> DecimalValue? { quotes.first { $0.code == code }?.value }
+    #expect(rate("USD") == decimal("0.12345678901234567890123456789012345678"))
+    #expect(rate("JPY") == decimal("1.5"))
+    #expect(rate("GBP") == decimal("0.0012345678901234567890123456789012345678"))
+    #expect(rate("CHF") == decimal("1"))
+  }
+
+  /// A document cut anywhere is refused, and the error names the byte where it stops.
+  @Test func jsonCutShortAnywhereNamesItsEnd() throws {
+    let whole = #"{"base": "EUR", "date": "2024-01-02", "rates": {"USD": 1.1e0, "JPY": 3.3333333333333335e-05}}"#
+    let bytes = Array(whole.utf8)
+    for length in 1..<bytes.count {
+      let error = readError(String(decoding: bytes[..<length], as: UTF8.self))
+      #expect(error?.place.hasPrefix("byte ") == true, "cut at \(length): \(String(describing: error))")
+    }
+    #expect(
+      readError(#"{"base": "EUR", "date": "2024-01-02", "rates": {"USD": 1."#)?.description
+        == "byte 57: the JSON ends before it is complete: cut short?")
   }
 
   @Test func baseDateRatesJSONAndLongCSV() throws {

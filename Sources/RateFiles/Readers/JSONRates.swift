@@ -25,23 +25,69 @@ struct JSONRates: Decodable {
   /// Decodes a document; an error names the byte or the key where it went wrong.
   static func decode(_ bytes: [UInt8]) throws(RateFileError) -> JSONRates {
     let data = Data(bytes)
+    let document: JSONRates
     do {
-      return try JSONDecoder().decode(JSONRates.self, from: data)
+      document = try JSONDecoder().decode(JSONRates.self, from: data)
     } catch let error as DecodingError {
       throw describe(error, data)
     } catch {
       throw RateFileError("unreadable JSON (\(error))", place: "JSON")
     }
+    if let overlong = firstOverlongNumber(in: bytes) {
+      throw RateFileError(
+        "a number with \(overlong.digits) significant digits: a rate holds at most \(DecimalValue.maxDigits) exactly",
+        byte: overlong.offset)
+    }
+    return document
   }
 
-  /// A Decimal as a DecimalValue, or nil when it cannot be held exactly: Decimal keeps
-  /// 38 significant digits and rounds longer numbers, so 38 or more may have been cut.
+  /// A Decimal as a DecimalValue, or nil when a DecimalValue cannot hold it exactly
+  /// (more than 38 significant digits or 60 decimal places). Decimal's description is
+  /// its exact value in plain digits, and parsing it into a DecimalValue never rounds.
   static func exactValue(_ decimal: Decimal) -> DecimalValue? {
-    let text = decimal.description
-    let significant = text.filter(\.isNumber).drop(while: { $0 == "0" })
-    let trimmed = text.contains(".") ? significant : Substring(significant.reversed().drop(while: { $0 == "0" }))
-    guard trimmed.count < 38 else { return nil }
-    return try? DecimalValue(parsing: text)
+    try? DecimalValue(parsing: decimal.description)
+  }
+
+  /// The first number written with more significant digits than a DecimalValue holds,
+  /// in a document already decoded (so valid JSON). JSONDecoder rounds such a number
+  /// into Decimal without a word (`1.0000000000000000000000000000000000000000001`
+  /// reads as 1), so only its text can tell.
+  private static func firstOverlongNumber(in bytes: [UInt8]) -> (offset: Int, digits: Int)? {
+    var index = 0
+    var inString = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if inString {
+        // An escape's second byte (`\"`, say) never ends the string.
+        if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+        index += 1
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+        index += 1
+      } else if byte == UInt8(ascii: "-") || isDigit(byte) {
+        let start = index
+        while index < bytes.count, isDigit(bytes[index]) || "-+.eE".utf8.contains(bytes[index]) { index += 1 }
+        let digits = significantDigits(bytes[start..<index])
+        if digits > DecimalValue.maxDigits { return (start, digits) }
+      } else {
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  /// The digits of a JSON number's mantissa from its first nonzero digit to its last:
+  /// the zeros outside that span only place the point, which the exponent can do.
+  private static func significantDigits(_ number: ArraySlice<UInt8>) -> Int {
+    let digits = number.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }.filter(isDigit)
+    guard let first = digits.firstIndex(where: { $0 != UInt8(ascii: "0") }),
+      let last = digits.lastIndex(where: { $0 != UInt8(ascii: "0") })
+    else { return 0 }
+    return last - first + 1
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 
   private static func describe(_ error: DecodingError, _ data: Data) -> RateFileError {
@@ -69,6 +115,11 @@ struct JSONRates: Decodable {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch let error as NSError {
       let detail = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
+      // Foundation says "end of file" for a lone half of a surrogate pair too.
+      if detail.contains("surrogate") {
+        return RateFileError(
+          "not valid JSON: a \\u escape is half a surrogate pair, without its other half", place: "JSON")
+      }
       if detail.contains("end of file") {
         return RateFileError("the JSON ends before it is complete: cut short?", byte: data.count)
       }

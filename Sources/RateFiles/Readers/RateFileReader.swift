@@ -76,9 +76,12 @@ package enum RateFileReader {
         quotes.append(QuotedRate(date: date, code: code.uppercased(), base: base.uppercased(), value: .zero))
         continue
       }
-      guard let number = JSONRates.exactValue(value), number > .zero else {
-        throw RateFileError("bad rate \(value) for \(code)", place: "JSON")
+      guard let number = JSONRates.exactValue(value) else {
+        throw RateFileError(
+          "the rate of \(code) cannot be held exactly: a rate has at most \(DecimalValue.maxDigits) significant digits and \(DecimalValue.maxScale) decimal places",
+          place: "JSON")
       }
+      guard number > .zero else { throw RateFileError("bad rate \(value) for \(code)", place: "JSON") }
       quotes.append(QuotedRate(date: date, code: code.uppercased(), base: base.uppercased(), value: number))
     }
     return RateFile(format: format, quotes: quotes)
