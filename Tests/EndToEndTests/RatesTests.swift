@@ -176,6 +176,56 @@ import ZIPFoundation
     #expect(try run("rates import \(exact); print rate_at(USD, 2026-11-20)").stdout.hasSuffix("\n6\n"))
   }
 
+  /// Before 2005 the ECB quotes no CNY: with CNY local, every dated question names the
+  /// local rate as the one missing, not the held currencies; questions that do not need
+  /// it are answered.
+  @Test func aMissingLocalRateIsNamedWhereverItIsNeeded() throws {
+    #expect(try run("rates import \(Self.fixtures)/eurofxref-hist.zip; set USD 1; set JPY 100; set GBP 1").status == 0)
+    let outcome = try run(
+      """
+      print total_at(2001-09-11)
+      total at 2001-09-11
+      holdings at 2001-09-11
+      print rate_at(JPY, 2001-09-11)
+      convert 5 USD CNY at 2001-09-11
+      convert 5 CNY GBP at 2001-09-11
+      convert 5 USD JPY at 2001-09-11
+      chart USD from 2001-01-01 to 2001-12-31
+      chart total from 2001-01-01 to 2001-12-31
+      """, ["--keep-going"])
+    // 5 × JPY ÷ USD on the day, rounded to whole yen.
+    let row = Self.history["2001-09-11"] ?? [:]
+    var yen = Decimal(5) * Decimal(string: row["JPY"] ?? "0")! / Decimal(string: row["USD"] ?? "1")!
+    var wholeYen = Decimal()
+    NSDecimalRound(&wholeYen, &yen, 0, .plain)
+    #expect(
+      outcome.stdout == """
+        ¥0.00 CNY (0 holdings); partial: no CNY (local) rate
+        code  name           amount     rate  value (CNY)
+        USD   US Dollar       $1.00  no rate            —
+        JPY   Japanese Yen   JP¥100  no rate            —
+        GBP   British Pound   £1.00  no rate            —
+        total ¥0.00 CNY (0 holdings); partial: no CNY (local) rate
+        $5.00 USD = JP¥\(wholeYen) JPY
+
+        """)
+    #expect(
+      outcome.stderr == """
+        <command>:1:7: error: total_at(): no CNY (local) rate on 2001-09-11
+        <command>:4:7: error: rate_at(): no CNY (local) rate on 2001-09-11
+        <command>:5:9: error: no CNY (local) rate on 2001-09-11
+        <command>:6:9: error: no CNY (local) rate on 2001-09-11
+        <command>:8:7: error: chart: no CNY (local) rate between 2001-01-01 and 2001-12-31
+        <command>:9:7: error: chart: no CNY (local) rate between 2001-01-01 and 2001-12-31
+
+        """)
+    #expect(outcome.status == 1)
+    // A held currency's own missing rate is still named as such.
+    #expect(
+      try run("local EUR; convert 5 TWD EUR at 2001-09-11").stderr
+        == "<command>:1:20: error: no rate for TWD on 2001-09-11\n")
+  }
+
   @Test func malformedFileImportsNothing() throws {
     let bad = try coffer.write("bad.csv", "Date,USD,JPY,\n2026-11-20,2.0,150,\n2026-11-21,2.1,oops,\n")
     let before = try run("rates USD JPY")

@@ -54,6 +54,14 @@ struct ChartCommand: Command {
     }
     let points = ValueSeries.points(amounts: amounts, local: local, histories: histories, from: from, to: to)
     guard points.count >= 2 else {
+      func hasRate(_ currency: Currency) -> Bool {
+        RateLookup.rate(of: currency, in: histories[currency] ?? [], on: to) != nil
+      }
+      // Rates carry forward, so with none by `to` the local currency has none in the whole
+      // range: when a charted currency has, the local rate is what is missing, not a history.
+      if !hasRate(local), amounts.contains(where: { $0.0 != local && hasRate($0.0) }) {
+        throw context.failure("chart: no \(local.code) (local) rate between \(from) and \(to)", at: offset)
+      }
       throw context.failure(
         "chart: \(points.count) rate \(points.count == 1 ? "date" : "dates") between \(from) and \(to); a chart needs 2 (rates import a history first)",
         at: offset)
