@@ -338,9 +338,11 @@ import ZIPFoundation
     #expect(outcome.status == 0)
     let plain = outcome.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     #expect(plain != outcome.stdout, "colours were on")
-    let rows = plain.split(separator: "\n").dropFirst().prefix(12).map(String.init)
-    #expect(rows.count == 12)
-    let columns = Set(rows.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: "┤") ?? $0.endIndex) })
+    // The 12 rows of plot, then the corner of the date axis.
+    let rows = plain.split(separator: "\n").dropFirst().prefix(13).map(String.init)
+    #expect(rows.count == 13)
+    let columns = Set(
+      rows.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(where: { "┤└".contains($0) }) ?? $0.endIndex) })
     #expect(columns.count == 1, "the axis stands in columns \(columns.sorted())")
   }
 
