@@ -111,15 +111,12 @@ func simpleRates() -> RateBook {
 @Suite struct ValueSeriesTests {
   @Test func valuesAtEachDateARateChangedCarryingRatesForward() throws {
     let d = { (day: Int) in CalendarDate(year: 2026, month: 1, day: day)! }
-    let histories: [Currency: [Rate]] = [
-      cny: [Rate(currency: cny, perEuro: decimal("8"), date: d(1), source: "t")],
-      usd: [
-        Rate(currency: usd, perEuro: decimal("1"), date: d(1), source: "t"),
-        Rate(currency: usd, perEuro: decimal("2"), date: d(5), source: "t"),
-      ],
-    ]
-    let points = ValueSeries.points(
-      amounts: [(usd, decimal("10"))], local: cny, histories: histories, from: d(1), to: d(31))
+    let book = RateBook([
+      Rate(currency: cny, perEuro: decimal("8"), date: d(1), source: "t"),
+      Rate(currency: usd, perEuro: decimal("1"), date: d(1), source: "t"),
+      Rate(currency: usd, perEuro: decimal("2"), date: d(5), source: "t"),
+    ])
+    let points = ValueSeries.points(amounts: [(usd, decimal("10"))], local: cny, book: book, from: d(1), to: d(31))
     #expect(points.map(\.date) == [d(1), d(5)])
     #expect(points.map(\.value) == [decimal("80"), decimal("40")])
   }

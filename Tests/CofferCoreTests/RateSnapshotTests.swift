@@ -148,8 +148,8 @@ import Testing
         ])
     }
     let history = try database.read { db in
-      try RateDayTable.history(db, of: usd, from: day("2024-01-08"), to: day("2024-01-15"))
-    }
+      try RateDayTable.history(db, of: [usd], quotesWith: usd, from: day("2024-01-08"), to: day("2024-01-15"))
+    }.rates(of: usd)
     #expect(history.map { "\($0.date) \($0.perEuro)" } == ["2024-01-05 1.05", "2024-01-10 1.1", "2024-01-12 1.12"])
   }
 

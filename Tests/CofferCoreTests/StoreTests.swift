@@ -154,15 +154,18 @@ func waitPastVersionCheckInterval() {
     #expect(ledger.pending.isEmpty)
   }
 
-  @Test func manualRateIsStoredAgainstTheEuroPivot() throws {
+  @Test func aManualRateIsADirectQuoteKeptAsTyped() throws {
     let ledger = try Ledger(location: .memory, today: testDay)
     try ledger.setRate(decimal("7.2"), of: usd)
     #expect(try ledger.portfolio.displayRate(of: usd) == decimal("7.2"))
-    #expect(ledger.portfolio.currentRate(of: usd)?.source == "manual")
-    #expect(ledger.portfolio.currentRate(of: usd)?.date == testDay)
-    // 1 EUR = 8 CNY moves the local rate, since EUR is the pivot.
+    let basis = try ledger.portfolio.valuation(of: usd).get()
+    #expect(basis.source == "manual" && basis.date == testDay && basis.kind == .direct)
+    // The euro rates are not touched: USD's is still the ECB's.
+    #expect(ledger.portfolio.currentRate(of: usd)?.source == "ECB")
+    // 1 EUR = 8 CNY is a quote of its own: USD's stays as typed.
     try ledger.setRate(decimal("8"), of: Catalog.eur)
     #expect(try ledger.portfolio.displayRate(of: Catalog.eur) == decimal("8"))
+    #expect(try ledger.portfolio.displayRate(of: usd) == decimal("7.2"))
     #expect(throws: LedgerError.self) { try ledger.setRate(decimal("0"), of: usd) }
     #expect(throws: LedgerError.self) { try ledger.setRate(decimal("2"), of: cny) }
   }

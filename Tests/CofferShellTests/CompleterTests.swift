@@ -67,7 +67,9 @@ import Testing
     #expect(try completer().complete("chart t").candidates == ["total", "TWD", "TRY", "THB"])
     #expect(try completer().complete("chart total ").candidates == ["from", "to"])
     let rates = try completer().complete("rates ").candidates
-    #expect(rates.prefix(3) == ["set", "import", "fetch"] && rates.contains("USD") && rates.count == 3 + 42)
+    #expect(
+      rates.prefix(3) == ["set", "import", "fetch"] && rates.contains("USD") && rates.contains("at")
+        && rates.count == 3 + 42 + 1)
     let rateSet = try completer().complete("rates set ").candidates
     #expect(rateSet.count == 42 && rateSet.contains("USD"))
     #expect(try completer().complete("convert 5 USD to CNY ").candidates == ["at"])

@@ -26,19 +26,19 @@ import Testing
       outcome
         == Outcome(
           stdout: """
-            code  name               amount           rate  value (CNY)
-            USD   US Dollar       $1,200.00   6.6528822055    ¥7,983.46
-            JPY   Japanese Yen   JP¥150,000   0.0423076047    ¥6,346.14
-            KWD   Kuwaiti Dinar    KD10.125  21.0464244952      ¥213.10
+            code  name               amount           rate  value (CNY)  as of
+            USD   US Dollar       $1,200.00   6.6528822055    ¥7,983.46  2026-10-30 ECB
+            JPY   Japanese Yen   JP¥150,000   0.0423076047    ¥6,346.14  2026-10-30 ECB
+            KWD   Kuwaiti Dinar    KD10.125  21.0464244952      ¥213.10  2026-06-24 ExchangeRate-API
             total ¥14,542.69 CNY (3 holdings)
             USD 1200
             JPY 150000
             KWD 10.125
-            code,amount,value,local
-            USD,1200,7983.46,CNY
-            JPY,150000,6346.14,CNY
-            KWD,10.125,213.1,CNY
-            {"local":"CNY","holdings":[{"code":"USD","amount":"1200","rate":"6.6528822055","value":"7983.46"},{"code":"JPY","amount":"150000","rate":"0.0423076047","value":"6346.14"},{"code":"KWD","amount":"10.125","rate":"21.0464244952","value":"213.1"}],"total":"14542.69","missing":[]}
+            code,amount,value,local,date,source
+            USD,1200,7983.46,CNY,2026-10-30,ECB
+            JPY,150000,6346.14,CNY,2026-10-30,ECB
+            KWD,10.125,213.1,CNY,2026-06-24,ExchangeRate-API
+            {"local":"CNY","holdings":[{"code":"USD","amount":"1200","rate":"6.6528822055","value":"7983.46","date":"2026-10-30","source":"ECB"},{"code":"JPY","amount":"150000","rate":"0.0423076047","value":"6346.14","date":"2026-10-30","source":"ECB"},{"code":"KWD","amount":"10.125","rate":"21.0464244952","value":"213.1","date":"2026-06-24","source":"ExchangeRate-API"}],"total":"14542.69","missing":[]}
             ¥14,542.69 CNY (3 holdings)
             CNY 14542.69
             local,total,holdings,missing
@@ -113,7 +113,7 @@ import Testing
             7.2
             0.1388888889
             USD US Dollar 美元
-            {"local":"USD","rates":[{"code":"EUR","rate":"1.0323055556","date":"2026-10-30","source":"ECB","stale":true}]}
+            {"local":"USD","rates":[{"code":"EUR","rate":"1.1172","date":"2026-10-30","source":"ECB","stale":true}]}
 
             """, stderr: "", status: 0))
   }
@@ -154,7 +154,7 @@ import Testing
   @Test func helpOfACommandShowsItsSubcommands() throws {
     let rates = try run("help rates")
     for usage in [
-      "usage: rates [--format FMT] [--all] [C...]", "usage: rates set C RATE", "usage: rates import FILE",
+      "usage: rates [--format FMT] [--all] [C...] [at DATE]", "usage: rates set C RATE", "usage: rates import FILE",
       "usage: rates fetch [URL]",
     ] {
       #expect(rates.stdout.contains(usage + "\n"), "help rates shows \(usage)")

@@ -44,26 +44,18 @@ package final class Ledger {
     return true
   }
 
-  /// Records that 1 `currency` is worth `rate` local units, today, source `manual`.
+  /// Records that 1 `currency` is worth `rate` local units, today, source `manual`: a
+  /// direct quote, kept exactly as typed (see `Quote`).
   package func setRate(_ rate: DecimalValue, of currency: Currency) throws(LedgerError) {
     guard rate > .zero else { throw .nonPositiveRate }
     let local = portfolio.local
-    let today = portfolio.today
-    let recorded: Rate
-    if currency == local {
+    guard currency != local else {
       guard rate == .one else { throw .localRateIsOne(local) }
       return
-    } else if currency == Catalog.eur {
-      // EUR is the pivot (r(EUR) = 1), so "1 EUR = RATE L" moves r(L) instead.
-      recorded = Rate(currency: local, perEuro: rate, date: today, source: "manual")
-    } else {
-      guard let localRate = portfolio.currentRate(of: local) else { throw .noLocalRate(local) }
-      let perEuro: DecimalValue
-      do { perEuro = try localRate.perEuro / rate } catch { throw .arithmetic(error) }
-      recorded = Rate(currency: currency, perEuro: perEuro, date: today, source: "manual")
     }
-    portfolio.record(recorded)
-    pending.add(recorded)
+    let quote = Quote(currency: currency, quotedIn: local, value: rate, date: portfolio.today, source: "manual")
+    portfolio.record(quote)
+    pending.add(quote)
   }
 
   package func setLocal(_ currency: Currency) {
@@ -93,7 +85,7 @@ package final class Ledger {
   /// The rates in use on a past (or future) date.
   package func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
     var book = try store.rates(on: date)
-    for rate in pending.rates where rate.date <= date { book.record(rate) }
+    for quote in pending.quotes where quote.date <= date { book.record(quote) }
     return book
   }
 
@@ -159,7 +151,7 @@ package final class Ledger {
     }
     if let rates = state.rates {
       var merged = rates
-      for rate in pending.rates { merged.record(rate) }
+      for quote in pending.quotes { merged.record(quote) }
       portfolio.replaceRates(merged)
     }
     ratesRevision = state.ratesRevision
@@ -174,15 +166,11 @@ package final class Ledger {
 package enum LedgerError: Error, Sendable, CustomStringConvertible {
   case nonPositiveRate
   case localRateIsOne(Currency)
-  case noLocalRate(Currency)
-  case arithmetic(DecimalError)
 
   package var description: String {
     switch self {
     case .nonPositiveRate: "a rate must be greater than 0"
     case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"
-    case .noLocalRate(let local): "no rate for the local currency \(local.code)"
-    case .arithmetic(let error): error.description
     }
   }
 }

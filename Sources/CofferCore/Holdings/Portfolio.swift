@@ -3,8 +3,9 @@
 /// the changes it depends on.
 ///
 /// A commit to one currency invalidates that currency's value and the total; a rate
-/// change invalidates that currency's factor (or all of them when the local rate moves);
-/// a new local currency invalidates all factors. Reading twice with nothing changed in
+/// change invalidates that currency's valuation (or all of them when the local rate
+/// moves); a direct quote invalidates its two currencies'; a new local currency
+/// invalidates all valuations. Reading twice with nothing changed in
 /// between computes nothing.
 package final class Portfolio {
   package private(set) var amounts: [DecimalValue]
@@ -13,24 +14,12 @@ package final class Portfolio {
   package let today: CalendarDate
   private let counters: Counters
 
-  /// r(L) ÷ r(C) per currency: local units per one unit of C. nil entry = not computed.
-  private var factorCache: [Factor?]
+  /// Per currency, its valuation in the local currency (or why there is none). nil
+  /// entry = not computed.
+  private var valuationCache: [Result<Valuation, PortfolioError>?]
   /// amount × factor per currency, unrounded.
   private var valueCache: [DecimalValue?]
   private var totalCache: Result<Total, PortfolioError>?
-
-  /// Significant digits kept of a ratio of two rates. A quotient is exact only to its
-  /// last digit, so a rate entered as local units (stored as r(L) ÷ RATE) comes back
-  /// as RATE ± 10^-37; rounding the ratio to 30 digits (the spec asks for at least 30)
-  /// takes that noise out before any rounding to cents can see it.
-  static let ratioDigits = 30
-
-  private enum Factor {
-    case known(DecimalValue)
-    case missing
-    /// The local currency has no rate: no currency can be valued.
-    case missingLocal
-  }
 
   package init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
     self.amounts = Array(repeating: .zero, count: Catalog.count)
@@ -38,7 +27,7 @@ package final class Portfolio {
     self.rates = rates
     self.today = today
     self.counters = counters
-    self.factorCache = Array(repeating: nil, count: Catalog.count)
+    self.valuationCache = Array(repeating: nil, count: Catalog.count)
     self.valueCache = Array(repeating: nil, count: Catalog.count)
   }
 
@@ -53,38 +42,23 @@ package final class Portfolio {
     Catalog.all.filter { !amounts[$0.index].isZero }
   }
 
-  /// The rate in use for a currency today.
+  /// The euro rate in use for a currency today.
   package func currentRate(of currency: Currency) -> Rate? {
     rates.rate(of: currency, on: today)
   }
 
-  /// Local units per one unit of `currency`, unrounded; throws if either has no rate.
+  /// What one unit of `currency` is worth in the local currency today, with the date
+  /// and source of what that rests on (see `RateBook.valuation`).
+  package func valuation(of currency: Currency) -> Result<Valuation, PortfolioError> {
+    if let cached = valuationCache[currency.index] { return cached }
+    let computed = rates.valuation(of: currency, in: local, on: today)
+    valuationCache[currency.index] = computed
+    return computed
+  }
+
+  /// Local units per one unit of `currency`, unrounded; throws naming the missing rate.
   package func factor(of currency: Currency) throws(PortfolioError) -> DecimalValue {
-    if let cached = factorCache[currency.index] {
-      switch cached {
-      case .known(let value): return value
-      case .missing: throw .noRate([currency])
-      case .missingLocal: throw .noLocalRate(local)
-      }
-    }
-    let computed: Factor
-    if currency == local {
-      computed = .known(.one)
-    } else if currentRate(of: local) == nil {
-      computed = .missingLocal
-    } else if let localRate = currentRate(of: local), let rate = currentRate(of: currency),
-      let quotient = try? localRate.perEuro / rate.perEuro
-    {
-      computed = .known(quotient.rounded(toSignificantDigits: Self.ratioDigits))
-    } else {
-      computed = .missing
-    }
-    factorCache[currency.index] = computed
-    switch computed {
-    case .known(let value): return value
-    case .missing: throw .noRate([currency])
-    case .missingLocal: throw .noLocalRate(local)
-    }
+    try valuation(of: currency).get().factor
   }
 
   /// `rate(C)`: r(L) ÷ r(C) rounded to 10 places.
@@ -159,13 +133,33 @@ package final class Portfolio {
         localRateMissing: localRateMissing))
   }
 
-  /// Converts `amount` of `from` into `to`, unrounded.
+  /// Converts `amount` of `from` into `to`, unrounded. Between the local currency and
+  /// another, that is the valuation rule itself. Between two others it goes through the
+  /// local currency when either rests on a direct quote, so that quotes the person set
+  /// count here as in the total; otherwise it is the cross rate r(to) ÷ r(from).
   package func convert(_ amount: DecimalValue, from: Currency, to: Currency) throws(PortfolioError) -> DecimalValue {
     guard from != to else { return amount }
-    guard let fromRate = currentRate(of: from) else { throw from == local ? .noLocalRate(from) : .noRate([from]) }
-    guard let toRate = currentRate(of: to) else { throw to == local ? .noLocalRate(to) : .noRate([to]) }
+    var factor: DecimalValue
+    if from != local, to != local, case .success(let fromLocal) = valuation(of: from),
+      case .success(let toLocal) = valuation(of: to), fromLocal.kind == .direct || toLocal.kind == .direct
+    {
+      do {
+        factor = try (fromLocal.factor / toLocal.factor).rounded(toSignificantDigits: Valuation.ratioDigits)
+      } catch {
+        throw .arithmetic(error)
+      }
+    } else {
+      switch rates.valuation(of: from, in: to, on: today) {
+      case .success(let valuation): factor = valuation.factor
+      case .failure(.arithmetic(let error)): throw .arithmetic(error)
+      case .failure:
+        // Name every side without a rate, or the local currency when it is one of them.
+        let missing = [from, to].filter { rates.rate(of: $0, on: today) == nil }
+        throw missing.contains(local) ? .noLocalRate(local) : .noRate(missing)
+      }
+    }
     do {
-      return try amount * (toRate.perEuro / fromRate.perEuro).rounded(toSignificantDigits: Self.ratioDigits)
+      return try amount * factor
     } catch {
       throw .arithmetic(error)
     }
@@ -194,10 +188,21 @@ package final class Portfolio {
     if rate.currency == local {
       invalidateAllFactors()
     } else {
-      factorCache[rate.currency.index] = nil
-      valueCache[rate.currency.index] = nil
-      totalCache = nil
+      invalidateFactor(of: rate.currency)
     }
+  }
+
+  /// A quote changes only the valuation of its pair's currencies.
+  package func record(_ quote: Quote) {
+    rates.record(quote)
+    invalidateFactor(of: quote.currency)
+    invalidateFactor(of: quote.quotedIn)
+  }
+
+  private func invalidateFactor(of currency: Currency) {
+    valuationCache[currency.index] = nil
+    valueCache[currency.index] = nil
+    totalCache = nil
   }
 
   package func replaceRates(_ book: RateBook) {
@@ -206,8 +211,8 @@ package final class Portfolio {
   }
 
   private func invalidateAllFactors() {
-    for index in factorCache.indices {
-      factorCache[index] = nil
+    for index in valuationCache.indices {
+      valuationCache[index] = nil
       valueCache[index] = nil
     }
     totalCache = nil

@@ -20,3 +20,5 @@ package struct Rate: Sendable, Equatable {
     today.dayNumber - date.dayNumber > Self.staleAfterDays
   }
 }
+
+extension Rate: Dated {}

@@ -1,16 +1,16 @@
 /// How a rate is looked up on a date, the one rule everywhere: the latest rate dated on
 /// or before that date is the one in use. (EUR, the pivot, is one euro on every date.)
-/// In memory it is a binary search of a currency's history; in the store, the same rule
-/// is one index seek (`RateDayTable.snapshot(_:onOrBefore:)`).
+/// In memory it is a binary search of a currency's history (or a pair's quotes); in the
+/// store, the same rule is one index seek (`RateDayTable.snapshot(_:onOrBefore:)`).
 package enum RateLookup {
-  /// The position in `rates` (sorted by date) of the latest rate dated on or before
-  /// `date`, or nil when every rate is later.
-  package static func latest(in rates: [Rate], onOrBefore date: CalendarDate) -> Int? {
+  /// The position in `history` (sorted by date) of the latest entry dated on or before
+  /// `date`, or nil when every entry is later.
+  package static func latest<Entry: Dated>(in history: [Entry], onOrBefore date: CalendarDate) -> Int? {
     var low = 0
-    var high = rates.count
+    var high = history.count
     while low < high {
       let middle = (low + high) / 2
-      if rates[middle].date <= date { low = middle + 1 } else { high = middle }
+      if history[middle].date <= date { low = middle + 1 } else { high = middle }
     }
     return low > 0 ? low - 1 : nil
   }

@@ -1,29 +1,20 @@
 /// A value over time, for charts: the local value of fixed amounts at each date on which
-/// one of the rates it depends on changed.
+/// one of the rates or quotes it depends on changed.
 package enum ValueSeries {
-  /// `amounts` (currency → amount) valued in `local` at every date from `from` to `to`
-  /// where a rate changed, carrying each rate forward until its next one. Dates where a
-  /// needed rate is not yet known are left out.
+  /// `amounts` (currency → amount) valued in `local` by `book.valuation` (the rule used
+  /// everywhere) at every date from `from` to `to` where a rate or quote it depends on
+  /// changed. Dates where a needed rate is not yet known are left out.
   package static func points(
-    amounts: [(Currency, DecimalValue)], local: Currency, histories: [Currency: [Rate]], from: CalendarDate,
-    to: CalendarDate
+    amounts: [(Currency, DecimalValue)], local: Currency, book: RateBook, from: CalendarDate, to: CalendarDate
   ) -> [(date: CalendarDate, value: DecimalValue)] {
-    let currencies = Set(amounts.map(\.0) + [local])
-    var dates = Set<CalendarDate>()
-    for currency in currencies {
-      for rate in histories[currency] ?? [] where rate.date >= from && rate.date <= to { dates.insert(rate.date) }
-    }
+    let currencies = Set(amounts.map(\.0))
     var points: [(date: CalendarDate, value: DecimalValue)] = []
-    for date in dates.sorted() {
-      // The rate in use for each currency on `date`.
-      func rate(_ currency: Currency) -> DecimalValue? {
-        RateLookup.rate(of: currency, in: histories[currency] ?? [], on: date)?.perEuro
-      }
-      guard let localRate = rate(local) else { continue }
+    for date in book.changeDates(of: currencies, in: local, from: from, to: to) {
       var sum = DecimalValue.zero
       var complete = true
       for (currency, amount) in amounts {
-        guard let other = rate(currency), let value = try? amount * (localRate / other), let next = try? sum + value
+        guard case .success(let valuation) = book.valuation(of: currency, in: local, on: date),
+          let value = try? amount * valuation.factor, let next = try? sum + value
         else {
           complete = false
           break

@@ -3,17 +3,17 @@ package struct PendingBatch: Sendable {
   /// New amount per catalog index (an array: a commit is on the hot path of a script).
   private var slots: [DecimalValue?] = Array(repeating: nil, count: Catalog.count)
   private var amountCount = 0
-  /// Rates recorded since the last save.
-  package private(set) var rates: [Rate] = []
+  /// Direct quotes recorded since the last save (`rates set`), in the order set.
+  package private(set) var quotes: [Quote] = []
   /// A new local currency, if it changed.
   package private(set) var local: Currency?
 
   package init() {}
 
-  package var isEmpty: Bool { amountCount == 0 && rates.isEmpty && local == nil }
+  package var isEmpty: Bool { amountCount == 0 && quotes.isEmpty && local == nil }
 
   /// How many unsaved edits the status line shows.
-  package var count: Int { amountCount + rates.count + (local == nil ? 0 : 1) }
+  package var count: Int { amountCount + quotes.count + (local == nil ? 0 : 1) }
 
   /// The new amounts, in catalog order.
   package var amounts: [(currency: Currency, amount: DecimalValue)] {
@@ -32,9 +32,11 @@ package struct PendingBatch: Sendable {
     amountCount += (new != nil ? 1 : 0) - (had ? 1 : 0)
   }
 
-  mutating func add(_ rate: Rate) {
-    rates.removeAll { $0.currency == rate.currency && $0.date == rate.date }
-    rates.append(rate)
+  /// Adds a quote, replacing an unsaved one of the same pair and date (as the store
+  /// would).
+  mutating func add(_ quote: Quote) {
+    quotes.removeAll { $0.pair == quote.pair && $0.date == quote.date }
+    quotes.append(quote)
   }
 
   mutating func setLocal(_ currency: Currency) {

@@ -19,9 +19,11 @@ enum RateDayTable {
     return try rows(statement, arguments: [day], sources: &sources).first
   }
 
-  /// The rates of `currency` dated in `from...to`, plus the latest one before `from`
-  /// (the rate in use when the range starts), oldest first.
-  static func history(_ db: Database, of currency: Currency, from: Int, to: Int) throws -> [Rate] {
+  /// The rates of `currencies` and their quotes with `target`, dated in `from...to`,
+  /// plus those in use when the range starts: all a chart of their value needs.
+  static func history(
+    _ db: Database, of currencies: Set<Currency>, quotesWith target: Currency, from: Int, to: Int
+  ) throws -> RateBook {
     var sources = SourceNames()
     let statement = try db.cachedStatement(
       sql: """
@@ -29,15 +31,24 @@ enum RateDayTable {
         WHERE day >= coalesce((SELECT max(day) FROM rate_day WHERE day < ?1), ?1) AND day <= ?2
         ORDER BY day
         """)
-    var result: [Rate] = []
+    let pairs = Set(currencies.filter { $0 != target }.map { QuotePair($0, target) })
+    var book = RateBook()
+    // Rows repeat a rate until its next one; recording it again on its own date changes
+    // nothing.
     for (_, snapshot) in try rows(statement, arguments: [from, to], sources: &sources) {
-      // Rows repeat a rate until the currency's next one; each is kept once.
-      guard let held = snapshot.rates[currency.index], held.day != result.last?.date.dayNumber,
-        let date = CalendarDate(dayNumber: held.day)
-      else { continue }
-      result.append(Rate(currency: currency, perEuro: held.perEuro, date: date, source: sources.name(held.source)))
+      for currency in currencies.union([target]) {
+        guard let held = snapshot.rates[currency.index], let date = CalendarDate(dayNumber: held.day) else { continue }
+        book.record(Rate(currency: currency, perEuro: held.perEuro, date: date, source: sources.name(held.source)))
+      }
+      for pair in pairs {
+        guard let held = snapshot.quotes[pair], let date = CalendarDate(dayNumber: held.day) else { continue }
+        book.record(
+          Quote(
+            currency: Catalog.all[held.currency], quotedIn: Catalog.all[held.quotedIn], value: held.value, date: date,
+            source: sources.name(held.source)))
+      }
     }
-    return result
+    return book
   }
 
   private static func rows(
@@ -69,10 +80,11 @@ enum RateDayTable {
   /// Returns how many of `rates` were new or different from what was stored. Throws
   /// `Stopped` as soon as `shouldStop` is true (it is asked once a day written).
   static func record(
-    _ db: Database, _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ db: Database, _ rates: [Rate], quotes: [Quote] = [], shouldStop: () -> Bool = { false },
+    progress: ((Int, Int) -> Void)? = nil
   ) throws -> Int {
     var sources = SourceNames()
-    let days = groupByDay(rates, sources: &sources)
+    let days = groupByDay(rates, quotes: quotes, sources: &sources)
     guard let firstDay = days.first?.day else { return 0 }
 
     // The rates in effect just before the first new day, then every stored row after it.
@@ -100,15 +112,20 @@ enum RateDayTable {
         let row = later[next.stored].snapshot
         stored = row
         next.stored += 1
-        // The rates recorded on this day stay, unless replaced below.
+        // The rates and quotes recorded on this day stay, unless replaced below.
         for (index, held) in row.rates.enumerated() where held?.day == day { current.rates[index] = held }
+        for (pair, quote) in row.quotes where quote.day == day { current.quotes[pair] = quote }
       }
       if next.new < days.count, days[next.new].day == day {
         for (index, held) in days[next.new].rates {
           if current.rates[index] != held { changed += 1 }
           current.rates[index] = held
         }
-        recorded += days[next.new].rates.count
+        for quote in days[next.new].quotes {
+          if current.quotes[quote.pair] != quote { changed += 1 }
+          current.quotes[quote.pair] = quote
+        }
+        recorded += days[next.new].rates.count + days[next.new].quotes.count
         next.new += 1
       }
       if current == stored {
@@ -125,9 +142,9 @@ enum RateDayTable {
   /// replaces an earlier one. Files list a day's rates together, so days are looked up
   /// only when the date changes.
   private static func groupByDay(
-    _ rates: [Rate], sources: inout SourceNames
-  ) -> [(day: Int, rates: [(Int, RateSnapshot.Held)])] {
-    var days: [(day: Int, rates: [(Int, RateSnapshot.Held)])] = []
+    _ rates: [Rate], quotes: [Quote], sources: inout SourceNames
+  ) -> [NewDay] {
+    var days: [NewDay] = []
     var positions: [Int: Int] = [:]
     var position = -1
     var lastDate: CalendarDate?
@@ -140,7 +157,7 @@ enum RateDayTable {
         } else {
           var rates: [(Int, RateSnapshot.Held)] = []
           rates.reserveCapacity(Catalog.count)
-          days.append((day, rates))
+          days.append(NewDay(day: day, rates: rates))
           position = days.count - 1
           positions[day] = position
         }
@@ -156,8 +173,28 @@ enum RateDayTable {
         days[position].rates.append((rate.currency.index, held))
       }
     }
+    // Quotes are few (typed one at a time): looked up plainly.
+    for quote in quotes {
+      let day = quote.date.dayNumber
+      let held = RateSnapshot.HeldQuote(
+        currency: quote.currency.index, quotedIn: quote.quotedIn.index, value: quote.value, day: day,
+        source: sources.number(of: quote.source))
+      if let known = days.firstIndex(where: { $0.day == day }) {
+        days[known].quotes.removeAll { $0.pair == held.pair }
+        days[known].quotes.append(held)
+      } else {
+        days.append(NewDay(day: day, rates: [], quotes: [held]))
+      }
+    }
     days.sort { $0.day < $1.day }
     return days
+  }
+
+  /// What is new on one day: rates per catalog index, and quotes.
+  private struct NewDay {
+    var day: Int
+    var rates: [(Int, RateSnapshot.Held)]
+    var quotes: [RateSnapshot.HeldQuote] = []
   }
 
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -17,14 +17,38 @@ struct RateSnapshot: Equatable {
     var source: Int
   }
 
+  /// One pair's direct quote as a snapshot holds it: 1 `currency` = `value` `quotedIn`.
+  struct HeldQuote: Equatable {
+    var currency: Int
+    var quotedIn: Int
+    var value: DecimalValue
+    var day: Int
+    var source: Int
+
+    var pair: QuotePair { QuotePair(indices: currency, quotedIn) }
+  }
+
   /// Per catalog index.
   var rates: [Held?] = Array(repeating: nil, count: Catalog.count)
+  /// The latest direct quote of every pair that has one, by pair (few: one a pair).
+  var quotes: [QuotePair: HeldQuote] = [:]
 
   /// The rates as `Rate`s, for a `RateBook`.
   func allRates(sources: SourceNames) -> [Rate] {
     rates.enumerated().compactMap { index, held in
       guard let held, let date = CalendarDate(dayNumber: held.day) else { return nil }
       return Rate(currency: Catalog.all[index], perEuro: held.perEuro, date: date, source: sources.name(held.source))
+    }
+  }
+
+  /// The quotes as `Quote`s, for a `RateBook`.
+  func allQuotes(sources: SourceNames) -> [Quote] {
+    quotes.keys.sorted().compactMap { pair in
+      let held = quotes[pair]!
+      guard let date = CalendarDate(dayNumber: held.day) else { return nil }
+      return Quote(
+        currency: Catalog.all[held.currency], quotedIn: Catalog.all[held.quotedIn], value: held.value, date: date,
+        source: sources.name(held.source))
     }
   }
 }
@@ -67,19 +91,31 @@ struct DamagedSnapshot: Error, CustomStringConvertible {
 ///                 scale      1 byte; bit 7 set for a negative value
 ///                 magnitude  varint (up to 128 bits)
 ///
+/// Format 2 is format 1 followed by the direct quotes, in pair order:
+///
+///     quotes    varint count, then per quote:
+///                 currency   1 byte, catalog index (the "1 C" side)
+///                 quoted in  1 byte, catalog index
+///                 age, source, scale, magnitude   as for a rate
+///
+/// A row without quotes is written in format 1, as before quotes existed.
+///
 /// Varints are little-endian base 128 (LEB128). Decimals keep their exact coefficient
 /// and scale: nothing goes through text or floating point.
 enum SnapshotCoding {
   static let format: UInt8 = 1
+  static let formatWithQuotes: UInt8 = 2
 
   static func encode(_ snapshot: RateSnapshot, day: Int, sources: SourceNames) -> [UInt8] {
-    var bytes: [UInt8] = [format]
+    let quotes = snapshot.quotes.keys.sorted().map { snapshot.quotes[$0]! }
+    var bytes: [UInt8] = [quotes.isEmpty ? format : formatWithQuotes]
     bytes.reserveCapacity(64 + snapshot.rates.count * 16)
-    // The row's own source list holds only the sources its rates use.
+    // The row's own source list holds only the sources its rates and quotes use.
     var rowSources: [Int] = []
     for held in snapshot.rates {
       if let held, !rowSources.contains(held.source) { rowSources.append(held.source) }
     }
+    for quote in quotes where !rowSources.contains(quote.source) { rowSources.append(quote.source) }
     appendVarint(UInt64(rowSources.count), to: &bytes)
     for source in rowSources {
       let name = Array(sources.name(source).utf8)
@@ -92,17 +128,34 @@ enum SnapshotCoding {
       bytes.append(UInt8(index))
       appendVarint(UInt64(day - held.day), to: &bytes)
       appendVarint(UInt64(rowSources.firstIndex(of: held.source) ?? 0), to: &bytes)
-      bytes.append(UInt8(held.perEuro.scale) | (held.perEuro.isNegative ? 0x80 : 0))
-      appendVarint(held.perEuro.magnitude, to: &bytes)
+      appendDecimal(held.perEuro, to: &bytes)
+    }
+    if !quotes.isEmpty {
+      appendVarint(UInt64(quotes.count), to: &bytes)
+      for quote in quotes {
+        bytes.append(UInt8(quote.currency))
+        bytes.append(UInt8(quote.quotedIn))
+        appendVarint(UInt64(day - quote.day), to: &bytes)
+        appendVarint(UInt64(rowSources.firstIndex(of: quote.source) ?? 0), to: &bytes)
+        appendDecimal(quote.value, to: &bytes)
+      }
     }
     return bytes
+  }
+
+  private static func appendDecimal(_ value: DecimalValue, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(value.scale) | (value.isNegative ? 0x80 : 0))
+    appendVarint(value.magnitude, to: &bytes)
   }
 
   static func decode(
     _ bytes: UnsafeRawBufferPointer, day: Int, sources: inout SourceNames
   ) throws(DamagedSnapshot) -> RateSnapshot {
     var reader = Reader(bytes: bytes, day: day)
-    guard try reader.byte() == format else { throw DamagedSnapshot(day: day, detail: "unknown format") }
+    let rowFormat = try reader.byte()
+    guard rowFormat == format || rowFormat == formatWithQuotes else {
+      throw DamagedSnapshot(day: day, detail: "unknown format")
+    }
     var rowSources: [Int] = []
     for _ in 0..<(try reader.count(limit: 1000)) {
       let length = try reader.count(limit: 10_000)
@@ -113,16 +166,27 @@ enum SnapshotCoding {
       let index = Int(try reader.byte())
       let age = try reader.count(limit: 1_000_000)
       let source = try reader.count(limit: rowSources.count - 1)
-      let signAndScale = try reader.byte()
-      let magnitude = try reader.varint()
-      let scale = Int(signAndScale & 0x7F)
-      guard index < Catalog.count, scale <= DecimalValue.maxScale, magnitude <= DecimalValue.maxCoefficient else {
-        throw DamagedSnapshot(day: day, detail: "a rate out of range")
+      let value = try reader.decimal()
+      guard index < Catalog.count else { throw DamagedSnapshot(day: day, detail: "a rate out of range") }
+      snapshot.rates[index] = RateSnapshot.Held(perEuro: value, day: day - age, source: rowSources[source])
+    }
+    if rowFormat == formatWithQuotes {
+      for _ in 0..<(try reader.count(limit: Catalog.count * Catalog.count)) {
+        let currency = Int(try reader.byte())
+        let quotedIn = Int(try reader.byte())
+        let age = try reader.count(limit: 1_000_000)
+        let source = try reader.count(limit: rowSources.count - 1)
+        let value = try reader.decimal()
+        guard currency < Catalog.count, quotedIn < Catalog.count, currency != quotedIn else {
+          throw DamagedSnapshot(day: day, detail: "a quote out of range")
+        }
+        let quote = RateSnapshot.HeldQuote(
+          currency: currency, quotedIn: quotedIn, value: value, day: day - age, source: rowSources[source])
+        snapshot.quotes[quote.pair] = quote
       }
-      let coefficient = signAndScale & 0x80 == 0 ? Int128(magnitude) : -Int128(magnitude)
-      snapshot.rates[index] = RateSnapshot.Held(
-        perEuro: DecimalValue(uncheckedCoefficient: coefficient, scale: scale), day: day - age,
-        source: rowSources[source])
+    }
+    guard reader.offset == bytes.count else {
+      throw DamagedSnapshot(day: day, detail: "\(bytes.count - reader.offset) bytes past the end")
     }
     return snapshot
   }
@@ -172,6 +236,18 @@ enum SnapshotCoding {
         if next & 0x80 == 0 { return value }
         shift += 7
       }
+    }
+
+    /// A sign-and-scale byte and a magnitude: a decimal, in range or an error.
+    mutating func decimal() throws(DamagedSnapshot) -> DecimalValue {
+      let signAndScale = try byte()
+      let magnitude = try varint()
+      let scale = Int(signAndScale & 0x7F)
+      guard scale <= DecimalValue.maxScale, magnitude <= DecimalValue.maxCoefficient else {
+        throw DamagedSnapshot(day: day, detail: "a number out of range")
+      }
+      let coefficient = signAndScale & 0x80 == 0 ? Int128(magnitude) : -Int128(magnitude)
+      return DecimalValue(uncheckedCoefficient: coefficient, scale: scale)
     }
 
     /// A varint that must be at most `limit`.

@@ -331,17 +331,26 @@ package final class Store {
     }
   }
 
-  /// The rates of `currency` dated in `from...to`, plus the latest one before `from`
-  /// (the rate in use when the range starts), oldest first.
-  package func history(of currency: Currency, from: CalendarDate, to: CalendarDate) throws(StoreError) -> [Rate] {
+  /// The rates of `currencies` and their quotes with `target` dated in `from...to`,
+  /// plus those in use when the range starts (see `RateDayTable.history`).
+  package func history(
+    of currencies: Set<Currency>, quotesWith target: Currency, from: CalendarDate, to: CalendarDate
+  ) throws(StoreError) -> RateBook {
     do {
       return try database.inDatabase { db in
         counters.dbReads += 1
-        return try RateDayTable.history(db, of: currency, from: from.dayNumber, to: to.dayNumber)
+        return try RateDayTable.history(
+          db, of: currencies, quotesWith: target, from: from.dayNumber, to: to.dayNumber)
       }
     } catch {
       throw StoreError.from(error, path: location.description)
     }
+  }
+
+  /// The rates of one currency dated in `from...to`, plus the one in use when the range
+  /// starts, oldest first.
+  package func history(of currency: Currency, from: CalendarDate, to: CalendarDate) throws(StoreError) -> [Rate] {
+    try history(of: [currency], quotesWith: currency, from: from, to: to).rates(of: currency)
   }
 
   private func readRates(_ db: Database, on date: CalendarDate) throws -> RateBook {
@@ -350,7 +359,7 @@ package final class Store {
     guard let row = try RateDayTable.snapshot(db, onOrBefore: date.dayNumber, sources: &sources) else {
       return RateBook()
     }
-    return RateBook(row.snapshot.allRates(sources: sources))
+    return RateBook(row.snapshot.allRates(sources: sources), quotes: row.snapshot.allQuotes(sources: sources))
   }
 
   /// The last `limit` saved changes, newest first, optionally of one currency.
@@ -457,8 +466,8 @@ package final class Store {
               arguments: [now, currency.code, theirs.description, ours.description])
             written += 1
           }
-          _ = try RateDayTable.record(db, batch.rates)
-          if !batch.rates.isEmpty {
+          _ = try RateDayTable.record(db, [], quotes: batch.quotes)
+          if !batch.quotes.isEmpty {
             counters.dbReads += 1
             let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'rates_revision'")
             outcome.ratesRevision = (current.flatMap { Int($0) } ?? 0) + 1
@@ -468,7 +477,7 @@ package final class Store {
             try Self.setSetting(db, "local", local.code)
           }
           counters.rowsWritten += written
-          outcome.wroteSomething = written > 0 || !batch.rates.isEmpty || batch.local != nil
+          outcome.wroteSomething = written > 0 || !batch.quotes.isEmpty || batch.local != nil
           return .commit
         }
         return outcome

@@ -154,7 +154,9 @@ package struct StatementReader {
       return parser.peek?.isSymbol(symbol) == true
     case .argument(let slot):
       switch slot.kind {
-      case .currency: return parser.nextIsWord && !parser.secondIsSymbol("(")
+      // `at` is no currency: it brings in a date after currencies (`rates USD at DATE`).
+      case .currency:
+        return parser.nextIsWord && !parser.secondIsSymbol("(") && parser.peek?.word?.lowercasedWord != "at"
       case .word: return parser.nextIsWord
       case .expression: return parser.atExpression
       case .comparison: return parser.nextIsComparison

@@ -132,12 +132,17 @@ final class SavePolicy {
   var unsavedLines: [String] {
     var lines = ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
     if let local = ledger.pending.local { lines.append("local \(local.code)") }
-    // A rate set through EUR moved the local currency's own: it goes first, so the
-    // others are read against it, as they were set.
-    let local = ledger.portfolio.local
-    let rates =
-      ledger.pending.rates.filter { $0.currency == local } + ledger.pending.rates.filter { $0.currency != local }
-    for rate in rates { lines.append(rateLine(rate)) }
+    // Each quote was set in the local currency of its moment: switch to it first when
+    // that was another, and back at the end.
+    var replayLocal = ledger.portfolio.local
+    for quote in ledger.pending.quotes {
+      if quote.quotedIn != replayLocal {
+        lines.append("local \(quote.quotedIn.code)")
+        replayLocal = quote.quotedIn
+      }
+      lines.append("rates set \(quote.currency.code) \(quote.value)")
+    }
+    if replayLocal != ledger.portfolio.local { lines.append("local \(ledger.portfolio.local.code)") }
     if let sheet = context.sheet {
       for currency in sheet.rows {
         if let invalid = sheet.invalid[currency] {
@@ -146,17 +151,5 @@ final class SavePolicy {
       }
     }
     return lines
-  }
-
-  /// An unsaved rate as the `rates set` line that records it again. Rates are kept
-  /// against the euro: `rates set EUR R` moved the local currency's rate, any other
-  /// moved that currency's, so the quote in local units is read back from the pivot.
-  private func rateLine(_ rate: Rate) -> String {
-    let local = ledger.portfolio.local
-    if rate.currency == local { return "rates set EUR \(rate.perEuro)" }
-    guard let localRate = ledger.portfolio.currentRate(of: local),
-      let quote = try? (localRate.perEuro / rate.perEuro).rounded(toPlaces: 10)
-    else { return "# the rate of \(rate.currency.code) set \(rate.date) was not saved" }
-    return "rates set \(rate.currency.code) \(quote)"
   }
 }

@@ -44,22 +44,23 @@ struct ChartCommand: Command {
     let amounts: [(Currency, DecimalValue)] =
       currency.map { [($0, DecimalValue.one)] } ?? portfolio.held.map { ($0, portfolio.amount(of: $0)) }
     guard !amounts.isEmpty else { throw context.failure("chart total: nothing is held", at: offset) }
-    var histories: [Currency: [Rate]] = [:]
+    var book: RateBook
     do {
-      for needed in Set(amounts.map(\.0) + [local]) {
-        histories[needed] = try context.ledger.store.history(of: needed, from: from, to: to)
-      }
+      book = try context.ledger.store.history(of: Set(amounts.map(\.0)), quotesWith: local, from: from, to: to)
     } catch {
       throw context.failure(error, at: offset)
     }
-    let points = ValueSeries.points(amounts: amounts, local: local, histories: histories, from: from, to: to)
+    // Quotes set in this session and not saved yet count as in the total.
+    for quote in context.ledger.pending.quotes { book.record(quote) }
+    let points = ValueSeries.points(amounts: amounts, local: local, book: book, from: from, to: to)
     guard points.count >= 2 else {
-      func hasRate(_ currency: Currency) -> Bool {
-        RateLookup.rate(of: currency, in: histories[currency] ?? [], on: to) != nil
+      // Rates carry forward, so with no valuation by `to` for want of the local rate,
+      // the local currency has none in the whole range: that is what is missing, not a
+      // history.
+      let missingLocal = amounts.contains { amount in
+        amount.0 != local && book.valuation(of: amount.0, in: local, on: to) == .failure(.noLocalRate(local))
       }
-      // Rates carry forward, so with none by `to` the local currency has none in the whole
-      // range: when a charted currency has, the local rate is what is missing, not a history.
-      if !hasRate(local), amounts.contains(where: { $0.0 != local && hasRate($0.0) }) {
+      if missingLocal, amounts.contains(where: { $0.0 != local && book.rate(of: $0.0, on: to) != nil }) {
         throw context.failure("chart: no \(local.code) (local) rate between \(from) and \(to)", at: offset)
       }
       throw context.failure(

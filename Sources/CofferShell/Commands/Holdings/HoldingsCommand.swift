@@ -25,7 +25,7 @@ struct HoldingsCommand: Command {
     let rows = currencies.map { currency in
       Row(
         currency: currency, amount: portfolio.amount(of: currency), rate: try? portfolio.displayRate(of: currency),
-        value: try? portfolio.value(of: currency))
+        value: try? portfolio.value(of: currency), basis: try? portfolio.valuation(of: currency).get())
     }
     return .listing(Report(local: portfolio.local, rows: rows, total: try context.readTotal(of: portfolio, at: offset)))
   }
@@ -35,6 +35,11 @@ struct HoldingsCommand: Command {
     let amount: DecimalValue
     let rate: DecimalValue?
     let value: DecimalValue?
+    /// What the rate rests on: its date and source (none for the local currency).
+    let basis: Valuation?
+
+    var date: String? { basis?.date?.description }
+    var source: String? { basis.flatMap { $0.kind == .same ? nil : $0.source } }
   }
 
   struct Report: Listing {
@@ -43,12 +48,13 @@ struct HoldingsCommand: Command {
     let total: Total
 
     func table(_ output: Output) -> [String] {
-      var table = TextTable([.left, .left, .right, .right, .right])
-      table.add(["code", "name", "amount", "rate", "value (\(local.code))"].map { output.styled($0, "1") })
+      var table = TextTable([.left, .left, .right, .right, .right, .left])
+      table.add(["code", "name", "amount", "rate", "value (\(local.code))", "as of"].map { output.styled($0, "1") })
       for row in rows {
         table.add([
           row.currency.code, row.currency.englishName, MoneyText.format(row.amount, row.currency, output: output),
           row.rate?.description ?? "no rate", row.value.map { MoneyText.format($0, local, output: output) } ?? "—",
+          [row.date, row.source].compactMap { $0 }.joined(separator: " "),
         ])
       }
       return table.lines() + ["total " + MoneyText.total(total, output: output)]
@@ -58,8 +64,13 @@ struct HoldingsCommand: Command {
 
     func csv() -> (header: [String], rows: [[String]]) {
       (
-        ["code", "amount", "value", "local"],
-        rows.map { [$0.currency.code, $0.amount.description, $0.value?.description ?? "", local.code] }
+        ["code", "amount", "value", "local", "date", "source"],
+        rows.map {
+          [
+            $0.currency.code, $0.amount.description, $0.value?.description ?? "", local.code, $0.date ?? "",
+            $0.source ?? "",
+          ]
+        }
       )
     }
 
@@ -68,6 +79,7 @@ struct HoldingsCommand: Command {
         JSONValue.object([
           ("code", .string(row.currency.code)), ("amount", .string(row.amount.description)),
           ("rate", .string(row.rate?.description)), ("value", .string(row.value?.description)),
+          ("date", .string(row.date)), ("source", .string(row.source)),
         ])
       }
       return .object([

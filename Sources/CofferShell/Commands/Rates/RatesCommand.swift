@@ -1,29 +1,38 @@
 import CofferCore
 import CofferScript
 
-/// `rates [C...]`: the rates in use, with their date and source.
+/// `rates [C...] [at DATE]`: the rates in use (today, or on DATE), each with the date and
+/// source of what it rests on: a direct quote, or the cross rate through the euro.
 struct RatesCommand: Command {
   static let entry = CommandEntry(
-    "rates", .repeated(.currency()), "the rates in use, with date and source", examples: ["rates", "rates USD EUR"],
+    "rates",
+    .sequence([
+      .repeated(.currency()),
+      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
+    ]), "the rates in use, with date and source", examples: ["rates", "rates USD EUR", "rates JPY at 2010-05-04"],
     options: ListingOptions.listing, command: Self.self)
 
   let chosen: [Currency]
+  let date: Arguments.Value?
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     var chosen: [Currency] = []
     for value in arguments.all("C") { chosen.append(try context.currency(value)!) }
     self.chosen = chosen
+    date = arguments["DATE"]
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let portfolio = context.ledger.portfolio
+    let portfolio = try context.portfolio(at: date)
     let local = portfolio.local
     let currencies = chosen.isEmpty ? Catalog.all.filter { $0 != local } : chosen
     let rows = currencies.map { currency in
-      let stored = portfolio.currentRate(of: currency)
+      let result = portfolio.valuation(of: currency)
+      let valuation = try? result.get()
       return Row(
-        currency: currency, rate: try? portfolio.displayRate(of: currency), stored: stored,
-        stale: stored?.isStale(on: portfolio.today) ?? false)
+        currency: currency, rate: valuation?.factor.rounded(toPlaces: 10), basis: valuation,
+        stale: valuation?.isStale(on: portfolio.today) ?? false,
+        localRateMissing: result == .failure(.noLocalRate(local)))
     }
     return .listing(Report(local: local, rows: rows))
   }
@@ -31,8 +40,14 @@ struct RatesCommand: Command {
   struct Row {
     let currency: Currency
     let rate: DecimalValue?
-    let stored: Rate?
+    /// What the rate rests on: its date and source.
+    let basis: Valuation?
     let stale: Bool
+    /// No rate because the local currency has none: that is the gap to name.
+    let localRateMissing: Bool
+
+    var date: String? { basis?.date?.description }
+    var source: String? { basis.flatMap { $0.kind == .same ? nil : $0.source } }
   }
 
   struct Report: Listing {
@@ -42,12 +57,10 @@ struct RatesCommand: Command {
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .left, .left])
       for row in rows {
+        let missing = row.localRateMissing ? "no \(local.code) (local) rate" : "no rate"
         let quote =
-          row.rate.map { "1 \(row.currency.code) = \($0) \(local.code)" } ?? "1 \(row.currency.code) = ? (no rate)"
-        table.add([
-          quote, row.stored?.date.description ?? "", row.stored?.source ?? "",
-          row.stale ? output.styled("stale", "33") : "",
-        ])
+          row.rate.map { "1 \(row.currency.code) = \($0) \(local.code)" } ?? "1 \(row.currency.code) = ? (\(missing))"
+        table.add([quote, row.date ?? "", row.source ?? "", row.stale ? output.styled("stale", "33") : ""])
       }
       return table.lines()
     }
@@ -59,8 +72,8 @@ struct RatesCommand: Command {
         ["code", "rate", "local", "date", "source", "stale"],
         rows.map { row in
           [
-            row.currency.code, row.rate?.description ?? "", local.code, row.stored?.date.description ?? "",
-            row.stored?.source ?? "", row.stale ? "true" : "false",
+            row.currency.code, row.rate?.description ?? "", local.code, row.date ?? "", row.source ?? "",
+            row.stale ? "true" : "false",
           ]
         }
       )
@@ -70,8 +83,7 @@ struct RatesCommand: Command {
       let items = rows.map { row in
         JSONValue.object([
           ("code", .string(row.currency.code)), ("rate", .string(row.rate?.description)),
-          ("date", .string(row.stored?.date.description)), ("source", .string(row.stored?.source)),
-          ("stale", .bool(row.stale)),
+          ("date", .string(row.date)), ("source", .string(row.source)), ("stale", .bool(row.stale)),
         ])
       }
       return .object([("local", .string(local.code)), ("rates", .array(items))])
