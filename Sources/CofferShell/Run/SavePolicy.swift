@@ -131,10 +131,11 @@ final class SavePolicy {
   /// rate, and a comment for each invalid sheet draft. Empty when nothing would be lost.
   var unsavedLines: [String] {
     var lines = ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
-    if let local = ledger.pending.local { lines.append("local \(local.code)") }
-    // Each quote was set in the local currency of its moment: switch to it first when
-    // that was another, and back at the end.
-    var replayLocal = ledger.portfolio.local
+    // Each quote was set in the local currency of its moment: `local` lines go before
+    // the quotes that need another than the current one, and the last names the local
+    // currency to end with. (The store's local currency is known to be that one only
+    // when it was not changed.)
+    var replayLocal: Currency? = ledger.pending.local == nil ? ledger.portfolio.local : nil
     for quote in ledger.pending.quotes {
       if quote.quotedIn != replayLocal {
         lines.append("local \(quote.quotedIn.code)")
