@@ -28,6 +28,11 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // No pkgConfig: ncursesw's .pc file adds -D flags SwiftPM refuses with a warning;
+    // the module map names the libraries and the shim asks for the wide API itself.
+    .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
+    // The full-screen form's terminal: ncurses behind a small Swift type.
+    .target(name: "Screen", dependencies: ["CNCurses"]),
     // Signal handlers and their flags, defined once (a C target, not header statics).
     .target(name: "CSignalFlags"),
     .target(name: "LineEditing", dependencies: ["CEditLine", "CSignalFlags"]),
@@ -44,7 +49,7 @@ let package = Package(
     .target(name: "RateFiles", dependencies: ["CofferCore"], swiftSettings: releaseSpeed),
     .target(
       name: "CofferShell",
-      dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing"],
+      dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"],
       swiftSettings: releaseSpeed
     ),
     .executableTarget(

@@ -141,20 +141,27 @@ package struct Sheet {
     return (last.currency, last.previous)
   }
 
+  /// What `cancel` would discard now: the currencies committed in this sheet session,
+  /// left invalid, or with a changed draft, in row order.
+  package func discardable(ledger: Ledger) -> [Currency] {
+    var discarded = Set(invalid.keys)
+    if let currency = focused, draft.trimmingBlanks != entered.text.trimmingBlanks { discarded.insert(currency) }
+    for commit in undoStack { discarded.insert(commit.currency) }
+    return rows.filter { discarded.contains($0) }
+  }
+
   /// `cancel`: reverts every commit of this sheet session, newest first, so each amount
   /// is again what it was at `open`, and forgets every draft. Returns the currencies
   /// whose changes were discarded (committed or left invalid), in row order.
   package mutating func revertAll(ledger: Ledger) -> [Currency] {
-    var discarded = Set(invalid.keys)
-    if let currency = focused, draft.trimmingBlanks != entered.text.trimmingBlanks { discarded.insert(currency) }
+    let discarded = discardable(ledger: ledger)
     while let last = undoStack.popLast() {
       ledger.commit(last.previous, of: last.currency)
-      discarded.insert(last.currency)
     }
     invalid = [:]
     draft = ""
     focus = nil
-    return rows.filter { discarded.contains($0) }
+    return discarded
   }
 
   /// The field's draft starts as its committed amount (empty for 0), or as the invalid

@@ -8,6 +8,17 @@ enum MoneyText {
   static func format(
     _ amount: DecimalValue, _ currency: Currency, output: Output, symbol: Bool = true, exact: Bool = false
   ) -> String {
+    format(amount, currency, dimFraction: { output.styled($0, "2") }, symbol: symbol, exact: exact)
+  }
+
+  /// The same, unstyled (for the form, where the screen library does the styling).
+  static func plain(_ amount: DecimalValue, _ currency: Currency, exact: Bool = false) -> String {
+    format(amount, currency, dimFraction: { $0 }, symbol: true, exact: exact)
+  }
+
+  private static func format(
+    _ amount: DecimalValue, _ currency: Currency, dimFraction: (String) -> String, symbol: Bool, exact: Bool
+  ) -> String {
     let rounded = exact ? amount : amount.rounded(toPlaces: currency.minorUnits)
     let plain =
       rounded.magnitude == 0
@@ -19,7 +30,7 @@ enum MoneyText {
     let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     let whole = group(String(parts[0]))
     var fraction = parts.count > 1 ? "." + parts[1] : ""
-    if !fraction.isEmpty { fraction = output.styled(fraction, "2") }
+    if !fraction.isEmpty { fraction = dimFraction(fraction) }
     return (negative ? "-" : "") + (symbol ? currency.symbol : "") + whole + fraction
   }
 

@@ -65,6 +65,27 @@ final class SavePolicy {
     return count
   }
 
+  /// How a save from the form went.
+  enum FormSave {
+    case saved
+    /// Another session saved a currency meanwhile: nothing of it was written.
+    case conflict(String)
+    case failed(String)
+  }
+
+  /// The form's Done: a save whose failure the form shows itself (it stays open).
+  func saveFromForm(force: Bool) -> FormSave {
+    guard applies(at: .dismiss) else { return .saved }
+    do {
+      try ledger.save(force: force)
+      return .saved
+    } catch {
+      let message = remember(error)
+      if case .conflict = error { return .conflict(message) }
+      return .failed(message)
+    }
+  }
+
   /// A save the session makes by itself, between statements. A failure is reported (once
   /// for the same failure) and its reason returned; the batch stays in memory.
   func saveBetweenStatements(at point: Point, source: String, line: Int) -> StopReason? {

@@ -1,0 +1,54 @@
+/// The text of the focused field with a cursor, edited in place as line editors do:
+/// Left / Right, Backspace, Delete, Ctrl-A / Ctrl-E (start / end), Ctrl-K (cut to the
+/// end), Ctrl-U (cut to the start).
+struct FieldEditor: Equatable {
+  private(set) var characters: [Character]
+  /// Between characters: 0 is before the first, `characters.count` after the last.
+  private(set) var cursor: Int
+
+  /// A field starts with its text and the cursor at its end.
+  init(_ text: String = "") {
+    characters = Array(text)
+    cursor = characters.count
+  }
+
+  var text: String { String(characters) }
+
+  mutating func insert(_ character: Character) {
+    characters.insert(character, at: cursor)
+    cursor += 1
+  }
+
+  mutating func backspace() {
+    guard cursor > 0 else { return }
+    characters.remove(at: cursor - 1)
+    cursor -= 1
+  }
+
+  mutating func delete() {
+    guard cursor < characters.count else { return }
+    characters.remove(at: cursor)
+  }
+
+  mutating func left() { cursor = max(0, cursor - 1) }
+  mutating func right() { cursor = min(characters.count, cursor + 1) }
+  mutating func home() { cursor = 0 }
+  mutating func end() { cursor = characters.count }
+
+  mutating func cutToEnd() { characters.removeSubrange(cursor...) }
+
+  mutating func cutToStart() {
+    characters.removeSubrange(..<cursor)
+    cursor = 0
+  }
+
+  /// The part of the text a field `width` characters wide shows, and where the cursor
+  /// falls in it: the text scrolls so that the cursor stays in view.
+  func visible(width: Int) -> (text: String, cursor: Int) {
+    guard width > 0 else { return ("", 0) }
+    // One column is kept for the cursor after the last character.
+    let start = max(0, cursor - (width - 1))
+    let end = min(characters.count, start + width)
+    return (String(characters[start..<end]), cursor - start)
+  }
+}

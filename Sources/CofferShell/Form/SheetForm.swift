@@ -1,0 +1,424 @@
+import CofferCore
+import Foundation
+import LineEditing
+import Screen
+
+/// The sheet as a full-screen form: a fixed header (local currency, rates date, total,
+/// unsaved changes), one row per currency in a viewport that keeps the focus in view,
+/// and a footer with the keys and the latest message. The focused field is edited in
+/// place; leaving it commits it, as in the line sheet (both edit the same `Sheet`).
+///
+/// No work is wasted: a keystroke reformats the focused row only and recomputes no
+/// total; a commit recomputes the total once and reformats the rows it changed; the
+/// store is not read while the form is open (Done's save checks for conflicts itself).
+final class SheetForm {
+  private let context: CommandContext
+  private let screen: CursesScreen
+  private var layout: FormLayout
+  private var top = 0
+  private var editor = FieldEditor()
+  private var message: (text: String, style: CursesScreen.Style) = ("", [])
+  /// Formatted rows by catalog index (nil = to format again).
+  private var formatted: [String?] = Array(repeating: nil, count: Catalog.count)
+  /// Rows formatted but not yet put on the screen, and whether all must be.
+  private var stale = Set<Int>()
+  private var redrawAll = true
+  private var headerStale = true
+  /// What the next keys answer, if not the field.
+  private var mode = Mode.editing
+
+  private enum Mode {
+    case editing
+    /// `discard N changes? (y/n)`.
+    case confirmingCancel
+    /// Ctrl-F: the code or name typed so far.
+    case jumping(FieldEditor)
+    /// A conflict is shown: Done again overwrites, as `save --force` does.
+    case conflictShown
+    /// A save failed otherwise: Done again closes the form with the edits pending.
+    case saveFailed
+  }
+
+  /// How the form was left.
+  enum Ending {
+    /// Done: saved (or kept pending after a failed save), with the line to print.
+    case done([String])
+    case cancelled([String])
+    /// SIGTERM or SIGHUP: the focused draft committed, the sheet left open for the
+    /// session's ending to save.
+    case stopped
+  }
+
+  private init(context: CommandContext, screen: CursesScreen) {
+    self.context = context
+    self.screen = screen
+    layout = FormLayout(rows: screen.rows, columns: screen.columns)
+  }
+
+  /// Runs the form on the open sheet until it is left; nil when the terminal cannot
+  /// hold it (the caller falls back to the line sheet).
+  static func run(_ context: CommandContext) -> Ending? {
+    guard let screen = CursesScreen() else { return nil }
+    let form = SheetForm(context: context, screen: screen)
+    defer { screen.close() }
+    return form.loop()
+  }
+
+  // MARK: - The loop
+
+  private var sheet: Sheet {
+    get { context.sheet! }
+    set { context.sheet = newValue }
+  }
+
+  private var ledger: Ledger { context.ledger }
+
+  private func loop() -> Ending {
+    editor = FieldEditor(sheet.focused.flatMap { sheet.shownDraft(of: $0) } ?? "")
+    validateDraft()
+    while true {
+      draw()
+      if Signals.pendingStop != nil {
+        _ = context.commitFocusedDraft()
+        return .stopped
+      }
+      if Signals.takeWindowChange(), let size = Terminal.size() {
+        screen.resize(rows: size.rows, columns: size.columns)
+        relayout()
+      }
+      guard let key = screen.readKey() else { continue }
+      if let ending = handle(key) { return ending }
+    }
+  }
+
+  private func relayout() {
+    layout = FormLayout(rows: screen.rows, columns: screen.columns)
+    formatted = Array(repeating: nil, count: Catalog.count)
+    redrawAll = true
+    headerStale = true
+  }
+
+  // MARK: - Keys
+
+  private func handle(_ key: Key) -> Ending? {
+    switch mode {
+    case .confirmingCancel:
+      if key == .character("y") || key == .character("Y") { return cancel() }
+      mode = .editing
+      say("")
+      return nil
+    case .jumping(var query):
+      handleJump(key, &query)
+      return nil
+    case .conflictShown, .saveFailed, .editing:
+      break
+    }
+    if case .resize = key {
+      relayout()
+      return nil
+    }
+    let rowCount = sheet.rows.count
+    let focus = sheet.focus ?? 0
+    // Any key but Done takes back the offer to overwrite a conflict.
+    if key != .control("d") && key != .function(10) { mode = .editing }
+    switch key {
+    case .down, .tab, .enter: moveFocus(to: (focus + 1) % rowCount)
+    case .up, .backTab: moveFocus(to: (focus - 1 + rowCount) % rowCount)
+    case .pageDown: moveFocus(to: min(rowCount - 1, focus + layout.viewportHeight))
+    case .pageUp: moveFocus(to: max(0, focus - layout.viewportHeight))
+    case .alt("<"), .controlHome: moveFocus(to: 0)
+    case .alt(">"), .controlEnd: moveFocus(to: rowCount - 1)
+    case .left: edit { $0.left() }
+    case .right: edit { $0.right() }
+    case .home, .control("a"): edit { $0.home() }
+    case .end, .control("e"): edit { $0.end() }
+    case .backspace: edit { $0.backspace() }
+    case .delete: edit { $0.delete() }
+    case .control("k"): edit { $0.cutToEnd() }
+    case .control("u"): edit { $0.cutToStart() }
+    case .character(let character): edit { $0.insert(character) }
+    case .control("f"):
+      mode = .jumping(FieldEditor())
+      say("jump to: ")
+    case .control("z"): undo()
+    case .escape, .control("c"):
+      let changes = sheet.discardable(ledger: ledger)
+      if changes.isEmpty { return cancel() }
+      mode = .confirmingCancel
+      say("discard \(changes.count) \(changes.count == 1 ? "change" : "changes")? (y/n)", style: [.bold, .yellow])
+    case .control("d"), .function(10): return done()
+    default: break
+    }
+    return nil
+  }
+
+  /// Ctrl-F: typed letters narrow to a currency by code or name; Enter goes there.
+  private func handleJump(_ key: Key, _ query: inout FieldEditor) {
+    switch key {
+    case .enter:
+      mode = .editing
+      let wanted = query.text.trimmingCharacters(in: .whitespaces).lowercased()
+      guard
+        let row = sheet.rows.firstIndex(where: { $0.code.lowercased() == wanted })
+          ?? sheet.rows.firstIndex(where: { !wanted.isEmpty && $0.englishName.lowercased().contains(wanted) })
+      else {
+        say("no currency matches '\(query.text)'", style: [.red])
+        return
+      }
+      say("")
+      moveFocus(to: row)
+      return
+    case .escape, .control("c"), .control("g"):
+      mode = .editing
+      say("")
+      return
+    case .backspace: query.backspace()
+    case .character(let character): query.insert(character)
+    default: break
+    }
+    mode = .jumping(query)
+    say("jump to: " + query.text)
+  }
+
+  /// Applies an edit to the focused field and checks the new text at once.
+  private func edit(_ change: (inout FieldEditor) -> Void) {
+    let before = editor
+    change(&editor)
+    guard editor != before, let currency = sheet.focused else { return }
+    _ = sheet.setDraft(editor.text)
+    markRow(currency)
+    validateDraft()
+  }
+
+  /// The focused draft as it stands: the footer says why while it is not an amount.
+  private func validateDraft() {
+    guard let currency = sheet.focused else { return }
+    let text = editor.text.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty {
+      say("")
+      return
+    }
+    switch context.evaluateDraft(text, currency) {
+    case .success: if message.style.contains(.red) { say("") }
+    case .failure(let error): say("\(currency.code): \(error.reason)", style: [.red])
+    }
+  }
+
+  private func moveFocus(to row: Int) {
+    let outcome = sheet.moveFocus(to: row, ledger: ledger, evaluate: context.evaluateDraft)
+    apply(outcome.changed)
+    editor = FieldEditor(sheet.focused.flatMap { sheet.shownDraft(of: $0) } ?? "")
+    if let error = outcome.error {
+      say(
+        "\(error.currency.code): invalid amount '\(error.text)': \(error.reason); kept on \(error.currency.code)",
+        style: [.red])
+    } else {
+      validateDraft()
+    }
+  }
+
+  private func undo() {
+    guard let undone = sheet.undo(ledger: ledger) else {
+      say("nothing to undo in this sheet session")
+      return
+    }
+    apply([undone.currency])
+    if sheet.focused == undone.currency { editor = FieldEditor(sheet.shownDraft(of: undone.currency) ?? "") }
+    say("\(undone.currency.code) is back to \(undone.restored)")
+  }
+
+  /// Rows whose display changed: formatted again, with the header (the total).
+  private func apply(_ changed: [Currency]) {
+    for currency in changed { markRow(currency) }
+    if !changed.isEmpty { headerStale = true }
+  }
+
+  private func markRow(_ currency: Currency) {
+    formatted[currency.index] = nil
+    if let row = sheet.row(of: currency) { stale.insert(row) }
+  }
+
+  // MARK: - Leaving
+
+  private func cancel() -> Ending {
+    var closing = sheet
+    let discarded = closing.revertAll(ledger: ledger)
+    context.sheet = nil
+    ledger.reloadBeforeNextStatement()
+    let count = discarded.count
+    return .cancelled([
+      count == 0
+        ? "cancelled: no changes"
+        : "cancelled: \(count) \(count == 1 ? "change" : "changes") discarded (\(discarded.map(\.code).joined(separator: ", ")))"
+    ])
+  }
+
+  /// Done: commits the focused field, refuses while a field holds an invalid draft,
+  /// then saves once. A conflict stays on screen: Done again overwrites.
+  private func done() -> Ending? {
+    let force: Bool
+    switch mode {
+    case .conflictShown: force = true
+    case .saveFailed:
+      // The edits stay pending, as after a failed `dismiss`.
+      context.sheet = nil
+      return .done([totalLine()])
+    default: force = false
+    }
+    if let error = context.commitFocusedDraft() { apply([error.currency]) }
+    if let focus = sheet.focus { apply([sheet.rows[focus]]) }
+    if let first = sheet.rows.first(where: { sheet.invalid[$0] != nil }), let row = sheet.row(of: first) {
+      if sheet.focus != row { moveFocus(to: row) }
+      let count = sheet.invalid.count
+      say(
+        "cannot finish: \(count) invalid \(count == 1 ? "field" : "fields") (\(first.code): \(sheet.invalid[first]!.reason))",
+        style: [.red])
+      return nil
+    }
+    switch context.saving.saveFromForm(force: force) {
+    case .saved:
+      context.sheet = nil
+      return .done([totalLine()])
+    case .conflict(let text):
+      mode = .conflictShown
+      say(text + "; Done again overwrites, any other key keeps editing", style: [.bold, .yellow])
+    case .failed(let text):
+      mode = .saveFailed
+      say(text + "; Done again closes with the edits kept", style: [.bold, .red])
+    }
+    headerStale = true
+    return nil
+  }
+
+  /// The total as the prompt prints it after `dismiss`.
+  private func totalLine() -> String {
+    switch ledger.portfolio.total() {
+    case .success(let total): MoneyText.total(total, output: context.output)
+    case .failure(let error): "total: \(error.description)"
+    }
+  }
+
+  private func say(_ text: String, style: CursesScreen.Style = []) {
+    message = (text, style)
+  }
+
+  // MARK: - Drawing
+
+  private func draw() {
+    let rowCount = sheet.rows.count
+    let newTop = layout.top(keeping: sheet.focus ?? 0, from: top, rowCount: rowCount)
+    if newTop != top || redrawAll {
+      top = newTop
+      for row in 0..<rowCount { stale.insert(row) }
+      screen.clearLine(row: 1)
+      drawTitles()
+    }
+    if headerStale || redrawAll { drawHeader() }
+    let bottom = min(rowCount, top + layout.viewportHeight)
+    for row in stale where row >= top && row < bottom {
+      drawRow(row)
+    }
+    if redrawAll {
+      // Lines below the last row, when the window is taller than the sheet.
+      for line in (FormLayout.headerLines + bottom - top)..<(layout.rows - FormLayout.footerLines) {
+        screen.clearLine(row: line)
+      }
+    }
+    stale = []
+    redrawAll = false
+    headerStale = false
+    drawFooter()
+    screen.refresh(cursor: cursor())
+  }
+
+  private func drawHeader() {
+    let portfolio = ledger.portfolio
+    let local = portfolio.local
+    var parts = ["Coffer sheet", "local \(local.code)"]
+    if let date = Catalog.all.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
+      parts.append("rates \(date)")
+    }
+    var style: CursesScreen.Style = [.bold]
+    switch portfolio.total() {
+    case .success(let total):
+      var text = "total " + MoneyText.plain(total.value, local) + " \(local.code)"
+      if total.isPartial {
+        text += " (partial: \(total.missingRates))"
+        style.insert(.yellow)
+      }
+      parts.append(text)
+    case .failure(let error):
+      parts.append("total: \(error.description)")
+      style.insert(.red)
+    }
+    let unsaved = ledger.pending.count
+    parts.append(unsaved == 0 ? "nothing unsaved" : "\(unsaved) unsaved")
+    screen.clearLine(row: 0)
+    screen.put(parts.joined(separator: " · ").fitted(to: layout.columns), row: 0, column: 0, style: style)
+  }
+
+  private func drawTitles() {
+    let cells = layout.cells
+    screen.put("code", row: 1, column: cells.code, style: [.dim])
+    if let name = cells.name { screen.put("name".fitted(to: cells.nameWidth), row: 1, column: name, style: [.dim]) }
+    screen.put("amount".fitted(to: cells.fieldWidth), row: 1, column: cells.field, style: [.dim])
+    let local = "in \(ledger.portfolio.local.code)"
+    screen.put(local.fitted(to: cells.valueWidth, alignRight: true), row: 1, column: cells.value, style: [.dim])
+  }
+
+  /// One row: marker, code, name, the field (the draft when focused or invalid, else the
+  /// committed amount), the value in the local currency. Counted in `rows_rendered`.
+  private func drawRow(_ row: Int) {
+    let currency = sheet.rows[row]
+    let line = FormLayout.headerLines + row - top
+    let cells = layout.cells
+    let focused = sheet.focus == row
+    let invalid = sheet.invalid[currency] != nil
+    if formatted[currency.index] == nil || focused {
+      ledger.counters.rowsRendered += 1
+    }
+    screen.clearLine(row: line)
+    screen.put(focused ? ">" : (invalid ? "!" : " "), row: line, column: 0, style: invalid ? [.red, .bold] : [.bold])
+    screen.put(currency.code, row: line, column: cells.code, style: focused ? [.bold] : [])
+    if let name = cells.name {
+      screen.put(currency.englishName.fitted(to: cells.nameWidth), row: line, column: name)
+    }
+    let amount = ledger.portfolio.amount(of: currency)
+    let fieldText: String
+    if focused {
+      fieldText = editor.visible(width: cells.fieldWidth).text
+    } else if let draft = sheet.invalid[currency]?.text {
+      fieldText = draft
+    } else {
+      fieldText = amount.isZero ? "" : MoneyText.plain(amount, currency, exact: true)
+    }
+    let fieldStyle: CursesScreen.Style = focused ? [.underline] : (invalid ? [.red] : [])
+    screen.put(fieldText.fitted(to: cells.fieldWidth), row: line, column: cells.field, style: fieldStyle)
+    var valueText = ""
+    if !amount.isZero {
+      valueText =
+        (try? ledger.portfolio.value(of: currency)).map { MoneyText.plain($0, ledger.portfolio.local) } ?? "no rate"
+    }
+    screen.put(valueText.fitted(to: cells.valueWidth, alignRight: true), row: line, column: cells.value)
+    formatted[currency.index] = fieldText
+  }
+
+  private func drawFooter() {
+    let keys = "↑↓ Tab Enter move · PgUp/PgDn · ^F jump · ^Z undo · Esc cancel · ^D Done"
+    let keysLine = layout.rows - 2
+    let messageLine = layout.rows - 1
+    screen.clearLine(row: keysLine)
+    screen.put(keys.fitted(to: layout.columns), row: keysLine, column: 0, style: [.dim])
+    screen.clearLine(row: messageLine)
+    screen.put(message.text.fitted(to: layout.columns), row: messageLine, column: 0, style: message.style)
+  }
+
+  /// Where the cursor goes: in the jump prompt, else in the focused field.
+  private func cursor() -> (row: Int, column: Int)? {
+    if case .jumping = mode { return (layout.rows - 1, min(layout.columns - 1, message.text.count)) }
+    if case .confirmingCancel = mode { return (layout.rows - 1, min(layout.columns - 1, message.text.count)) }
+    guard let focus = sheet.focus, focus >= top, focus < top + layout.viewportHeight else { return nil }
+    let cells = layout.cells
+    return (FormLayout.headerLines + focus - top, cells.field + editor.visible(width: cells.fieldWidth).cursor)
+  }
+}
