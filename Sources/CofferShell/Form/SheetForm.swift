@@ -46,7 +46,7 @@ final class SheetForm {
     case cancelled([String])
     /// SIGTERM or SIGHUP: the focused draft committed, the sheet left open for the
     /// session's ending to save.
-    case stopped
+    case stopped(Int32)
   }
 
   private init(context: CommandContext, screen: CursesScreen) {
@@ -78,9 +78,9 @@ final class SheetForm {
     validateDraft()
     while true {
       draw()
-      if Signals.pendingStop != nil {
+      if let signal = Signals.pendingStop {
         _ = context.commitFocusedDraft()
-        return .stopped
+        return .stopped(signal)
       }
       if Signals.takeWindowChange(), let size = Terminal.size() {
         screen.resize(rows: size.rows, columns: size.columns)
@@ -279,9 +279,10 @@ final class SheetForm {
     case .saved:
       context.sheet = nil
       return .done([totalLine()])
-    case .conflict(let text):
+    case .conflict(let conflicts):
       mode = .conflictShown
-      say(text + "; Done again overwrites, any other key keeps editing", style: [.bold, .yellow])
+      let named = conflicts.map { "\($0.currency.code) saved elsewhere as \($0.theirs), yours \($0.ours)" }
+      say(named.joined(separator: "; ") + " · ^D again overwrites", style: [.bold, .yellow])
     case .failed(let text):
       mode = .saveFailed
       say(text + "; Done again closes with the edits kept", style: [.bold, .red])

@@ -68,8 +68,8 @@ final class SavePolicy {
   /// How a save from the form went.
   enum FormSave {
     case saved
-    /// Another session saved a currency meanwhile: nothing of it was written.
-    case conflict(String)
+    /// Another session saved these currencies meanwhile: nothing of them was written.
+    case conflict([SaveConflict])
     case failed(String)
   }
 
@@ -81,7 +81,7 @@ final class SavePolicy {
       return .saved
     } catch {
       let message = remember(error)
-      if case .conflict = error { return .conflict(message) }
+      if case .conflict(let conflicts) = error { return .conflict(conflicts) }
       return .failed(message)
     }
   }

@@ -30,7 +30,11 @@ struct OpenCommand: Command {
     guard !lines, Self.formFits(context), let ending = SheetForm.run(context) else { return .nothing }
     switch ending {
     case .done(let result), .cancelled(let result): return .lines(result)
-    case .stopped: return .nothing
+    case .stopped(let signal):
+      // The run ends as for any signal: the session saves and exits 128 + the signal.
+      var stop = context.failure("stopped by signal \(signal)", at: 0, reason: .signal(signal))
+      stop.alreadyReported = true
+      throw stop
     }
   }
 

@@ -1,0 +1,85 @@
+# Shared by the interactive test scripts: the real coffer binary in a real terminal
+# (tmux), driven with send-keys and read back with capture-pane, as a person would.
+# Sourced after `binary` is set; counts into `passed` and `failed`.
+
+passed=0
+failed=0
+sandbox=$(mktemp -d)
+socket="coffer-tests-$$"
+tmux_() { tmux -L "$socket" "$@"; }
+trap 'tmux_ kill-server 2>/dev/null; rm -rf "$sandbox"' EXIT
+
+# Starts coffer in a fresh terminal (100x30 unless COLUMNS_ROWS says "WxH") with its own
+# HOME and XDG folders. The new session starts before the old one is killed: killing the
+# only session ends the tmux server, and a new session asked for meanwhile can reach the
+# dying server.
+session=0
+start() {
+  local previous=$session size="${COLUMNS_ROWS:-100x30}"
+  session=$((session + 1))
+  tmux_ new-session -d -x "${size%x*}" -y "${size#*x}" -s "t$session" \
+    "env -i PATH=/usr/bin:/bin HOME=$sandbox XDG_DATA_HOME=$sandbox/data XDG_STATE_HOME=$sandbox/state \
+     TERM=xterm-256color LANG=C.UTF-8 COFFER_TODAY=2026-11-22 $binary $*; echo \"[exit \$?]\"; exec bash --norc -i"
+  [ "$previous" -gt 0 ] && tmux_ kill-session -t "t$previous" 2>/dev/null
+  return 0
+}
+screen() { tmux_ capture-pane -p -t "t$session"; }
+keys() { tmux_ send-keys -t "t$session" "$@"; }
+
+# Waits up to 5 s for the screen to contain a fixed string (tmux drops trailing blanks,
+# so a prompt is matched without its space).
+expect_screen() {
+  local name="$1" text="$2"
+  for _ in $(seq 1 50); do
+    if screen | grep -qF -- "$text"; then
+      passed=$((passed + 1)); echo "ok: $name"; return 0
+    fi
+    sleep 0.1
+  done
+  failed=$((failed + 1)); echo "FAILED: $name: screen has no '$text'"; screen | sed 's/^/    | /'
+  return 1
+}
+
+# The same for an extended regular expression matching a whole line of the screen.
+expect_screen_matching() {
+  local name="$1" pattern="$2"
+  for _ in $(seq 1 50); do
+    if screen | grep -Eq -- "$pattern"; then
+      passed=$((passed + 1)); echo "ok: $name"; return 0
+    fi
+    sleep 0.1
+  done
+  failed=$((failed + 1)); echo "FAILED: $name: no line matches '$pattern'"; screen | sed 's/^/    | /'
+  return 1
+}
+
+# The opposite: the screen must not show a string (checked after the caller waited).
+expect_no_screen() {
+  local name="$1" text="$2"
+  if screen | grep -qF -- "$text"; then
+    failed=$((failed + 1)); echo "FAILED: $name: screen still has '$text'"; screen | sed 's/^/    | /'
+    return 1
+  fi
+  passed=$((passed + 1)); echo "ok: $name"
+}
+
+# Lets the shell reach its next prompt: keys typed while a command runs are echoed by
+# the terminal before libedit takes over, which scrambles the screen (not the line).
+settle() { sleep 0.3; }
+
+expect_true() {
+  local name="$1"; shift
+  if "$@"; then passed=$((passed + 1)); echo "ok: $name"
+  else failed=$((failed + 1)); echo "FAILED: $name"; fi
+}
+
+expect_equal() {
+  local name="$1" expected="$2" actual="$3"
+  if [ "$expected" = "$actual" ]; then passed=$((passed + 1)); echo "ok: $name"
+  else failed=$((failed + 1)); printf 'FAILED: %s\n--- expected\n%s\n--- actual\n%s\n' "$name" "$expected" "$actual"; fi
+}
+
+finish() {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
