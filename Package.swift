@@ -62,10 +62,12 @@ let package = Package(
     // XML (libxml2, ICU) and zip (zlib) readers: only the coffer-rates helper links them.
     .target(name: "XMLAndZip", dependencies: ["CofferCore", "RateFiles", "ZIPFoundation"]),
     .executableTarget(name: "coffer-rates", dependencies: ["RateFiles", "XMLAndZip"]),
+    // In-process timings for Scripts/bench (the form session, with nothing of a terminal).
+    .executableTarget(name: "coffer-bench", dependencies: ["CofferShell", "CofferCore", "Screen"]),
     .testTarget(name: "CofferScriptTests", dependencies: ["CofferScript"]),
     .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
     .testTarget(name: "RateFilesTests", dependencies: ["RateFiles", "CofferCore", "XMLAndZip"]),
-    .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing"]),
+    .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing", "Screen"]),
     .testTarget(name: "EndToEndTests", dependencies: ["ZIPFoundation"]),
   ],
   swiftLanguageModes: [.v6]

@@ -11,7 +11,7 @@ import CNCurses
 /// Taking the screen switches to the terminal's alternate screen and puts the terminal
 /// in raw mode (so Ctrl-C, Ctrl-Z and Ctrl-D arrive as keys); `close` undoes both, and
 /// must be called on every way out.
-package final class CursesScreen {
+package final class CursesScreen: FormScreen {
   package private(set) var rows: Int
   package private(set) var columns: Int
   private var open = true
@@ -64,35 +64,8 @@ package final class CursesScreen {
 
   // MARK: - Drawing
 
-  /// Text attributes.
-  package struct Style: OptionSet, Sendable {
-    package let rawValue: Int
-    package init(rawValue: Int) { self.rawValue = rawValue }
-    package static let bold = Style(rawValue: 1)
-    package static let reverse = Style(rawValue: 2)
-    package static let dim = Style(rawValue: 4)
-    package static let red = Style(rawValue: 8)
-    package static let yellow = Style(rawValue: 16)
-    package static let green = Style(rawValue: 32)
-    package static let underline = Style(rawValue: 64)
-
-    var attributes: Int32 {
-      var value: Int32 = 0
-      if contains(.bold) { value |= Int32(coffer_attr_bold()) }
-      if contains(.reverse) { value |= Int32(coffer_attr_reverse()) }
-      if contains(.dim) { value |= Int32(coffer_attr_dim()) }
-      if contains(.underline) { value |= Int32(coffer_attr_underline()) }
-      if has_colors() {
-        if contains(.red) { value |= Int32(coffer_color_pair(1)) }
-        if contains(.yellow) { value |= Int32(coffer_color_pair(2)) }
-        if contains(.green) { value |= Int32(coffer_color_pair(3)) }
-      }
-      return value
-    }
-  }
-
   /// Writes `text` at a row from `column`, in `style`; the caller keeps it to the width.
-  package func put(_ text: String, row: Int, column: Int, style: Style = []) {
+  package func put(_ text: String, row: Int, column: Int, style: ScreenStyle = []) {
     guard row >= 0, row < rows, column >= 0, column < columns else { return }
     let attributes = style.attributes
     if attributes != 0 { coffer_attr_on(attributes) }
@@ -142,6 +115,51 @@ package final class CursesScreen {
     default:
       return nil
     }
+  }
+}
+
+/// What the form draws on and reads keys from: the terminal through ncurses, or a
+/// scripted screen (tests and benchmarks drive the form in-process with one).
+package protocol FormScreen: AnyObject {
+  var rows: Int { get }
+  var columns: Int { get }
+  func put(_ text: String, row: Int, column: Int, style: ScreenStyle)
+  func clearLine(row: Int, from column: Int)
+  func refresh(cursor: (row: Int, column: Int)?)
+  /// The next key, or nil when none came within a short wait.
+  func readKey() -> Key?
+  func resize(rows: Int, columns: Int)
+}
+
+extension FormScreen {
+  package func clearLine(row: Int) { clearLine(row: row, from: 0) }
+  package func put(_ text: String, row: Int, column: Int) { put(text, row: row, column: column, style: []) }
+}
+
+/// Text attributes.
+package struct ScreenStyle: OptionSet, Sendable {
+  package let rawValue: Int
+  package init(rawValue: Int) { self.rawValue = rawValue }
+  package static let bold = ScreenStyle(rawValue: 1)
+  package static let reverse = ScreenStyle(rawValue: 2)
+  package static let dim = ScreenStyle(rawValue: 4)
+  package static let red = ScreenStyle(rawValue: 8)
+  package static let yellow = ScreenStyle(rawValue: 16)
+  package static let green = ScreenStyle(rawValue: 32)
+  package static let underline = ScreenStyle(rawValue: 64)
+
+  var attributes: Int32 {
+    var value: Int32 = 0
+    if contains(.bold) { value |= Int32(coffer_attr_bold()) }
+    if contains(.reverse) { value |= Int32(coffer_attr_reverse()) }
+    if contains(.dim) { value |= Int32(coffer_attr_dim()) }
+    if contains(.underline) { value |= Int32(coffer_attr_underline()) }
+    if has_colors() {
+      if contains(.red) { value |= Int32(coffer_color_pair(1)) }
+      if contains(.yellow) { value |= Int32(coffer_color_pair(2)) }
+      if contains(.green) { value |= Int32(coffer_color_pair(3)) }
+    }
+    return value
   }
 }
 

@@ -54,12 +54,19 @@ struct FormLayout: Equatable {
 }
 
 extension String {
-  /// Cut to `width` characters (with an ellipsis when cut), or padded with spaces.
-  func fitted(to width: Int, alignRight: Bool = false) -> String {
+  /// Cut to `width` characters, with an ellipsis when cut.
+  func cut(to width: Int) -> String {
     guard width > 0 else { return "" }
-    let length = count
-    if length > width { return width == 1 ? "…" : String(prefix(width - 1)) + "…" }
+    guard utf8.count > width, count > width else { return self }
+    return width == 1 ? "…" : String(prefix(width - 1)) + "…"
+  }
+
+  /// Cut to `width` characters, or padded with spaces to it.
+  func fitted(to width: Int, alignRight: Bool = false) -> String {
+    let text = cut(to: width)
+    let length = text.count
+    guard length < width else { return text }
     let padding = String(repeating: " ", count: width - length)
-    return alignRight ? padding + self : self + padding
+    return alignRight ? padding + text : text + padding
   }
 }

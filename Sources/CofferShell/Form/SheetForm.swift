@@ -13,17 +13,18 @@ import Screen
 /// store is not read while the form is open (Done's save checks for conflicts itself).
 final class SheetForm {
   private let context: CommandContext
-  private let screen: CursesScreen
+  private let screen: any FormScreen
   private var layout: FormLayout
   private var top = 0
   private var editor = FieldEditor()
-  private var message: (text: String, style: CursesScreen.Style) = ("", [])
+  private var message: (text: String, style: ScreenStyle) = ("", [])
   /// Formatted rows by catalog index (nil = to format again).
-  private var formatted: [String?] = Array(repeating: nil, count: Catalog.count)
+  private var formatted: [FormattedRow?] = Array(repeating: nil, count: Catalog.count)
   /// Rows formatted but not yet put on the screen, and whether all must be.
   private var stale = Set<Int>()
   private var redrawAll = true
   private var headerStale = true
+  private var footerStale = true
   /// What the next keys answer, if not the field.
   private var mode = Mode.editing
 
@@ -49,7 +50,7 @@ final class SheetForm {
     case stopped(Int32)
   }
 
-  private init(context: CommandContext, screen: CursesScreen) {
+  private init(context: CommandContext, screen: any FormScreen) {
     self.context = context
     self.screen = screen
     layout = FormLayout(rows: screen.rows, columns: screen.columns)
@@ -59,9 +60,13 @@ final class SheetForm {
   /// hold it (the caller falls back to the line sheet).
   static func run(_ context: CommandContext) -> Ending? {
     guard let screen = CursesScreen() else { return nil }
-    let form = SheetForm(context: context, screen: screen)
     defer { screen.close() }
-    return form.loop()
+    return run(context, on: screen)
+  }
+
+  /// Runs the form on a screen of the caller's (a scripted one, in tests and benchmarks).
+  static func run(_ context: CommandContext, on screen: any FormScreen) -> Ending {
+    SheetForm(context: context, screen: screen).loop()
   }
 
   // MARK: - The loop
@@ -157,7 +162,7 @@ final class SheetForm {
     switch key {
     case .enter:
       mode = .editing
-      let wanted = query.text.trimmingCharacters(in: .whitespaces).lowercased()
+      let wanted = query.text.filter { $0 != " " }.lowercased()
       guard
         let row = sheet.rows.firstIndex(where: { $0.code.lowercased() == wanted })
           ?? sheet.rows.firstIndex(where: { !wanted.isEmpty && $0.englishName.lowercased().contains(wanted) })
@@ -186,15 +191,16 @@ final class SheetForm {
     change(&editor)
     guard editor != before, let currency = sheet.focused else { return }
     _ = sheet.setDraft(editor.text)
-    markRow(currency)
+    // Only the field's text changed: the row is drawn again from what is formatted.
+    if let row = sheet.row(of: currency) { stale.insert(row) }
     validateDraft()
   }
 
   /// The focused draft as it stands: the footer says why while it is not an amount.
   private func validateDraft() {
     guard let currency = sheet.focused else { return }
-    let text = editor.text.trimmingCharacters(in: .whitespaces)
-    if text.isEmpty {
+    let text = editor.text
+    if text.allSatisfy({ $0 == " " }) {
       say("")
       return
     }
@@ -299,8 +305,10 @@ final class SheetForm {
     }
   }
 
-  private func say(_ text: String, style: CursesScreen.Style = []) {
+  private func say(_ text: String, style: ScreenStyle = []) {
+    guard text != message.text || style != message.style else { return }
     message = (text, style)
+    footerStale = true
   }
 
   // MARK: - Drawing
@@ -325,10 +333,11 @@ final class SheetForm {
         screen.clearLine(row: line)
       }
     }
+    if footerStale || redrawAll { drawFooter() }
     stale = []
     redrawAll = false
     headerStale = false
-    drawFooter()
+    footerStale = false
     screen.refresh(cursor: cursor())
   }
 
@@ -339,7 +348,7 @@ final class SheetForm {
     if let date = Catalog.all.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
       parts.append("rates \(date)")
     }
-    var style: CursesScreen.Style = [.bold]
+    var style: ScreenStyle = [.bold]
     switch portfolio.total() {
     case .success(let total):
       var text = "total " + MoneyText.plain(total.value, local) + " \(local.code)"
@@ -355,7 +364,7 @@ final class SheetForm {
     let unsaved = ledger.pending.count
     parts.append(unsaved == 0 ? "nothing unsaved" : "\(unsaved) unsaved")
     screen.clearLine(row: 0)
-    screen.put(parts.joined(separator: " · ").fitted(to: layout.columns), row: 0, column: 0, style: style)
+    screen.put(parts.joined(separator: " · ").cut(to: layout.columns), row: 0, column: 0, style: style)
   }
 
   private func drawTitles() {
@@ -367,41 +376,49 @@ final class SheetForm {
     screen.put(local.fitted(to: cells.valueWidth, alignRight: true), row: 1, column: cells.value, style: [.dim])
   }
 
+  /// A row's text that changes only with a commit: the committed amount as the field
+  /// shows it when not focused, and the value in the local currency.
+  private struct FormattedRow {
+    var field: String
+    var value: String
+  }
+
   /// One row: marker, code, name, the field (the draft when focused or invalid, else the
-  /// committed amount), the value in the local currency. Counted in `rows_rendered`.
+  /// committed amount), the value in the local currency. Counted in `rows_rendered`; the
+  /// money in it is formatted again only after a commit changed it.
   private func drawRow(_ row: Int) {
     let currency = sheet.rows[row]
     let line = FormLayout.headerLines + row - top
     let cells = layout.cells
     let focused = sheet.focus == row
     let invalid = sheet.invalid[currency] != nil
-    if formatted[currency.index] == nil || focused {
-      ledger.counters.rowsRendered += 1
-    }
+    ledger.counters.rowsRendered += 1
+    let money = formatted[currency.index] ?? format(currency)
+    formatted[currency.index] = money
     screen.clearLine(row: line)
     screen.put(focused ? ">" : (invalid ? "!" : " "), row: line, column: 0, style: invalid ? [.red, .bold] : [.bold])
     screen.put(currency.code, row: line, column: cells.code, style: focused ? [.bold] : [])
     if let name = cells.name {
-      screen.put(currency.englishName.fitted(to: cells.nameWidth), row: line, column: name)
+      screen.put(currency.englishName.cut(to: cells.nameWidth), row: line, column: name)
     }
-    let amount = ledger.portfolio.amount(of: currency)
-    let fieldText: String
     if focused {
-      fieldText = editor.visible(width: cells.fieldWidth).text
+      // Underlined to its full width, so it is padded.
+      screen.put(
+        editor.visible(width: cells.fieldWidth).text.fitted(to: cells.fieldWidth), row: line, column: cells.field,
+        style: [.underline])
     } else if let draft = sheet.invalid[currency]?.text {
-      fieldText = draft
+      screen.put(draft.cut(to: cells.fieldWidth), row: line, column: cells.field, style: [.red])
     } else {
-      fieldText = amount.isZero ? "" : MoneyText.plain(amount, currency, exact: true)
+      screen.put(money.field.cut(to: cells.fieldWidth), row: line, column: cells.field)
     }
-    let fieldStyle: CursesScreen.Style = focused ? [.underline] : (invalid ? [.red] : [])
-    screen.put(fieldText.fitted(to: cells.fieldWidth), row: line, column: cells.field, style: fieldStyle)
-    var valueText = ""
-    if !amount.isZero {
-      valueText =
-        (try? ledger.portfolio.value(of: currency)).map { MoneyText.plain($0, ledger.portfolio.local) } ?? "no rate"
-    }
-    screen.put(valueText.fitted(to: cells.valueWidth, alignRight: true), row: line, column: cells.value)
-    formatted[currency.index] = fieldText
+    screen.put(money.value.fitted(to: cells.valueWidth, alignRight: true), row: line, column: cells.value)
+  }
+
+  private func format(_ currency: Currency) -> FormattedRow {
+    let amount = ledger.portfolio.amount(of: currency)
+    guard !amount.isZero else { return FormattedRow(field: "", value: "") }
+    let value = (try? ledger.portfolio.value(of: currency)).map { MoneyText.plain($0, ledger.portfolio.local) }
+    return FormattedRow(field: MoneyText.plain(amount, currency, exact: true), value: value ?? "no rate")
   }
 
   private func drawFooter() {
@@ -409,9 +426,9 @@ final class SheetForm {
     let keysLine = layout.rows - 2
     let messageLine = layout.rows - 1
     screen.clearLine(row: keysLine)
-    screen.put(keys.fitted(to: layout.columns), row: keysLine, column: 0, style: [.dim])
+    screen.put(keys.cut(to: layout.columns), row: keysLine, column: 0, style: [.dim])
     screen.clearLine(row: messageLine)
-    screen.put(message.text.fitted(to: layout.columns), row: messageLine, column: 0, style: message.style)
+    screen.put(message.text.cut(to: layout.columns), row: messageLine, column: 0, style: message.style)
   }
 
   /// Where the cursor goes: in the jump prompt, else in the focused field.

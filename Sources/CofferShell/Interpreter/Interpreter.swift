@@ -2,6 +2,7 @@ import CofferCore
 import CofferScript
 import Foundation
 import LineEditing
+import Screen
 
 /// Runs lines: splits them into statements, reads each with its command's grammar from
 /// `CommandTable`, runs the command and prints its result. It holds no command's logic.
@@ -257,6 +258,17 @@ package final class Interpreter {
   // MARK: - The live sheet
 
   /// Draws the sheet after a line: whole when it was just opened, else what changed.
+  /// Opens the sheet as the full-screen form on `screen` and runs it until it is left,
+  /// returning what the prompt would print then: how tests and benchmarks drive the form
+  /// in-process.
+  package func openForm(on screen: any FormScreen, focus: Currency? = nil) -> [String] {
+    context.sheet = Sheet(local: ledger.portfolio.local, focus: focus, ledger: ledger)
+    switch SheetForm.run(context, on: screen) {
+    case .done(let lines), .cancelled(let lines): return lines
+    case .stopped: return []
+    }
+  }
+
   package func drawSheet(justOpened: Bool) {
     guard context.drawsLiveSheet, let sheet = context.sheet else { return }
     if justOpened {

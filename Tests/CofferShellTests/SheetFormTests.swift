@@ -1,0 +1,106 @@
+import CofferCore
+import Foundation
+import Screen
+import Testing
+
+@testable import CofferShell
+
+/// The full-screen form driven in-process on a scripted screen: what it shows, what the
+/// keys do, and what each keystroke costs (the terminal itself is tested under tmux).
+@Suite struct SheetFormTests {
+  private func typing(_ text: String) -> [Key] { ScriptedScreen.typing(text) }
+
+  private func row(_ code: String, in screen: ScriptedScreen) -> String? {
+    screen.lines.first { $0.dropFirst(2).prefix(4) == code || $0.dropFirst(2).hasPrefix(code + " ") }
+  }
+
+  @Test func editsInPlaceCommitOnLeavingAndDoneSaves() throws {
+    let harness = try Harness()
+    let keys: [Key] = [.backspace] + typing("25") + [.left, .left] + typing("1") + [.enter] + typing("3") + [.up]
+    let screen = ScriptedScreen(rows: 30, columns: 100, keys: keys)
+    let printed = harness.interpreter.openForm(on: screen)
+    // 125 × 6.6528822055 + 3 × 7.4326 = 831.61 + 22.2978
+    #expect(printed == ["¥853.91 CNY (2 holdings)"])
+    #expect(harness.interpreter.ledger.portfolio.amount(of: Catalog.currency("USD")!) == DecimalValue(125))
+    #expect(harness.interpreter.ledger.pending.isEmpty, "Done saved")
+    #expect(screen.lines[0] == "Coffer sheet · local CNY · rates 2026-10-30 · total ¥853.91 CNY · 2 unsaved")
+    #expect(
+      row("USD", in: screen)
+        == "> USD  US Dollar" + String(repeating: " ", count: 42) + "125" + String(repeating: " ", count: 32)
+        + "¥831.61")
+  }
+
+  @Test func invalidTextIsKeptAndMarkedAndDoneRefusedUntilFixed() throws {
+    let harness = try Harness()
+    let keys: [Key] =
+      typing("1O0") + [.tab, .control("d")] + [.control("u")] + typing("100") + [.tab, .control("d")]
+    var shown: [String] = []
+    final class Watching: FormScreen {
+      let inner: ScriptedScreen
+      var snapshots: [[String]] = []
+      init(_ inner: ScriptedScreen) { self.inner = inner }
+      var rows: Int { inner.rows }
+      var columns: Int { inner.columns }
+      func put(_ text: String, row: Int, column: Int, style: ScreenStyle) {
+        inner.put(text, row: row, column: column, style: style)
+      }
+      func clearLine(row: Int, from column: Int) { inner.clearLine(row: row, from: column) }
+      func refresh(cursor: (row: Int, column: Int)?) { snapshots.append(inner.lines) }
+      func readKey() -> Key? { inner.readKey() }
+      func resize(rows: Int, columns: Int) { inner.resize(rows: rows, columns: columns) }
+    }
+    let screen = Watching(ScriptedScreen(rows: 30, columns: 100, keys: keys))
+    let printed = harness.interpreter.openForm(on: screen)
+    #expect(printed == ["¥665.29 CNY (1 holding)"])
+    shown = screen.snapshots.flatMap { $0 }
+    #expect(shown.contains { $0.hasPrefix("! USD  US Dollar") && $0.contains("1O0") }, "the invalid text stays, marked")
+    #expect(shown.contains { $0.hasPrefix("USD: malformed number '1O0'") }, "named as typed")
+    #expect(shown.contains { $0.hasPrefix("cannot finish: 1 invalid field (USD: malformed number '1O0'") })
+  }
+
+  @Test func narrowWindowsShortenNamesAndNothingIsWiderThanTheWindow() throws {
+    let harness = try Harness()
+    _ = harness.run("set JPY 12000")
+    let screen = ScriptedScreen(rows: 15, columns: 60, keys: [.escape])
+    _ = harness.interpreter.openForm(on: screen, focus: Catalog.currency("JPY"))
+    #expect(screen.lines.allSatisfy { $0.count <= 60 })
+    #expect(screen.lines[0] == "Coffer sheet · local CNY · rates 2026-10-30 · total ¥507.69…")
+    #expect(row("JPY", in: screen)?.hasPrefix("> JPY  Japanese…") == true)
+    #expect(screen.lines[13].hasPrefix("↑↓ Tab Enter move"))
+    let tiny = ScriptedScreen(rows: 8, columns: 30, keys: [.escape])
+    _ = harness.interpreter.openForm(on: tiny)
+    #expect(tiny.lines.allSatisfy { $0.count <= 30 })
+    #expect(tiny.lines[1] == "  code amount           in CNY", "no name column at 30 columns")
+    #expect(row("JPY", in: tiny) == "  JPY  JP¥12,000       ¥507.69")
+  }
+
+  @Test func cancelRevertsEveryCommitOfTheForm() throws {
+    let harness = try Harness()
+    _ = harness.run("set GBP 2; save")
+    let keys: [Key] = typing("40") + [.down] + typing("7") + [.down, .escape, .character("y")]
+    let printed = harness.interpreter.openForm(on: ScriptedScreen(rows: 30, columns: 100, keys: keys))
+    #expect(printed == ["cancelled: 2 changes discarded (USD, EUR)"])
+    #expect(harness.interpreter.ledger.pending.isEmpty)
+    #expect(harness.interpreter.ledger.portfolio.held == [Catalog.currency("GBP")!])
+  }
+
+  /// A keystroke renders one row and recomputes no total; a commit recomputes it once.
+  @Test func aKeystrokeCostsOneRowAndACommitOneTotal() throws {
+    func counters(typing count: Int, commits: Int) throws -> Counters {
+      let harness = try Harness()
+      var keys: [Key] = []
+      for _ in 0..<commits { keys += typing("1") + [.down] }
+      keys += Array(repeating: .character("1"), count: count)
+      _ = harness.interpreter.openForm(
+        on: ScriptedScreen(rows: 30, columns: 100, keys: keys + [.escape, .character("y")]))
+      return harness.interpreter.ledger.counters
+    }
+    let few = try counters(typing: 10, commits: 1)
+    let many = try counters(typing: 100, commits: 1)
+    #expect(many.rowsRendered - few.rowsRendered == 90)
+    #expect(many.totalRecomputes == few.totalRecomputes)
+    #expect(many.dbReads == few.dbReads)
+    let moreCommits = try counters(typing: 10, commits: 5)
+    #expect(moreCommits.totalRecomputes - few.totalRecomputes == 4 * 1)
+  }
+}
