@@ -170,6 +170,6 @@ import Testing
     let tables = try DatabaseQueue(path: path).read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rate%'")
     }
-    #expect(tables == ["rate_day"])
+    #expect(tables == ["rate_day", "rate_source"])
   }
 }

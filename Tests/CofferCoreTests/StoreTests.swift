@@ -170,3 +170,36 @@ func waitPastVersionCheckInterval() {
     #expect(throws: LedgerError.self) { try ledger.setRate(decimal("2"), of: cny) }
   }
 }
+
+@Suite struct RateSourceTests {
+  @Test func aNewStoreFetchesFromTheECBAndAJSONSourceForTheOthers() throws {
+    let store = try Ledger(location: .memory, today: testDay).store
+    let sources = try store.rateSources()
+    #expect(sources.map(\.name) == ["ECB", "exchangerate-api"])
+    #expect(sources[0].currencies.isEmpty)
+    // The JSON source is for exactly the catalog currencies the ECB does not quote.
+    let ecbQuoted = Set(RateBook.compiledIn.allRates.filter { $0.source == "ECB" }.map(\.currency))
+    #expect(Set(sources[1].currencies) == Set(Catalog.all).subtracting(ecbQuoted).subtracting([Catalog.eur]))
+    #expect(sources[1].currencies.count == 14)
+  }
+
+  @Test func sourcesAreAddedReplacedInPlaceAndRemoved() throws {
+    let store = try Ledger(location: .memory, today: testDay).store
+    try store.setRateSource(RateSource(name: "gulf", url: "https://example.org/a", currencies: [usd, jpy]))
+    try store.setRateSource(RateSource(name: "ECB", url: "https://example.org/ecb.xml", currencies: []))
+    let sources = try store.rateSources()
+    #expect(sources.map(\.name) == ["ECB", "exchangerate-api", "gulf"], "a replaced source keeps its place")
+    #expect(sources[0].url == "https://example.org/ecb.xml")
+    #expect(sources[2].currencies == [usd, jpy])
+    #expect(try store.removeRateSource(named: "exchangerate-api"))
+    #expect(try !store.removeRateSource(named: "nothing"))
+    #expect(try store.rateSources().map(\.name) == ["ECB", "gulf"])
+  }
+
+  @Test func aStoreFromBeforeSourcesGetsTheDefaultsWhenOpened() throws {
+    let path = try temporaryFolder() + "/v3.db"
+    try Store.migrate(path: path, upTo: "v3: rates as one snapshot per day")
+    let store = try Ledger(location: .file(path), today: testDay).store
+    #expect(try store.rateSources() == RateSource.defaults)
+  }
+}

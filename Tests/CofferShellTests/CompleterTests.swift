@@ -68,8 +68,8 @@ import Testing
     #expect(try completer().complete("chart total ").candidates == ["from", "to"])
     let rates = try completer().complete("rates ").candidates
     #expect(
-      rates.prefix(3) == ["set", "import", "fetch"] && rates.contains("USD") && rates.contains("at")
-        && rates.count == 3 + 42 + 1)
+      rates.prefix(4) == ["set", "import", "fetch", "sources"] && rates.contains("USD") && rates.contains("at")
+        && rates.count == 4 + 42 + 1)
     let rateSet = try completer().complete("rates set ").candidates
     #expect(rateSet.count == 42 && rateSet.contains("USD"))
     #expect(try completer().complete("convert 5 USD to CNY ").candidates == ["at"])

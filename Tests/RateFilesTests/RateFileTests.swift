@@ -79,6 +79,19 @@ func readError(_ text: String) -> RateFileError? {
     #expect(usd.perEuro == (try decimal("1") / decimal("0.9155")).rounded(toSignificantDigits: 30))
   }
 
+  /// ExchangeRate-API's open endpoint says `rates` where its keyed one says
+  /// `conversion_rates`; both are read the same way.
+  @Test func exchangeRateAPIOpenEndpointJSON() throws {
+    let file = try read(
+      #"{"result":"success","time_last_update_utc":"Sat, 29 Jun 2024 00:02:31 +0000","base_code":"USD","#
+        + #""rates":{"USD":1,"EUR":0.9337,"AED":3.6725}}"#)
+    #expect(file.format == "ExchangeRate-API JSON")
+    let (rates, _) = try RateImport.pivot(file, source: "ExchangeRate-API")
+    let aed = try #require(rates.first { $0.currency.code == "AED" })
+    #expect(aed.date == CalendarDate("2024-06-29"))
+    #expect(aed.perEuro == (try decimal("3.6725") / decimal("0.9337")).rounded(toSignificantDigits: 30))
+  }
+
   /// Any valid JSON is read, its numbers exactly: exponents, the floats Python's json
   /// module writes, long decimals, surrogate pairs in strings.
   @Test func jsonNumbersAreReadExactlyWhateverTheirForm() throws {

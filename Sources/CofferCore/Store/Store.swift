@@ -204,7 +204,7 @@ package final class Store {
   // MARK: - Schema
 
   /// The number of migrations below; kept in the store's `PRAGMA user_version`.
-  static let schemaVersion = 3
+  static let schemaVersion = 4
 
   /// Versioned schema: a store made by an older build is brought up to date on open.
   private static var migrator: DatabaseMigrator {
@@ -246,7 +246,28 @@ package final class Store {
       _ = try RateDayTable.record(db, rates)
       try db.execute(sql: "DROP TABLE rate")
     }
+    migrator.registerMigration("v4: rate sources; direct quotes in the day snapshots") { db in
+      // Day snapshots may now hold direct quotes (format 2), which an older Coffer would
+      // take for damage: the schema version is what keeps it from opening this store.
+      try db.execute(
+        sql: """
+          CREATE TABLE rate_source (
+            position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, url TEXT NOT NULL,
+            currencies TEXT NOT NULL);
+          """)
+      for source in RateSource.defaults { try insertSource(db, source) }
+    }
     return migrator
+  }
+
+  private static func insertSource(_ db: Database, _ source: RateSource) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO rate_source (position, name, url, currencies)
+        VALUES (coalesce((SELECT max(position) FROM rate_source), 0) + 1, ?, ?, ?)
+        ON CONFLICT(name) DO UPDATE SET url = excluded.url, currencies = excluded.currencies
+        """,
+      arguments: [source.name, source.url, source.currencies.map(\.code).joined(separator: " ")])
   }
 
   /// Applies only the migrations up to `identifier`: how tests make an older store.
@@ -386,6 +407,57 @@ package final class Store {
       }
     } catch {
       throw StoreError.from(error, path: location.description)
+    }
+  }
+
+  // MARK: - Rate sources
+
+  /// Where `rates fetch` goes, in the order they were added. A row naming a currency
+  /// outside the catalog is damage, not a source to fetch all currencies from.
+  package func rateSources() throws(StoreError) -> [RateSource] {
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 1
+        return try Row.fetchAll(db, sql: "SELECT name, url, currencies FROM rate_source ORDER BY position").map {
+          row in
+          let name: String = row["name"]
+          let codes = (row["currencies"] as String).split(separator: " ").map(String.init)
+          let currencies = codes.compactMap { Catalog.currency($0) }
+          guard currencies.count == codes.count else {
+            throw StoreError.damaged(path: location.description, what: "rate source \(name) names an unknown currency")
+          }
+          return RateSource(name: name, url: row["url"], currencies: currencies)
+        }
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Adds a source, or replaces the one of the same name (which keeps its place). Written
+  /// at once in its own transaction: sources are configuration, like the sqlite3 shell's
+  /// dot-commands, not edits of the batch that `save` writes.
+  package func setRateSource(_ source: RateSource) throws(StoreError) {
+    reopenIfItWasReadOnly()
+    do {
+      try database.inDatabase { db in try Self.insertSource(db, source) }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Removes a source; false when there is none of that name.
+  package func removeRateSource(named name: String) throws(StoreError) -> Bool {
+    reopenIfItWasReadOnly()
+    do {
+      return try database.inDatabase { db in
+        try db.execute(sql: "DELETE FROM rate_source WHERE name = ?", arguments: [name])
+        return db.changesCount > 0
+      }
+    } catch {
+      throw storeError(error)
     }
   }
 

@@ -19,7 +19,7 @@ struct StoreIdentity {
 
   /// The tables a Coffer store has held, in any schema version.
   private static let cofferTables: Set<String> = [
-    "holding", "rate", "rate_day", "setting", "journal", "grdb_migrations", "sqlite_sequence",
+    "holding", "rate", "rate_day", "rate_source", "setting", "journal", "grdb_migrations", "sqlite_sequence",
   ]
 
   enum Kind: Equatable {

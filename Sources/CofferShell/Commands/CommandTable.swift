@@ -16,6 +16,7 @@ enum CommandTable {
     RatesSetCommand.entry,
     RatesImportCommand.entry,
     RatesFetchCommand.entry,
+    RatesSourcesCommand.entry,
     ConvertCommand.entry,
     PrintCommand.entry,
     EchoCommand.entry,

@@ -6,18 +6,28 @@ extension Ledger {
   /// helper unless told otherwise), converted to the euro pivot, then stored by the
   /// ledger in one transaction, which reloads the rates in use. `shouldStop` is asked
   /// along the way (the shell answers whether a signal is pending): once it is true the
-  /// import ends with `.interrupted` and the stored rates are as they were.
+  /// import ends with `.interrupted` and the stored rates are as they were. With `only`,
+  /// just those currencies' rates are taken (a fetch source's list); the others are
+  /// counted as left out.
   package func importRates(
-    from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(),
+    from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(), only: [Currency] = [],
     shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(ImportError) -> ImportReport {
     let file: RateFile
     let pivoted: (rates: [Rate], skipped: [String])
+    var leftOut = 0
     do {
       file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip)
       let source =
         file.format.hasPrefix("ECB") ? "ECB" : file.format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
-      pivoted = try RateImport.pivot(file, source: source)
+      var read = try RateImport.pivot(file, source: source)
+      if !only.isEmpty {
+        let wanted = Set(only)
+        let all = read.rates
+        read.rates = all.filter { wanted.contains($0.currency) }
+        leftOut = RateImport.currencyCount(all) - RateImport.currencyCount(read.rates)
+      }
+      pivoted = read
     } catch {
       // A helper killed by the stop fails its read: the stop is what to report.
       throw shouldStop() ? .interrupted : .file(error)
@@ -32,7 +42,7 @@ extension Ledger {
     guard case .stored(let changed) = stored else { throw .interrupted }
     return ImportReport(
       format: file.format, rates: pivoted.rates.count, currencies: RateImport.currencyCount(pivoted.rates),
-      days: RateImport.dayCount(pivoted.rates), changed: changed, skipped: pivoted.skipped)
+      days: RateImport.dayCount(pivoted.rates), changed: changed, skipped: pivoted.skipped, leftOut: leftOut)
   }
 }
 

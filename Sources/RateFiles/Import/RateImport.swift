@@ -9,12 +9,17 @@ package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
   /// Rates that were new or different from the stored ones (0 when re-importing).
   package let changed: Int
   package let skipped: [String]
+  /// Catalog currencies the file had but the import was told not to take.
+  package var leftOut = 0
 
   package var description: String {
     var text = "imported \(rates) rates for \(currencies) currencies over \(days) \(days == 1 ? "day" : "days")"
     text += " (\(format); \(changed) new or changed)"
     if !skipped.isEmpty {
       text += "; skipped \(skipped.count) unknown \(skipped.count == 1 ? "currency" : "currencies")"
+    }
+    if leftOut > 0 {
+      text += "; left out \(leftOut) the source is not used for"
     }
     return text
   }

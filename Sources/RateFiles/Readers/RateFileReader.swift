@@ -51,7 +51,9 @@ package enum RateFileReader {
     let map: [String: Decimal]
     let date: CalendarDate
     let format: String
-    if let baseCode = document.baseCode, let rates = document.conversionRates {
+    // ExchangeRate-API v6 says `conversion_rates`; its open endpoint (`open.er-api.com`),
+    // the same document with `rates`.
+    if let baseCode = document.baseCode, let rates = document.conversionRates ?? document.rates {
       // ExchangeRate-API v6: "time_last_update_utc": "Wed, 24 Jun 2026 00:00:02 +0000"
       guard let stamp = document.lastUpdate, let parsed = WrittenDate.httpStamp(stamp) else {
         throw RateFileError(

@@ -5,7 +5,6 @@ import RateFiles
 /// to `coffer` (which uses the toolchain's URLSession, so no HTTP package is built),
 /// waiting at most `timeout` seconds for the whole download.
 enum RateFetcher {
-  static let defaultURL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"
   static let timeout = 10
   /// How long past `timeout` Coffer waits before it kills a helper that has not given up
   /// by itself: time to start and to hand over the body.

@@ -1,40 +1,90 @@
 import CofferCore
 import CofferScript
 import Foundation
+import LineEditing
 
-/// `rates fetch [URL]`: downloads a rates file (the ECB's daily one by default) and
-/// imports it; a failed download or a bad answer leaves the stored rates as they were.
+/// `rates fetch [URL]`: downloads rates and imports them. With a URL, that one file; with
+/// none, every source of `rates sources` in turn, each in its own transaction: a failed
+/// one is named and leaves its rates as they were, the others are still imported, and
+/// the statement fails (exit 1) if any failed.
 struct RatesFetchCommand: Command {
   static let entry = CommandEntry(
     "rates fetch", .optional(.path("URL", "a URL")),
-    "download a rates file (default: the ECB's daily rates) and import it",
+    "download rates from every source of 'rates sources' (or from URL) and import them",
     examples: ["rates fetch", "rates fetch https://example.org/rates.csv"], reachesOutside: true, command: Self.self)
 
-  let url: URL
+  let url: URL?
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    var text = RateFetcher.defaultURL
-    offset = arguments["URL"]?.offset ?? arguments.endOffset
-    if case .path(let given, _) = arguments["URL"] { text = given }
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-    else {
-      throw context.failure("not an http or https URL: \(text)", at: offset)
+    offset = arguments["URL"]?.offset ?? arguments.commandOffset
+    guard case .path(let text, _) = arguments["URL"] else {
+      url = nil
+      return
     }
+    guard let url = Self.httpURL(text) else { throw context.failure("not an http or https URL: \(text)", at: offset) }
     self.url = url
   }
 
+  static func httpURL(_ text: String) -> URL? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { return nil }
+    return url
+  }
+
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    if let url {
+      return .lines([
+        try fetch(url, name: url.absoluteString, only: [], waiting: "fetching \(url.absoluteString)…", context)
+      ])
+    }
+    let sources: [RateSource]
+    do {
+      sources = try context.ledger.store.rateSources()
+    } catch {
+      throw context.failure(error, at: offset)
+    }
+    guard !sources.isEmpty else {
+      throw context.failure("no rate sources to fetch ('rates sources add NAME URL' adds one)", at: offset)
+    }
+    var failures: [String] = []
+    for (number, source) in sources.enumerated() {
+      let waiting = "fetching \(source.name) (\(number + 1) of \(sources.count))…"
+      do throws(StatementFailure) {
+        guard let url = Self.httpURL(source.url) else {
+          throw context.failure("not an http or https URL: \(source.url)", at: offset)
+        }
+        let report = try fetch(url, name: source.name, only: source.currencies, waiting: waiting, context)
+        context.output.line("\(source.name): \(report)")
+      } catch {
+        // A signal (Ctrl-C too) stops the rest; a source that failed is named and the
+        // next one tried.
+        if case .signal = error.reason { throw error }
+        if Signals.interruptPending { throw error }
+        failures.append("\(source.name): \(error.message)")
+      }
+    }
+    guard failures.isEmpty else {
+      let others = failures.count < sources.count ? "; the others were imported" : ""
+      throw context.failure(
+        failures.joined(separator: "; ") + " (\(failures.count) of \(sources.count) sources failed\(others))",
+        at: offset)
+    }
+    return .nothing
+  }
+
+  /// Downloads one URL and imports it; the report line, or why it failed (rates unchanged).
+  private func fetch(
+    _ url: URL, name: String, only: [Currency], waiting text: String, _ context: CommandContext
+  ) throws(StatementFailure) -> String {
     // A download can take seconds: say what is being waited for, on a terminal.
     let waiting = ProgressBar(output: context.output, label: "")
-    waiting.waiting(for: "fetching \(url.absoluteString)…")
+    waiting.waiting(for: text)
     let fetched = RateFetcher.fetch(url, shouldStop: RateImporting.stopRequested)
     waiting.finish()
     switch fetched {
     case .success(let data):
-      return .lines([
-        try RateImporting.importRates(Array(data), name: url.absoluteString, context, at: offset, doing: "fetch")
-      ])
+      return try RateImporting.importRates(Array(data), name: name, only: only, context, at: offset, doing: "fetch")
     case .failure(.interrupted):
       throw RateImporting.interruption("fetch", context, at: offset)
     case .failure(.failed(let message)):

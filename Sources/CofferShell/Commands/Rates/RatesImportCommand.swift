@@ -42,13 +42,15 @@ enum RateImporting {
   /// Imports bytes already read; returns the report line. `what` names the command in
   /// the message of an interruption ("import", "fetch").
   static func importRates(
-    _ data: [UInt8], name: String, _ context: CommandContext, at offset: Int, doing what: String
+    _ data: [UInt8], name: String, only: [Currency] = [], _ context: CommandContext, at offset: Int,
+    doing what: String
   ) throws(StatementFailure) -> String {
     let bar = ProgressBar(output: context.output, label: "importing \(name)")
     defer { bar.finish() }
     do {
       return try context.ledger.importRates(
-        from: data, name: name, xmlAndZip: RatesHelper(shouldStop: stopRequested), shouldStop: stopRequested,
+        from: data, name: name, xmlAndZip: RatesHelper(shouldStop: stopRequested), only: only,
+        shouldStop: stopRequested,
         progress: bar.update
       ).description
     } catch {

@@ -1,0 +1,133 @@
+import CofferCore
+import CofferScript
+import Foundation
+
+/// `rates sources`, `rates sources add NAME URL [C...]`, `rates sources remove NAME`:
+/// where `rates fetch` goes. Kept in the store and written at once.
+struct RatesSourcesCommand: Command {
+  static let entry = CommandEntry(
+    "rates sources",
+    .optional(
+      .choice([
+        // The URL slot reads the rest of the statement (a URL may hold `;`-free text
+        // such as `--`): the currencies after it are read from that text here.
+        .sequence([
+          .keyword("add"), .word("NAME", "a name for the source"),
+          .path("URL", "an http or https URL, then the currencies to take from it, if not all"),
+        ]),
+        .sequence([.keyword("remove"), .word("NAME", "the name of a source")]),
+      ])),
+    "list where 'rates fetch' goes; add (or replace) a source, taking only C... from it if given; remove one",
+    examples: [
+      "rates sources", "rates sources add ecb https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
+      "rates sources add gulf https://example.org/latest/EUR AED SAR QAR", "rates sources remove gulf",
+    ], usage: "rates sources [add NAME URL [C...] | remove NAME]", command: Self.self)
+
+  enum Action {
+    case list
+    case add(RateSource)
+    case remove(String, at: Int)
+  }
+
+  let action: Action
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    guard case .word(let name, let nameOffset) = arguments["NAME"] else {
+      action = .list
+      return
+    }
+    if arguments.has(keyword: "remove") {
+      action = .remove(name, at: nameOffset)
+      return
+    }
+    guard case .path(let given, let urlOffset) = arguments["URL"] else { preconditionFailure("add reads URL") }
+    // The URL, then currency codes, separated by blanks; each with its offset.
+    var words: [(text: String, offset: Int)] = []
+    var start: String.Index?
+    for index in given.indices + [given.endIndex] {
+      let blank = index == given.endIndex || given[index] == " " || given[index] == "\t"
+      if blank, let first = start {
+        words.append((String(given[first..<index]), urlOffset + given.utf8.distance(from: given.startIndex, to: first)))
+        start = nil
+      } else if !blank && start == nil {
+        start = index
+      }
+    }
+    let text = words.first?.text ?? given
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host?.isEmpty == false
+    else {
+      throw context.failure("not an http or https URL: \(text)", at: urlOffset)
+    }
+    var currencies: [Currency] = []
+    for word in words.dropFirst() {
+      let currency = try context.currency(named: word.text, at: word.offset)
+      if !currencies.contains(currency) { currencies.append(currency) }
+    }
+    action = .add(RateSource(name: name, url: text, currencies: currencies))
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    let store = context.ledger.store
+    switch action {
+    case .list:
+      do {
+        return .listing(Report(sources: try store.rateSources()))
+      } catch {
+        throw context.failure(error, at: 0)
+      }
+    case .add(let source):
+      do {
+        try store.setRateSource(source)
+      } catch {
+        throw context.failure(error, at: 0)
+      }
+      return .nothing
+    case .remove(let name, let offset):
+      let removed: Bool
+      do {
+        removed = try store.removeRateSource(named: name)
+      } catch {
+        throw context.failure(error, at: offset)
+      }
+      guard removed else {
+        let names = (try? store.rateSources().map(\.name)) ?? []
+        throw context.failure(
+          "no rate source named '\(name)'" + (names.isEmpty ? "" : " (there are: \(names.joined(separator: ", ")))"),
+          at: offset)
+      }
+      return .nothing
+    }
+  }
+
+  struct Report: Listing {
+    let sources: [RateSource]
+
+    private func taken(_ source: RateSource) -> String {
+      source.currencies.isEmpty ? "all" : source.currencies.map(\.code).joined(separator: " ")
+    }
+
+    func table(_ output: Output) -> [String] {
+      guard !sources.isEmpty else { return ["no rate sources ('rates sources add NAME URL' adds one)"] }
+      var table = TextTable([.left, .left, .left])
+      for source in sources { table.add([source.name, source.url, taken(source)]) }
+      return table.lines()
+    }
+
+    func plain() -> [String] { sources.map { "\($0.name) \($0.url)" } }
+
+    func csv() -> (header: [String], rows: [[String]]) {
+      (["name", "url", "currencies"], sources.map { [$0.name, $0.url, taken($0)] })
+    }
+
+    func json() -> JSONValue {
+      .array(
+        sources.map { source in
+          .object([
+            ("name", .string(source.name)), ("url", .string(source.url)),
+            ("currencies", .array(source.currencies.map { .string($0.code) })),
+          ])
+        })
+    }
+  }
+}
