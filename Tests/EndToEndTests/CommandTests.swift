@@ -272,3 +272,17 @@ import Testing
     #expect(outcome.stderr.contains("# USD draft '1\\u{7}'"))
   }
 }
+
+extension CommandTests {
+  /// A draft is checked when it is entered: marked `!` while it is not an amount, the
+  /// mark gone once it is; it still commits only when the focus leaves.
+  @Test func aDraftIsCheckedWhenEnteredAndItsMarkClearsWhenFixed() throws {
+    let outcome = try run("open JPY; 12abc; show; 150_000; show; print amount(JPY); dismiss")
+    #expect(outcome.stderr == "")
+    #expect(
+      outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("> JPY") || $0.allSatisfy(\.isNumber) } == [
+        "> JPY  Japanese Yen                   [12abc] !", "> JPY  Japanese Yen                   [150_000]", "0",
+      ])
+    #expect(outcome.stdout.hasSuffix("¥6,346.14 CNY (1 holding)\n"))
+  }
+}

@@ -61,6 +61,18 @@ package struct Sheet {
     return true
   }
 
+  /// Marks the focused field by what its draft is, as it was checked when typed: a draft
+  /// that is not an amount is shown `!` with why (and stays the draft); a valid or empty
+  /// one clears the mark, even one left by a draft that failed to commit before.
+  package mutating func markDraft(problem: String?) {
+    guard let currency = focused else { return }
+    if let problem {
+      invalid[currency] = InvalidDraft(text: draft.trimmingBlanks, reason: problem)
+    } else {
+      invalid[currency] = nil
+    }
+  }
+
   /// Moves the focus to another row (or to none), committing the draft it leaves.
   package mutating func moveFocus(to row: Int?, ledger: Ledger, evaluate: Evaluate) -> Outcome {
     var outcome = commitFocused(ledger: ledger, evaluate: evaluate)
@@ -197,7 +209,8 @@ package struct DraftError: Error, Sendable, Equatable {
 }
 
 extension String {
-  var trimmingBlanks: String {
+  /// Without the spaces and tabs at either end.
+  package var trimmingBlanks: String {
     var scalars = Substring(self)
     while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
     while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }

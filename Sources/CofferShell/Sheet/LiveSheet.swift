@@ -16,8 +16,21 @@ struct LiveSheet {
     max(5, (Terminal.size()?.rows ?? SheetView.defaultWindow + 4) - 4)
   }
 
+  /// `show` printed these rows itself: they are what is on the screen now, laid out for
+  /// the window as it is, so the redraw after the input need not print them again.
+  mutating func noteShown(_ rows: some Sequence<Currency>) {
+    _ = Signals.takeWindowChange()
+    drawnWindow = Set(rows)
+  }
+
+  /// Lays rows out for the terminal's width, now.
+  mutating func fitToWindow() {
+    view.width = Terminal.size()?.columns
+  }
+
   /// Header (local currency, rates date, total), the rows in view, the status line.
   mutating func drawOpened(_ sheet: Sheet, _ ledger: Ledger, _ output: Output) {
+    fitToWindow()
     let portfolio = ledger.portfolio
     let local = portfolio.local
     let ratesDate = Catalog.all.compactMap { portfolio.currentRate(of: $0)?.date }.max()
@@ -26,10 +39,13 @@ struct LiveSheet {
     if case .success(let total) = portfolio.total() {
       header += " · total " + MoneyText.format(total.value, local, output: output)
     }
+    if let width = view.width, TextTable.displayWidth(header) > width {
+      header = String(header.prefix(max(1, width - 1))) + "…"
+    }
     output.line(output.styled(header, "1"))
     drawnWindow = []
     drawRows(sheet, ledger, output, all: true)
-    output.line(Self.statusLine(sheet, ledger, output))
+    output.line(Self.statusLine(sheet, ledger, output, width: view.width))
   }
 
   /// After an input: the rows whose display changed (and rows newly in view), then the
@@ -40,7 +56,7 @@ struct LiveSheet {
       return
     }
     drawRows(sheet, ledger, output, all: false)
-    output.line(Self.statusLine(sheet, ledger, output))
+    output.line(Self.statusLine(sheet, ledger, output, width: view.width))
   }
 
   private mutating func drawRows(_ sheet: Sheet, _ ledger: Ledger, _ output: Output, all: Bool) {
@@ -57,7 +73,7 @@ struct LiveSheet {
   }
 
   /// `total ¥8,620.20 · 2 unsaved`.
-  static func statusLine(_ sheet: Sheet, _ ledger: Ledger, _ output: Output) -> String {
+  static func statusLine(_ sheet: Sheet, _ ledger: Ledger, _ output: Output, width: Int? = nil) -> String {
     let portfolio = ledger.portfolio
     var parts: [String] = []
     switch portfolio.total() {
@@ -73,7 +89,9 @@ struct LiveSheet {
     if !sheet.invalid.isEmpty {
       parts.append("invalid: " + sheet.rows.filter { sheet.invalid[$0] != nil }.map(\.code).joined(separator: " "))
     }
-    return output.styled(parts.joined(separator: " · "), "2")
+    var line = parts.joined(separator: " · ")
+    if let width, TextTable.displayWidth(line) > width { line = String(line.prefix(max(1, width - 1))) + "…" }
+    return output.styled(line, "2")
   }
 }
 

@@ -36,10 +36,22 @@ extension CommandContext {
     if let leftBehind { throw leftBehind }
   }
 
+  /// Sets the focused field's draft and checks it at once: a text that is not an amount
+  /// marks the field `!` (and, at a terminal, says why) while it stays the draft, to be
+  /// committed, or refused again, when the focus leaves; a valid one clears the mark.
   func setFocusedDraft(_ text: String, at offset: Int) throws(StatementFailure) {
     guard var open = sheet else { return }
-    guard open.setDraft(text) else {
+    guard open.setDraft(text), let currency = open.focused else {
       throw failure("no field has the focus; name a currency first (for example 'USD \(text)')", at: offset)
+    }
+    let trimmed = text.trimmingBlanks
+    if trimmed.isEmpty {
+      open.markDraft(problem: nil)
+    } else if case .failure(let error) = evaluateDraft(trimmed, currency) {
+      open.markDraft(problem: error.reason)
+      if drawsLiveSheet { output.diagnostic("\(currency.code): '\(trimmed)' is not an amount: \(error.reason)") }
+    } else {
+      open.markDraft(problem: nil)
     }
     sheet = open
   }

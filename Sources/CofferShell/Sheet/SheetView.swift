@@ -11,9 +11,13 @@ struct SheetView {
     let invalid: Bool
     let focused: Bool
     let local: Currency
+    let width: Int?
   }
 
   private var cache: [Currency: (key: RowKey, text: String)] = [:]
+  /// The terminal's width, when rows are drawn on one: rows are laid out to fit it (the
+  /// name shortened or dropped, nothing wrapping). nil: the full layout.
+  var width: Int?
 
   /// Rows shown around the focus when the window size is unknown (not a terminal).
   static let defaultWindow = 9
@@ -44,14 +48,17 @@ struct SheetView {
     let key = RowKey(
       amount: amount, value: amount.isZero ? nil : try? portfolio.value(of: currency),
       draft: sheet.shownDraft(of: currency), invalid: sheet.invalid[currency] != nil,
-      focused: sheet.focused == currency, local: portfolio.local)
+      focused: sheet.focused == currency, local: portfolio.local, width: width)
     return key
   }
 
+  /// The name column's width, the widest field and value, at full width.
+  private static let nameWidth = 20
+  private static let fieldWidth = 20
+  private static let valueWidth = 18
+
   private func format(_ currency: Currency, _ key: RowKey, output: Output) -> String {
     let marker = key.focused ? ">" : (key.invalid ? "!" : " ")
-    let name = currency.englishName
-    let paddedName = name + String(repeating: " ", count: max(0, 20 - TextTable.displayWidth(name)))
     let field: String
     if let draft = key.draft {
       field = key.focused ? "[\(draft)]" + (key.invalid ? " !" : "") : "\(draft) !"
@@ -66,12 +73,22 @@ struct SheetView {
     } else {
       value = "no rate"
     }
+    // "> USD  " then the name, the field and the value; in a narrow window the name gives
+    // way first (shortened, then left out), so that a row never wraps.
+    let fixed = 7 + Self.fieldWidth + (value.isEmpty ? 0 : Self.valueWidth)
+    var nameWidth = Self.nameWidth
+    if let width = key.width { nameWidth = min(nameWidth, width - 1 - fixed) }
+    var row = "\(marker) \(currency.code)  "
+    if nameWidth >= 6 {
+      let name =
+        TextTable.displayWidth(currency.englishName) > nameWidth
+        ? String(currency.englishName.prefix(nameWidth - 1)) + "…" : currency.englishName
+      row += name + String(repeating: " ", count: max(0, nameWidth - TextTable.displayWidth(name)))
+    }
     let fieldWidth = TextTable.displayWidth(field)
     let valueWidth = TextTable.displayWidth(value)
-    let row =
-      "\(marker) \(currency.code)  \(paddedName)"
-      + String(repeating: " ", count: max(1, 20 - fieldWidth)) + field
-    return value.isEmpty ? row : row + String(repeating: " ", count: max(2, 18 - valueWidth)) + value
+    row += String(repeating: " ", count: max(1, Self.fieldWidth - fieldWidth)) + field
+    return value.isEmpty ? row : row + String(repeating: " ", count: max(2, Self.valueWidth - valueWidth)) + value
   }
 
   /// The rows in a window of `height` around the focus.
