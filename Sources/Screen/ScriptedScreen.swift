@@ -46,7 +46,7 @@ package final class ScriptedScreen: FormScreen {
     if column <= 0 {
       writes[row].removeAll(keepingCapacity: true)
     } else {
-      writes[row].append((column, String(repeating: " ", count: max(0, columns - column))))
+      writes[row].append((column, String(repeating: " ", count: max(0, columns - max(0, column)))))
     }
   }
 

@@ -74,6 +74,15 @@ import Testing
     #expect(row("JPY", in: tiny) == "  JPY  JP¥12,000       ¥507.69")
   }
 
+  @Test func tinyWindowsNeverCrashAndStillTakeEdits() throws {
+    for (rows, columns) in [(1, 1), (3, 10), (5, 20), (2, 200)] {
+      let harness = try Harness()
+      let keys: [Key] = typing("12") + [.down, .pageDown, .pageUp, .up, .control("d")]
+      let printed = harness.interpreter.openForm(on: ScriptedScreen(rows: rows, columns: columns, keys: keys))
+      #expect(printed == ["¥79.83 CNY (1 holding)"], "\(rows)x\(columns)")
+    }
+  }
+
   @Test func cancelRevertsEveryCommitOfTheForm() throws {
     let harness = try Harness()
     _ = harness.run("set GBP 2; save")

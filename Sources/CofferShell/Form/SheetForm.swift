@@ -329,8 +329,10 @@ final class SheetForm {
     }
     if redrawAll {
       // Lines below the last row, when the window is taller than the sheet.
-      for line in (FormLayout.headerLines + bottom - top)..<(layout.rows - FormLayout.footerLines) {
-        screen.clearLine(row: line)
+      let firstBlank = FormLayout.headerLines + bottom - top
+      let footer = layout.rows - FormLayout.footerLines
+      if firstBlank < footer {
+        for line in firstBlank..<footer { screen.clearLine(row: line) }
       }
     }
     if footerStale || redrawAll { drawFooter() }
