@@ -64,13 +64,9 @@ struct HoldingsCommand: Command {
 
     func csv() -> (header: [String], rows: [[String]]) {
       (
-        ["code", "amount", "value", "local", "date", "source"],
-        rows.map {
-          [
-            $0.currency.code, $0.amount.description, $0.value?.description ?? "", local.code, $0.date ?? "",
-            $0.source ?? "",
-          ]
-        }
+        // The header the manual gives (§3); the date and source are in the table and JSON.
+        ["code", "amount", "value", "local"],
+        rows.map { [$0.currency.code, $0.amount.description, $0.value?.description ?? "", local.code] }
       )
     }
 
