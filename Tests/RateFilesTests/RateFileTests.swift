@@ -79,17 +79,40 @@ func readError(_ text: String) -> RateFileError? {
     #expect(usd.perEuro == (try decimal("1") / decimal("0.9155")).rounded(toSignificantDigits: 30))
   }
 
-  /// ExchangeRate-API's open endpoint says `rates` where its keyed one says
-  /// `conversion_rates`; both are read the same way.
-  @Test func exchangeRateAPIOpenEndpointJSON() throws {
+  /// ExchangeRate-API's open endpoint (open.er-api.com) names the map `rates`, not
+  /// `conversion_rates`, beside the same `base_code` and `time_last_update_utc`.
+  @Test func exchangeRateAPIOpenEndpointJSONIsReadWithItsRatesMap() throws {
     let file = try read(
-      #"{"result":"success","time_last_update_utc":"Sat, 29 Jun 2024 00:02:31 +0000","base_code":"USD","#
-        + #""rates":{"USD":1,"EUR":0.9337,"AED":3.6725}}"#)
+      """
+      {"result": "success", "provider": "https://www.exchangerate-api.com",
+       "time_last_update_unix": 1719532801, "time_last_update_utc": "Fri, 28 Jun 2024 00:00:01 +0000",
+       "time_next_update_utc": "Sat, 29 Jun 2024 00:32:11 +0000", "base_code": "USD",
+       "rates": {"USD": 1, "EUR": 0.934, "AED": 3.6725, "XAU": 0.0004}}
+      """)
     #expect(file.format == "ExchangeRate-API JSON")
-    let (rates, _) = try RateImport.pivot(file, source: "ExchangeRate-API")
+    #expect(file.quotes.allSatisfy { $0.base == "USD" && $0.date == CalendarDate("2024-06-28") })
+    let (rates, skipped) = try RateImport.pivot(file, source: "ExchangeRate-API")
+    #expect(skipped == ["XAU"])
     let aed = try #require(rates.first { $0.currency.code == "AED" })
-    #expect(aed.date == CalendarDate("2024-06-29"))
-    #expect(aed.perEuro == (try decimal("3.6725") / decimal("0.9337")).rounded(toSignificantDigits: 30))
+    // r(AED) = AED per USD ÷ EUR per USD, to 30 digits.
+    #expect(aed.perEuro == (try decimal("3.6725") / decimal("0.934")).rounded(toSignificantDigits: 30))
+    #expect(
+      rates.first { $0.currency.code == "USD" }?.perEuro
+        == (try decimal("1") / decimal("0.934")).rounded(toSignificantDigits: 30))
+  }
+
+  @Test func exchangeRateAPIErrorAnswerSaysWhy() throws {
+    #expect(
+      readError(#"{"result": "error", "error-type": "unsupported-code"}"#)?.description
+        == "JSON: the answer is an error (unsupported-code), not rates")
+    // Elsewhere `result` is just another member, whatever it holds.
+    #expect(
+      try read(#"{"result": 7, "base": "EUR", "date": "2024-01-02", "rates": {"USD": 1.1}}"#).quotes.map(\.code)
+        == ["USD"])
+    // Without its date the map is refused, whichever key holds it.
+    #expect(
+      readError(#"{"base_code": "EUR", "rates": {"USD": 1.1}}"#)?.description
+        == #"JSON: expected a time_last_update_utc such as "Wed, 24 Jun 2026 00:00:02 +0000""#)
   }
 
   /// Any valid JSON is read, its numbers exactly: exponents, the floats Python's json
@@ -203,7 +226,7 @@ func readError(_ text: String) -> RateFileError? {
     ),
     (
       "{\"hello\": 1}",
-      "JSON: unrecognised JSON: expected {\"base_code\", \"conversion_rates\", …} or {\"base\", \"date\", \"rates\"}"
+      "JSON: unrecognised JSON: expected {\"base_code\", \"conversion_rates\" or \"rates\", …} or {\"base\", \"date\", \"rates\"}"
     ),
   ])
   func brokenFilesNameTheirPlace(text: String, error: String) {

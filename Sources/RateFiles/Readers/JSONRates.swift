@@ -6,7 +6,8 @@ import Foundation
 /// exact, where a `Double` would not) and then into Coffer's `DecimalValue`.
 ///
 /// Two shapes are read: `{"base", "date", "rates"}` and ExchangeRate-API's
-/// `{"base_code", "time_last_update_utc", "conversion_rates"}`.
+/// `{"base_code", "time_last_update_utc", "conversion_rates"}` (its keyed v6 API) or
+/// `{"base_code", "time_last_update_utc", "rates"}` (its open endpoint, open.er-api.com).
 struct JSONRates: Decodable {
   let base: String?
   let date: String?
@@ -14,12 +15,30 @@ struct JSONRates: Decodable {
   let baseCode: String?
   let lastUpdate: String?
   let conversionRates: [String: Decimal]?
+  /// ExchangeRate-API's `"success"` or `"error"`, and why, for an error. Read only when
+  /// they are strings: in another document these names may hold anything.
+  private let resultMember: LooseText?
+  private let errorTypeMember: LooseText?
+
+  var result: String? { resultMember?.text }
+  var errorType: String? { errorTypeMember?.text }
 
   private enum CodingKeys: String, CodingKey {
     case base, date, rates
     case baseCode = "base_code"
     case lastUpdate = "time_last_update_utc"
     case conversionRates = "conversion_rates"
+    case resultMember = "result"
+    case errorTypeMember = "error-type"
+  }
+
+  /// A member's string, or nil when it holds something else.
+  private struct LooseText: Decodable {
+    let text: String?
+
+    init(from decoder: any Decoder) throws {
+      text = try? decoder.singleValueContainer().decode(String.self)
+    }
   }
 
   /// Decodes a document; an error names the byte or the key where it went wrong.

@@ -4,8 +4,9 @@ import Foundation
 /// Reads a rates file in any format Coffer knows, told apart by content (never by
 /// name): ECB XML (daily or history), ECB CSV (history: `Date,USD,…`; daily:
 /// `Date, USD, …` with `30 October 2026`), JSON with a base and a map of rates
-/// (`base_code`/`conversion_rates` or `base`/`date`/`rates`), CSV `date,code,rate[,base]`,
-/// and a `.zip` holding one of them. XML and zip archives are read by an `XMLAndZipReader`.
+/// (`base_code` with `conversion_rates` or `rates`, or `base`/`date`/`rates`), CSV
+/// `date,code,rate[,base]`, and a `.zip` holding one of them. XML and zip archives are
+/// read by an `XMLAndZipReader`.
 package enum RateFileReader {
   package static func read(
     _ data: Data, name: String, xmlAndZip: some XMLAndZipReader
@@ -51,10 +52,14 @@ package enum RateFileReader {
     let map: [String: Decimal]
     let date: CalendarDate
     let format: String
-    // ExchangeRate-API v6 says `conversion_rates`; its open endpoint (`open.er-api.com`),
-    // the same document with `rates`.
+    if document.result == "error" {
+      // ExchangeRate-API says why it has no rates: {"result": "error", "error-type": "…"}
+      throw RateFileError(
+        "the answer is an error (\(document.errorType ?? "no error-type given")), not rates", place: "JSON")
+    }
     if let baseCode = document.baseCode, let rates = document.conversionRates ?? document.rates {
-      // ExchangeRate-API v6: "time_last_update_utc": "Wed, 24 Jun 2026 00:00:02 +0000"
+      // ExchangeRate-API v6 (`conversion_rates`) and its open endpoint (`rates`):
+      // "time_last_update_utc": "Wed, 24 Jun 2026 00:00:02 +0000"
       guard let stamp = document.lastUpdate, let parsed = WrittenDate.httpStamp(stamp) else {
         throw RateFileError(
           "expected a time_last_update_utc such as \"Wed, 24 Jun 2026 00:00:02 +0000\"", place: "JSON")
@@ -67,7 +72,7 @@ package enum RateFileReader {
       (base, map, date, format) = (baseCode, rates, parsed, "JSON")
     } else {
       throw RateFileError(
-        "unrecognised JSON: expected {\"base_code\", \"conversion_rates\", …} or {\"base\", \"date\", \"rates\"}",
+        "unrecognised JSON: expected {\"base_code\", \"conversion_rates\" or \"rates\", …} or {\"base\", \"date\", \"rates\"}",
         place: "JSON")
     }
     var quotes: [QuotedRate] = []
