@@ -80,6 +80,19 @@ package final class CursesScreen: FormScreen {
     _ = coffer_clear_to_end_of_line()
   }
 
+  /// Moves the text of `lines` up (`count` > 0) or down by `count` lines; the lines
+  /// uncovered are blank. ncurses sends the terminal a scroll where it can, and the
+  /// caller draws only the uncovered lines.
+  package func scroll(lines: Range<Int>, by count: Int) {
+    guard !lines.isEmpty, lines.lowerBound >= 0, lines.upperBound <= rows else { return }
+    let window = coffer_stdscr()
+    _ = wsetscrreg(window, Int32(lines.lowerBound), Int32(lines.upperBound - 1))
+    _ = scrollok(window, true)
+    _ = wscrl(window, Int32(count))
+    _ = scrollok(window, false)
+    _ = wsetscrreg(window, 0, Int32(rows - 1))
+  }
+
   /// Shows the cursor at a place (or hides it), then sends what changed to the terminal.
   package func refresh(cursor: (row: Int, column: Int)?) {
     if let cursor, cursor.row < rows, cursor.column < columns {
@@ -125,6 +138,9 @@ package protocol FormScreen: AnyObject {
   var columns: Int { get }
   func put(_ text: String, row: Int, column: Int, style: ScreenStyle)
   func clearLine(row: Int, from column: Int)
+  /// Moves the text of `lines` up (`count` > 0) or down by `count` lines, blanking the
+  /// lines uncovered.
+  func scroll(lines: Range<Int>, by count: Int)
   func refresh(cursor: (row: Int, column: Int)?)
   /// The next key, or nil when none came within a short wait.
   func readKey() -> Key?
@@ -147,6 +163,12 @@ package struct ScreenStyle: OptionSet, Sendable {
   package static let yellow = ScreenStyle(rawValue: 16)
   package static let green = ScreenStyle(rawValue: 32)
   package static let underline = ScreenStyle(rawValue: 64)
+
+  /// `[.red, .bold]` without the generic set-algebra path (and its array) that an
+  /// option set's literal otherwise takes across modules: forms draw styles per key.
+  package init(arrayLiteral elements: ScreenStyle...) {
+    rawValue = elements.reduce(0) { $0 | $1.rawValue }
+  }
 
   var attributes: Int32 {
     var value: Int32 = 0

@@ -50,6 +50,15 @@ package final class ScriptedScreen: FormScreen {
     }
   }
 
+  package func scroll(lines: Range<Int>, by count: Int) {
+    guard !lines.isEmpty, lines.lowerBound >= 0, lines.upperBound <= rows else { return }
+    let moved = Array(writes[lines])
+    for line in lines {
+      let source = line + count
+      writes[line] = lines.contains(source) ? moved[source - lines.lowerBound] : []
+    }
+  }
+
   package func refresh(cursor: (row: Int, column: Int)?) { refreshes += 1 }
 
   /// The next scripted key. Once they are all read the form is told Done (Ctrl-D), then,

@@ -45,6 +45,7 @@ import Testing
         inner.put(text, row: row, column: column, style: style)
       }
       func clearLine(row: Int, from column: Int) { inner.clearLine(row: row, from: column) }
+      func scroll(lines: Range<Int>, by count: Int) { inner.scroll(lines: lines, by: count) }
       func refresh(cursor: (row: Int, column: Int)?) { snapshots.append(inner.lines) }
       func readKey() -> Key? { inner.readKey() }
       func resize(rows: Int, columns: Int) { inner.resize(rows: rows, columns: columns) }
@@ -91,6 +92,67 @@ import Testing
     #expect(printed == ["cancelled: 2 changes discarded (USD, EUR)"])
     #expect(harness.interpreter.ledger.pending.isEmpty)
     #expect(harness.interpreter.ledger.portfolio.held == [Catalog.currency("GBP")!])
+  }
+
+  /// Moving the focus out of view scrolls the rows still shown and draws only the rows
+  /// uncovered; what is on the screen is then exactly what a full redraw shows.
+  @Test func scrollingDrawsOnlyUncoveredRowsAndShowsWhatAFullRedrawShows() throws {
+    final class Comparing: FormScreen {
+      let inner: ScriptedScreen
+      var scrolled: [[String]] = []
+      var redrawn: [[String]] = []
+      init(_ inner: ScriptedScreen) { self.inner = inner }
+      var rows: Int { inner.rows }
+      var columns: Int { inner.columns }
+      func put(_ text: String, row: Int, column: Int, style: ScreenStyle) {
+        inner.put(text, row: row, column: column, style: style)
+      }
+      func clearLine(row: Int, from column: Int) { inner.clearLine(row: row, from: column) }
+      func scroll(lines: Range<Int>, by count: Int) { inner.scroll(lines: lines, by: count) }
+      func refresh(cursor: (row: Int, column: Int)?) { redrawn.append(inner.lines) }
+      // A resize to the same size is a full redraw: the screen before it is compared
+      // with the screen after it.
+      func readKey() -> Key? {
+        let key = inner.readKey()
+        if key == .resize { scrolled.append(inner.lines) }
+        return key
+      }
+      func resize(rows: Int, columns: Int) { inner.resize(rows: rows, columns: columns) }
+    }
+    let harness = try Harness()
+    _ = harness.run("set JPY 12000; set CHF 3")
+    var keys: [Key] = typing("5")
+    // Down past the bottom one row at a time (with an edit on the way), then back up,
+    // then by pages: after each stretch a same-size resize redraws everything.
+    keys += Array(repeating: .down, count: 12) + typing("7") + Array(repeating: .down, count: 20) + [.resize]
+    keys += Array(repeating: .up, count: 25) + [.resize]
+    keys += [.pageDown, .resize, .pageDown, .down, .resize, .pageUp, .up, .up, .resize, .controlEnd, .resize]
+    keys += [.controlHome, .resize, .escape, .character("y")]
+    let screen = Comparing(ScriptedScreen(rows: 15, columns: 80, keys: keys))
+    let before = harness.interpreter.ledger.counters.rowsRendered
+    _ = harness.interpreter.openForm(on: screen)
+    #expect(screen.scrolled.count == 7)
+    // Each resize is followed by the full redraw's refresh; find it after the snapshot.
+    var checked = 0
+    var index = 0
+    for snapshot in screen.scrolled {
+      while index < screen.redrawn.count && screen.redrawn[index] != snapshot { index += 1 }
+      #expect(index + 1 < screen.redrawn.count)
+      guard index + 1 < screen.redrawn.count else { break }
+      #expect(screen.redrawn[index + 1] == snapshot, "scrolled screen \(checked) differs from a full redraw")
+      index += 1
+      checked += 1
+    }
+    #expect(checked == 7)
+    // Scrolling one row at a time draws one new row and the two whose focus changed,
+    // not the whole viewport (11 rows here).
+    let oneAtATime = try Harness()
+    let downs = ScriptedScreen(rows: 15, columns: 80, keys: Array(repeating: .down, count: 30) + [.escape])
+    let start = oneAtATime.interpreter.ledger.counters.rowsRendered
+    _ = oneAtATime.interpreter.openForm(on: downs)
+    let rendered = oneAtATime.interpreter.ledger.counters.rowsRendered - start
+    #expect(rendered <= 11 + 30 * 3, "rows rendered for 30 moves: \(rendered)")
+    _ = before
   }
 
   /// A keystroke renders one row and recomputes no total; a commit recomputes it once.

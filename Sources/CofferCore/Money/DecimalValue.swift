@@ -162,7 +162,9 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
   /// Plain decimal keeping at least `minimumFractionDigits` places (for money: `12.50`).
   package func plain(minimumFractionDigits: Int) -> String {
     let value = normalized
-    var digits = String(value.magnitude)
+    // Money nearly always fits in 64 bits, whose digits are far cheaper to produce.
+    let magnitude = value.magnitude
+    var digits = magnitude <= UInt64.max ? String(UInt64(magnitude)) : String(magnitude)
     var fractionDigits = value.scale
     if fractionDigits < minimumFractionDigits {
       digits += String(repeating: "0", count: minimumFractionDigits - fractionDigits)

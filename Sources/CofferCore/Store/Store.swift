@@ -519,6 +519,14 @@ package final class Store {
         try db.inTransaction(.immediate) {
           let stored = try storedAmounts(db, of: batch.amounts.map(\.currency))
           var written = 0
+          // Prepared once per connection and looked up once per save (a sheet's Done
+          // writes up to 41 of each).
+          let writeHolding = try db.cachedStatement(
+            sql:
+              "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
+          )
+          let writeJournal = try db.cachedStatement(
+            sql: "INSERT INTO journal (time, code, old, new) VALUES (?, ?, ?, ?)")
           for (currency, ours) in batch.amounts {
             let theirs = stored[currency] ?? .zero
             if theirs == ours {
@@ -529,13 +537,9 @@ package final class Store {
               outcome.conflicts.append(SaveConflict(currency: currency, theirs: theirs, ours: ours))
               continue
             }
-            // Prepared once per connection (a sheet's Done writes up to 41 of each).
-            try db.cachedStatement(
-              sql:
-                "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
-            ).execute(arguments: [currency.code, ours.description])
-            try db.cachedStatement(sql: "INSERT INTO journal (time, code, old, new) VALUES (?, ?, ?, ?)")
-              .execute(arguments: [now, currency.code, theirs.description, ours.description])
+            let amount = ours.description
+            try writeHolding.execute(arguments: [currency.code, amount])
+            try writeJournal.execute(arguments: [now, currency.code, theirs.description, amount])
             written += 1
           }
           _ = try RateDayTable.record(db, [], quotes: batch.quotes)
@@ -567,18 +571,18 @@ package final class Store {
   private func storedAmounts(_ db: Database, of currencies: [Currency]) throws -> [Currency: DecimalValue] {
     guard !currencies.isEmpty else { return [:] }
     counters.dbReads += 1
-    let placeholders = Array(repeating: "?", count: currencies.count).joined(separator: ",")
-    let rows = try Row.fetchAll(
-      db, sql: "SELECT code, amount FROM holding WHERE code IN (\(placeholders))",
-      arguments: StatementArguments(currencies.map(\.code)))
+    // Every holding is read (there are at most a few dozen), so that the statement is
+    // the same for every save and prepared once.
+    let wanted = Set(currencies)
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT code, amount FROM holding"))
     var stored: [Currency: DecimalValue] = [:]
-    for row in rows {
-      let code: String = row["code"]
-      let text: String = row["amount"]
+    while let row = try rows.next() {
+      let code: String = row[0]
+      let text: String = row[1]
       guard let currency = Catalog.currency(code), let amount = try? DecimalValue(parsing: text) else {
         throw StoreError.damaged(path: location.description, what: "holding row \(code) = '\(text)'")
       }
-      stored[currency] = amount
+      if wanted.contains(currency) { stored[currency] = amount }
     }
     return stored
   }

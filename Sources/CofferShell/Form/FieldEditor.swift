@@ -2,17 +2,20 @@
 /// Left / Right, Backspace, Delete, Ctrl-A / Ctrl-E (start / end), Ctrl-K (cut to the
 /// end), Ctrl-U (cut to the start).
 struct FieldEditor: Equatable {
-  private(set) var characters: [Character]
+  private(set) var characters: [Character] {
+    didSet { text = String(characters) }
+  }
   /// Between characters: 0 is before the first, `characters.count` after the last.
   private(set) var cursor: Int
+  /// The characters as a string, kept with them: it is drawn and checked on every key.
+  private(set) var text: String
 
   /// A field starts with its text and the cursor at its end.
   init(_ text: String = "") {
     characters = Array(text)
     cursor = characters.count
+    self.text = text
   }
-
-  var text: String { String(characters) }
 
   mutating func insert(_ character: Character) {
     characters.insert(character, at: cursor)
@@ -49,6 +52,7 @@ struct FieldEditor: Equatable {
     // One column is kept for the cursor after the last character.
     let start = max(0, cursor - (width - 1))
     let end = min(characters.count, start + width)
+    if start == 0 && end == characters.count { return (text, cursor) }
     return (String(characters[start..<end]), cursor - start)
   }
 }

@@ -66,7 +66,17 @@ extension String {
     let text = cut(to: width)
     let length = text.count
     guard length < width else { return text }
-    let padding = String(repeating: " ", count: width - length)
+    let padding = String.blanks(width - length)
     return alignRight ? padding + text : text + padding
+  }
+
+  /// `count` blanks, written as bytes into the string's storage: `String(repeating:count:)`
+  /// builds a string one character at a time, which costs more than the rest of a row.
+  static func blanks(_ count: Int) -> String {
+    let count = Swift.max(0, count)
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      buffer.initialize(repeating: UInt8(ascii: " "))
+      return count
+    }
   }
 }

@@ -25,6 +25,16 @@ final class SheetForm {
   private var redrawAll = true
   private var headerStale = true
   private var footerStale = true
+  /// The header's start, with the newest rate's date: nothing in the form changes the
+  /// local currency or the rates, so it is made once.
+  private lazy var headerStart: String = {
+    let portfolio = ledger.portfolio
+    var start = "Coffer sheet · local \(portfolio.local.code)"
+    if let date = Catalog.all.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
+      start += " · rates \(date)"
+    }
+    return start
+  }()
   /// What the next keys answer, if not the field.
   private var mode = Mode.editing
 
@@ -316,11 +326,23 @@ final class SheetForm {
   private func draw() {
     let rowCount = sheet.rows.count
     let newTop = layout.top(keeping: sheet.focus ?? 0, from: top, rowCount: rowCount)
-    if newTop != top || redrawAll {
-      top = newTop
+    let shift = newTop - top
+    top = newTop
+    if redrawAll || abs(shift) >= layout.viewportHeight {
       for row in 0..<rowCount { stale.insert(row) }
-      screen.clearLine(row: 1)
-      drawTitles()
+      if redrawAll {
+        screen.clearLine(row: 1)
+        drawTitles()
+      }
+    } else if shift != 0 {
+      // The rows still in view move with the text; only the uncovered ones are drawn.
+      let viewport = FormLayout.headerLines..<(FormLayout.headerLines + layout.viewportHeight)
+      screen.scroll(lines: viewport, by: shift)
+      let uncovered =
+        shift > 0
+        ? (newTop + layout.viewportHeight - shift)..<(newTop + layout.viewportHeight)
+        : newTop..<(newTop - shift)
+      for row in uncovered { stale.insert(row) }
     }
     if headerStale || redrawAll { drawHeader() }
     let bottom = min(rowCount, top + layout.viewportHeight)
@@ -346,11 +368,8 @@ final class SheetForm {
   private func drawHeader() {
     let portfolio = ledger.portfolio
     let local = portfolio.local
-    var parts = ["Coffer sheet", "local \(local.code)"]
-    if let date = Catalog.all.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
-      parts.append("rates \(date)")
-    }
-    var style: ScreenStyle = [.bold]
+    var parts = [headerStart]
+    var style = ScreenStyle.bold
     switch portfolio.total() {
     case .success(let total):
       var text = "total " + MoneyText.plain(total.value, local) + " \(local.code)"
@@ -398,8 +417,8 @@ final class SheetForm {
     let money = formatted[currency.index] ?? format(currency)
     formatted[currency.index] = money
     screen.clearLine(row: line)
-    screen.put(focused ? ">" : (invalid ? "!" : " "), row: line, column: 0, style: invalid ? [.red, .bold] : [.bold])
-    screen.put(currency.code, row: line, column: cells.code, style: focused ? [.bold] : [])
+    screen.put(focused ? ">" : (invalid ? "!" : " "), row: line, column: 0, style: invalid ? Self.invalidMarker : .bold)
+    screen.put(currency.code, row: line, column: cells.code, style: focused ? .bold : [])
     if let name = cells.name {
       screen.put(currency.englishName.cut(to: cells.nameWidth), row: line, column: name)
     }
@@ -407,14 +426,16 @@ final class SheetForm {
       // Underlined to its full width, so it is padded.
       screen.put(
         editor.visible(width: cells.fieldWidth).text.fitted(to: cells.fieldWidth), row: line, column: cells.field,
-        style: [.underline])
+        style: .underline)
     } else if let draft = sheet.invalid[currency]?.text {
-      screen.put(draft.cut(to: cells.fieldWidth), row: line, column: cells.field, style: [.red])
+      screen.put(draft.cut(to: cells.fieldWidth), row: line, column: cells.field, style: .red)
     } else {
       screen.put(money.field.cut(to: cells.fieldWidth), row: line, column: cells.field)
     }
     screen.put(money.value.fitted(to: cells.valueWidth, alignRight: true), row: line, column: cells.value)
   }
+
+  private static let invalidMarker: ScreenStyle = [.red, .bold]
 
   private func format(_ currency: Currency) -> FormattedRow {
     let amount = ledger.portfolio.amount(of: currency)

@@ -24,24 +24,35 @@ enum MoneyText {
       rounded.magnitude == 0
       ? DecimalValue.zero.plain(minimumFractionDigits: currency.minorUnits)
       : rounded.plain(minimumFractionDigits: currency.minorUnits)
-    var digits = Substring(plain)
-    let negative = digits.first == "-"
-    if negative { digits.removeFirst() }
-    let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    let whole = group(String(parts[0]))
-    var fraction = parts.count > 1 ? "." + parts[1] : ""
-    if !fraction.isEmpty { fraction = dimFraction(fraction) }
-    return (negative ? "-" : "") + (symbol ? currency.symbol : "") + whole + fraction
+    // Built from the ASCII bytes of the plain form: the form formats money on every
+    // commit, and character-by-character string work would cost more than the sum.
+    var bytes = Array(plain.utf8)
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative { bytes.removeFirst() }
+    let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+    let whole = group(bytes[..<point])
+    var text = negative ? "-" : ""
+    if symbol { text += currency.symbol }
+    text += whole
+    if point < bytes.count {
+      text += dimFraction(String(decoding: bytes[point...], as: UTF8.self))
+    }
+    return text
   }
 
   /// `1234567` → `1,234,567`.
   static func group(_ digits: String) -> String {
-    var result = ""
-    for (index, character) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(character)
+    group(Array(digits.utf8)[...])
+  }
+
+  private static func group(_ digits: ArraySlice<UInt8>) -> String {
+    var grouped: [UInt8] = []
+    grouped.reserveCapacity(digits.count + digits.count / 3)
+    for (offset, byte) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
+      grouped.append(byte)
     }
-    return result
+    return String(decoding: grouped, as: UTF8.self)
   }
 
   /// `¥12,345.67 CNY (3 holdings)`, naming what a partial total left out.
