@@ -52,22 +52,27 @@ let package = Package(
       dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"],
       swiftSettings: releaseSpeed
     ),
-    .executableTarget(
-      name: "coffer",
+    // The command line: argument-parser's definition, and the common lines read at once.
+    .target(
+      name: "CofferCLI",
       dependencies: [
         "CofferShell",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(name: "coffer", dependencies: ["CofferCLI"]),
     // XML (libxml2, ICU) and zip (zlib) readers: only the coffer-rates helper links them.
     .target(name: "XMLAndZip", dependencies: ["CofferCore", "RateFiles", "ZIPFoundation"]),
     .executableTarget(name: "coffer-rates", dependencies: ["RateFiles", "XMLAndZip"]),
     // In-process timings for Scripts/bench (the form session, with nothing of a terminal).
-    .executableTarget(name: "coffer-bench", dependencies: ["CofferShell", "CofferCore", "Screen"]),
+    .executableTarget(name: "coffer-bench", dependencies: ["CofferShell"]),
     .testTarget(name: "CofferScriptTests", dependencies: ["CofferScript"]),
     .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
     .testTarget(name: "RateFilesTests", dependencies: ["RateFiles", "CofferCore", "XMLAndZip"]),
     .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing", "Screen"]),
+    .testTarget(
+      name: "CofferCLITests",
+      dependencies: ["CofferCLI", "CofferShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .testTarget(name: "EndToEndTests", dependencies: ["ZIPFoundation"]),
   ],
   swiftLanguageModes: [.v6]

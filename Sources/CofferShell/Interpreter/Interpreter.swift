@@ -153,26 +153,33 @@ package final class Interpreter {
   // MARK: - One statement
 
   private func statement(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) {
-    var parser = Parser(line: line, segment: segment)
-    let (entry, commandOffset) = try command(&parser)
-    if options.confined && entry.reachesOutside {
-      throw context.failure(
-        "'\(entry.name)' reads files or the network, which this run does not allow", at: commandOffset)
-    }
-    let arguments: Arguments
-    do {
-      arguments = try StatementReader.read(
-        parser, command: entry.name, commandOffset: commandOffset, grammar: entry.grammar, options: entry.options,
-        takesRest: entry.takesRest)
-    } catch {
-      throw StatementFailure(error)
-    }
+    let (entry, arguments) = try read(line, segment)
     let result = try entry.run(arguments, context)
     var format = options.format
     if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
       format = chosen
     }
     Renderer.render(result, format: format, to: output)
+  }
+
+  /// A statement lexed and parsed: its command and arguments, nothing run yet.
+  func read(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> (
+    CommandEntry, Arguments
+  ) {
+    var parser = Parser(line: line, segment: segment)
+    let (entry, commandOffset) = try command(&parser)
+    if options.confined && entry.reachesOutside {
+      throw context.failure(
+        "'\(entry.name)' reads files or the network, which this run does not allow", at: commandOffset)
+    }
+    do {
+      let arguments = try StatementReader.read(
+        parser, command: entry.name, commandOffset: commandOffset, grammar: entry.grammar, options: entry.options,
+        takesRest: entry.takesRest)
+      return (entry, arguments)
+    } catch {
+      throw StatementFailure(error)
+    }
   }
 
   /// The command a statement runs, its words read. In the sheet a bare value is the

@@ -5,7 +5,7 @@ import LineEditing
 import RateFiles
 
 /// What the command line asked for.
-package struct LaunchOptions: Sendable {
+package struct LaunchOptions: Sendable, Equatable {
   package var database: String?
   package var commands: [String] = []
   package var scripts: [String] = []

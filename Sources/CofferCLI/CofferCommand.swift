@@ -2,10 +2,10 @@ import ArgumentParser
 import CofferShell
 import Foundation
 
-/// `coffer [OPTIONS] [SCRIPT ...]`: parses the command line and hands over to the shell.
-@main
-struct CofferCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+/// `coffer [OPTIONS] [SCRIPT ...]`: the command line's one definition (options, help,
+/// usage errors), handing over to the shell.
+package struct CofferCommand: ParsableCommand {
+  package static let configuration = CommandConfiguration(
     commandName: "coffer",
     abstract: "A shell for multi-currency holdings: amounts per currency, converted and totalled.",
     discussion: """
@@ -48,7 +48,9 @@ struct CofferCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("Script files to run, in order.", valueName: "script"))
   var scripts: [String] = []
 
-  func validate() throws {
+  package init() {}
+
+  package func validate() throws {
     guard OutputFormat(rawValue: format) != nil else {
       throw ValidationError("--format must be table, plain, csv or json, not '\(format)'")
     }
@@ -57,14 +59,31 @@ struct CofferCommand: ParsableCommand {
     }
   }
 
-  static func main() {
+  /// Runs the process: the common command lines read at once (`CommonInvocation`),
+  /// every other through argument-parser; exits with the run's status.
+  package static func runProcess() -> Never {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    switch CommonInvocation.read(arguments) {
+    case .version:
+      print(configuration.version)
+      Foundation.exit(0)
+    case .run(let launch):
+      Foundation.exit(ExitStatus.of(Launcher.run(launch)))
+    case nil:
+      Foundation.exit(ExitStatus.of(Launcher.run(parseOrExit(arguments))))
+    }
+  }
+
+  /// The launch options argument-parser reads from `arguments`; help, the version and
+  /// usage errors end the process here.
+  static func parseOrExit(_ arguments: [String]) -> LaunchOptions {
     // argument-parser reads `--help=x` as `--help`; a value given to a flag is a
     // mistake worth naming.
-    var arguments = CommandLine.arguments.dropFirst().prefix(while: { $0 != "--" }).makeIterator()
-    while let argument = arguments.next() {
+    var remaining = arguments.prefix(while: { $0 != "--" }).makeIterator()
+    while let argument = remaining.next() {
       // The value of an option that takes one is not a flag, whatever it says.
       if ["-c", "--command", "--db", "--format", "--color", "--rates"].contains(argument) {
-        _ = arguments.next()
+        _ = remaining.next()
         continue
       }
       for flag in ["--help", "-h", "--version"] where argument.hasPrefix(flag + "=") {
@@ -72,9 +91,8 @@ struct CofferCommand: ParsableCommand {
         Foundation.exit(2)
       }
     }
-    let command: CofferCommand
     do {
-      command = try parse()
+      return try parse(arguments).launchOptions
     } catch {
       // Help and version go to stdout with status 0; every other problem is a usage
       // error (status 2), not argument-parser's default 64.
@@ -85,16 +103,20 @@ struct CofferCommand: ParsableCommand {
       FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
       Foundation.exit(2)
     }
+  }
+
+  /// What the parsed command line asks of the shell.
+  package var launchOptions: LaunchOptions {
     var launch = LaunchOptions()
-    launch.database = command.database
-    launch.commands = command.commands
-    launch.scripts = command.scripts
-    launch.interactive = command.interactive
-    launch.keepGoing = command.keepGoing
-    launch.atomic = command.atomic
-    launch.format = OutputFormat(rawValue: command.format) ?? .table
-    launch.color = ColorMode(rawValue: command.color) ?? .auto
-    launch.ratesFile = command.rates
-    Foundation.exit(ExitStatus.of(Launcher.run(launch)))
+    launch.database = database
+    launch.commands = commands
+    launch.scripts = scripts
+    launch.interactive = interactive
+    launch.keepGoing = keepGoing
+    launch.atomic = atomic
+    launch.format = OutputFormat(rawValue: format) ?? .table
+    launch.color = ColorMode(rawValue: color) ?? .auto
+    launch.ratesFile = rates
+    return launch
   }
 }

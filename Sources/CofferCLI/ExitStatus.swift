@@ -3,8 +3,8 @@ import CofferShell
 /// How a run's ending becomes the process's exit status, as the manual lists them: 0
 /// success, 1 a statement or assertion failed, 2 usage, 3 the store could not be used or
 /// edits were lost, 128 + N after signal N, or the status given to `quit`.
-enum ExitStatus {
-  static func of(_ ending: RunEnding) -> Int32 {
+package enum ExitStatus {
+  package static func of(_ ending: RunEnding) -> Int32 {
     switch ending {
     case .finished(let failed): failed ? 1 : 0
     case .editsLost: 3

@@ -1,0 +1,3 @@
+import CofferCLI
+
+CofferCommand.runProcess()
