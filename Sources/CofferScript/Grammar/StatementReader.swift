@@ -149,14 +149,14 @@ package struct StatementReader {
     }
     switch grammar {
     case .keyword(let word):
-      return parser.peek?.word?.lowercasedWord == word
+      return parser.peek?.word?.isWord(word) == true
     case .symbol(let symbol):
       return parser.peek?.isSymbol(symbol) == true
     case .argument(let slot):
       switch slot.kind {
       // `at` is no currency: it brings in a date after currencies (`rates USD at DATE`).
       case .currency:
-        return parser.nextIsWord && !parser.secondIsSymbol("(") && parser.peek?.word?.lowercasedWord != "at"
+        return parser.nextIsWord && !parser.secondIsSymbol("(") && parser.peek?.word?.isWord("at") != true
       case .word: return parser.nextIsWord
       case .expression: return parser.atExpression
       case .comparison: return parser.nextIsComparison
@@ -180,6 +180,17 @@ package struct StatementReader {
 }
 
 extension String {
+  /// Whether this is `lowercase` in any letter case (ASCII), without making a lowered
+  /// copy: the grammar asks it of the next word several times per statement.
+  package func isWord(_ lowercase: String) -> Bool {
+    guard utf8.count == lowercase.utf8.count else { return false }
+    for (byte, wanted) in zip(utf8, lowercase.utf8) {
+      let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+      guard lowered == wanted else { return false }
+    }
+    return true
+  }
+
   /// `lowercased()` for the ASCII words that commands, functions and options are made of,
   /// without Unicode case mapping: it runs for every statement of a script, and a word
   /// already in lower case is returned as it is.
