@@ -49,9 +49,16 @@ enum CommandTable {
   /// The entries by the first word of their name and by alias: a statement's command
   /// is found with one lookup.
   private static let byFirstWord: [String: [CommandEntry]] = {
+    // Built at the first statement of every run: no set or array per entry.
     var table: [String: [CommandEntry]] = [:]
+    table.reserveCapacity(entries.count * 2)
     for entry in entries {
-      for word in Set([entry.words[0]] + entry.aliases) { table[word, default: []].append(entry) }
+      let first = entry.words[0]
+      table[first, default: []].append(entry)
+      for (index, alias) in entry.aliases.enumerated()
+      where alias != first && !entry.aliases[..<index].contains(alias) {
+        table[alias, default: []].append(entry)
+      }
     }
     return table
   }()
