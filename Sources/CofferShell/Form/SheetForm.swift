@@ -81,9 +81,11 @@ final class SheetForm {
 
   // MARK: - The loop
 
+  /// The open sheet, edited in place: a copy out and back per keystroke would also copy
+  /// its tables on write (`_modify` lends the stored value instead).
   private var sheet: Sheet {
     get { context.sheet! }
-    set { context.sheet = newValue }
+    _modify { yield &context.sheet! }
   }
 
   private var ledger: Ledger { context.ledger }
@@ -408,11 +410,13 @@ final class SheetForm {
   /// committed amount), the value in the local currency. Counted in `rows_rendered`; the
   /// money in it is formatted again only after a commit changed it.
   private func drawRow(_ row: Int) {
+    let sheet = self.sheet
     let currency = sheet.rows[row]
     let line = FormLayout.headerLines + row - top
     let cells = layout.cells
     let focused = sheet.focus == row
-    let invalid = sheet.invalid[currency] != nil
+    let invalidDraft = sheet.invalid[currency]
+    let invalid = invalidDraft != nil
     ledger.counters.rowsRendered += 1
     let money = formatted[currency.index] ?? format(currency)
     formatted[currency.index] = money
@@ -427,7 +431,7 @@ final class SheetForm {
       screen.put(
         editor.visible(width: cells.fieldWidth).text.fitted(to: cells.fieldWidth), row: line, column: cells.field,
         style: .underline)
-    } else if let draft = sheet.invalid[currency]?.text {
+    } else if let draft = invalidDraft?.text {
       screen.put(draft.cut(to: cells.fieldWidth), row: line, column: cells.field, style: .red)
     } else {
       screen.put(money.field.cut(to: cells.fieldWidth), row: line, column: cells.field)
