@@ -119,6 +119,24 @@ func waitPastVersionCheckInterval() {
     #expect(try ledger.store.journal(of: usd, limit: 1).first?.old == decimal("12.5"))
   }
 
+  /// A save compares only the rows it writes: a damaged row is refused when it is one
+  /// of them, and leaves the save of other currencies alone.
+  @Test func aDamagedHoldingRowStopsOnlyTheSaveThatWritesIt() throws {
+    let path = try temporaryFolder() + "/damaged-row.db"
+    let ledger = try Ledger(location: .file(path), today: testDay)
+    ledger.commit(decimal("5"), of: usd)
+    try ledger.save()
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "INSERT INTO holding (code, amount) VALUES ('JPY', 'garbage'), ('XYZ', '1')")
+    }
+    let second = try Ledger(location: .file(path), today: testDay)
+    second.commit(decimal("6"), of: usd)
+    #expect(try second.save() == 1)
+    #expect(try Ledger(location: .file(path), today: testDay).portfolio.amount(of: usd) == decimal("6"))
+    second.commit(decimal("7"), of: Catalog.currency("JPY")!)
+    #expect(throws: StoreError.self) { try second.save() }
+  }
+
   @Test func fileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
     let path = try temporaryFolder() + "/notes.db"
     let text = String(repeating: "my notes, not a database\n", count: 100)

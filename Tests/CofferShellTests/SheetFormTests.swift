@@ -35,25 +35,10 @@ import Testing
     let keys: [Key] =
       typing("1O0") + [.tab, .control("d")] + [.control("u")] + typing("100") + [.tab, .control("d")]
     var shown: [String] = []
-    final class Watching: FormScreen {
-      let inner: ScriptedScreen
-      var snapshots: [[String]] = []
-      init(_ inner: ScriptedScreen) { self.inner = inner }
-      var rows: Int { inner.rows }
-      var columns: Int { inner.columns }
-      func put(_ text: String, row: Int, column: Int, style: ScreenStyle) {
-        inner.put(text, row: row, column: column, style: style)
-      }
-      func clearLine(row: Int, from column: Int) { inner.clearLine(row: row, from: column) }
-      func scroll(lines: Range<Int>, by count: Int) { inner.scroll(lines: lines, by: count) }
-      func refresh(cursor: (row: Int, column: Int)?) { snapshots.append(inner.lines) }
-      func readKey() -> Key? { inner.readKey() }
-      func resize(rows: Int, columns: Int) { inner.resize(rows: rows, columns: columns) }
-    }
-    let screen = Watching(ScriptedScreen(rows: 30, columns: 100, keys: keys))
+    let screen = RecordingScreen(ScriptedScreen(rows: 30, columns: 100, keys: keys))
     let printed = harness.interpreter.openForm(on: screen)
     #expect(printed == ["¥665.29 CNY (1 holding)"])
-    shown = screen.snapshots.flatMap { $0 }
+    shown = screen.shown.flatMap { $0 }
     #expect(shown.contains { $0.hasPrefix("! USD  US Dollar") && $0.contains("1O0") }, "the invalid text stays, marked")
     #expect(shown.contains { $0.hasPrefix("USD: malformed number '1O0'") }, "named as typed")
     #expect(shown.contains { $0.hasPrefix("cannot finish: 1 invalid field (USD: malformed number '1O0'") })
@@ -97,28 +82,6 @@ import Testing
   /// Moving the focus out of view scrolls the rows still shown and draws only the rows
   /// uncovered; what is on the screen is then exactly what a full redraw shows.
   @Test func scrollingDrawsOnlyUncoveredRowsAndShowsWhatAFullRedrawShows() throws {
-    final class Comparing: FormScreen {
-      let inner: ScriptedScreen
-      var scrolled: [[String]] = []
-      var redrawn: [[String]] = []
-      init(_ inner: ScriptedScreen) { self.inner = inner }
-      var rows: Int { inner.rows }
-      var columns: Int { inner.columns }
-      func put(_ text: String, row: Int, column: Int, style: ScreenStyle) {
-        inner.put(text, row: row, column: column, style: style)
-      }
-      func clearLine(row: Int, from column: Int) { inner.clearLine(row: row, from: column) }
-      func scroll(lines: Range<Int>, by count: Int) { inner.scroll(lines: lines, by: count) }
-      func refresh(cursor: (row: Int, column: Int)?) { redrawn.append(inner.lines) }
-      // A resize to the same size is a full redraw: the screen before it is compared
-      // with the screen after it.
-      func readKey() -> Key? {
-        let key = inner.readKey()
-        if key == .resize { scrolled.append(inner.lines) }
-        return key
-      }
-      func resize(rows: Int, columns: Int) { inner.resize(rows: rows, columns: columns) }
-    }
     let harness = try Harness()
     _ = harness.run("set JPY 12000; set CHF 3")
     var keys: [Key] = typing("5")
@@ -128,22 +91,16 @@ import Testing
     keys += Array(repeating: .up, count: 25) + [.resize]
     keys += [.pageDown, .resize, .pageDown, .down, .resize, .pageUp, .up, .up, .resize, .controlEnd, .resize]
     keys += [.controlHome, .resize, .escape, .character("y")]
-    let screen = Comparing(ScriptedScreen(rows: 15, columns: 80, keys: keys))
-    let before = harness.interpreter.ledger.counters.rowsRendered
+    let screen = RecordingScreen(ScriptedScreen(rows: 15, columns: 80, keys: keys))
     _ = harness.interpreter.openForm(on: screen)
-    #expect(screen.scrolled.count == 7)
-    // Each resize is followed by the full redraw's refresh; find it after the snapshot.
-    var checked = 0
-    var index = 0
-    for snapshot in screen.scrolled {
-      while index < screen.redrawn.count && screen.redrawn[index] != snapshot { index += 1 }
-      #expect(index + 1 < screen.redrawn.count)
-      guard index + 1 < screen.redrawn.count else { break }
-      #expect(screen.redrawn[index + 1] == snapshot, "scrolled screen \(checked) differs from a full redraw")
-      index += 1
-      checked += 1
+    // A resize to the same size redraws everything: the screen before it, reached by
+    // scrolling, must be exactly the screen after it.
+    #expect(screen.resizes.count == 7)
+    for (stretch, before) in screen.resizes.enumerated() {
+      #expect(before + 1 < screen.shown.count)
+      guard before + 1 < screen.shown.count else { break }
+      #expect(screen.shown[before] == screen.shown[before + 1], "scrolled screen \(stretch) differs from a full redraw")
     }
-    #expect(checked == 7)
     // Scrolling one row at a time draws one new row and the two whose focus changed,
     // not the whole viewport (11 rows here).
     let oneAtATime = try Harness()
@@ -152,7 +109,6 @@ import Testing
     _ = oneAtATime.interpreter.openForm(on: downs)
     let rendered = oneAtATime.interpreter.ledger.counters.rowsRendered - start
     #expect(rendered <= 11 + 30 * 3, "rows rendered for 30 moves: \(rendered)")
-    _ = before
   }
 
   /// A keystroke renders one row and recomputes no total; a commit recomputes it once.
@@ -174,4 +130,29 @@ import Testing
     let moreCommits = try counters(typing: 10, commits: 5)
     #expect(moreCommits.totalRecomputes - few.totalRecomputes == 4 * 1)
   }
+}
+
+/// A scripted screen that keeps what it showed at every refresh, and, for each resize
+/// key read, the refresh just before it (the form draws once per key it reads).
+final class RecordingScreen: FormScreen {
+  let inner: ScriptedScreen
+  private(set) var shown: [[String]] = []
+  private(set) var resizes: [Int] = []
+
+  init(_ inner: ScriptedScreen) { self.inner = inner }
+
+  var rows: Int { inner.rows }
+  var columns: Int { inner.columns }
+  func put(_ text: String, row: Int, column: Int, style: ScreenStyle) {
+    inner.put(text, row: row, column: column, style: style)
+  }
+  func clearLine(row: Int, from column: Int) { inner.clearLine(row: row, from: column) }
+  func scroll(lines: Range<Int>, by count: Int) { inner.scroll(lines: lines, by: count) }
+  func refresh(cursor: (row: Int, column: Int)?) { shown.append(inner.lines) }
+  func readKey() -> Key? {
+    let key = inner.readKey()
+    if key == .resize { resizes.append(shown.count - 1) }
+    return key
+  }
+  func resize(rows: Int, columns: Int) { inner.resize(rows: rows, columns: columns) }
 }

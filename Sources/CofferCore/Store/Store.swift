@@ -578,11 +578,14 @@ package final class Store {
     var stored: [Currency: DecimalValue] = [:]
     while let row = try rows.next() {
       let code: String = row[0]
+      // Only the rows being saved are checked: a damaged row of another currency does not
+      // stop this save (it is skipped when loaded, as before).
+      guard let currency = Catalog.currency(code), wanted.contains(currency) else { continue }
       let text: String = row[1]
-      guard let currency = Catalog.currency(code), let amount = try? DecimalValue(parsing: text) else {
+      guard let amount = try? DecimalValue(parsing: text) else {
         throw StoreError.damaged(path: location.description, what: "holding row \(code) = '\(text)'")
       }
-      if wanted.contains(currency) { stored[currency] = amount }
+      stored[currency] = amount
     }
     return stored
   }
