@@ -9,6 +9,10 @@
 // turns one into a plain C function.
 
 static inline WINDOW *coffer_stdscr(void) { return stdscr; }
+
+// newterm, unlike initscr, returns NULL for a terminal type terminfo does not know
+// (initscr prints a message and exits the process, dropping what was not saved).
+static inline SCREEN *coffer_new_terminal(void) { return newterm(NULL, stdout, stdin); }
 static inline int coffer_rows(void) { return getmaxy(stdscr); }
 static inline int coffer_columns(void) { return getmaxx(stdscr); }
 

@@ -11,6 +11,7 @@
 static atomic_int interrupt_flag;
 static atomic_int terminate_flag;
 static atomic_int hangup_flag;
+static atomic_int quit_flag;
 static atomic_int window_flag;
 
 static atomic_int *flag_of(int signo) {
@@ -18,6 +19,7 @@ static atomic_int *flag_of(int signo) {
   case SIGINT: return &interrupt_flag;
   case SIGTERM: return &terminate_flag;
   case SIGHUP: return &hangup_flag;
+  case SIGQUIT: return &quit_flag;
   case SIGWINCH: return &window_flag;
   default: return NULL;
   }
@@ -35,6 +37,9 @@ void coffer_install_signal_handlers(int catch_interrupt) {
   sigemptyset(&action.sa_mask);
   sigaction(SIGTERM, &action, NULL);
   sigaction(SIGHUP, &action, NULL);
+  // SIGQUIT's default would end the process with the terminal raw and the edits lost:
+  // it stops Coffer as SIGTERM does, saving first.
+  sigaction(SIGQUIT, &action, NULL);
   if (catch_interrupt) sigaction(SIGINT, &action, NULL);
   action.sa_flags = SA_RESTART;
   sigaction(SIGWINCH, &action, NULL);
@@ -45,6 +50,7 @@ void coffer_install_signal_handlers(int catch_interrupt) {
   sigemptyset(&caught);
   sigaddset(&caught, SIGTERM);
   sigaddset(&caught, SIGHUP);
+  sigaddset(&caught, SIGQUIT);
   sigaddset(&caught, SIGINT);
   sigaddset(&caught, SIGWINCH);
   pthread_sigmask(SIG_UNBLOCK, &caught, NULL);

@@ -10,7 +10,7 @@ import CSignalFlags
 /// Signals as flags: the handlers only record them; the shell acts on them between
 /// lines and statements, where it is safe to save and exit.
 package enum Signals {
-  /// SIGTERM and SIGHUP always; SIGINT too for the interactive shell (in a script it
+  /// SIGTERM, SIGHUP and SIGQUIT always; SIGINT too for the interactive shell (in a script it
   /// keeps its default, ending the run).
   package static func install(catchInterrupt: Bool) {
     coffer_install_signal_handlers(catchInterrupt ? 1 : 0)
@@ -26,19 +26,22 @@ package enum Signals {
     coffer_signal_pending(SIGINT) != 0
   }
 
-  /// SIGTERM or SIGHUP, received and not taken yet: the run is to end. SIGTERM first.
+  /// SIGTERM, SIGHUP or SIGQUIT, received and not taken yet: the run is to end (saving
+  /// first). SIGTERM first.
   package static var pendingStop: Int32? {
     if coffer_signal_pending(SIGTERM) != 0 { return SIGTERM }
     if coffer_signal_pending(SIGHUP) != 0 { return SIGHUP }
+    if coffer_signal_pending(SIGQUIT) != 0 { return SIGQUIT }
     return nil
   }
 
   package static var stopPending: Bool { pendingStop != nil }
 
-  /// SIGTERM or SIGHUP if one arrived; clears it.
+  /// SIGTERM, SIGHUP or SIGQUIT if one arrived; clears it.
   package static func takeStop() -> Int32? {
     if coffer_take_signal(SIGTERM) != 0 { return SIGTERM }
     if coffer_take_signal(SIGHUP) != 0 { return SIGHUP }
+    if coffer_take_signal(SIGQUIT) != 0 { return SIGQUIT }
     return nil
   }
 

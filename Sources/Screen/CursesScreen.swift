@@ -15,14 +15,16 @@ package final class CursesScreen: FormScreen {
   package private(set) var rows: Int
   package private(set) var columns: Int
   private var open = true
+  private let terminal: OpaquePointer
 
   /// Takes the terminal on stdin and stdout; nil when ncurses cannot (no terminal, or
-  /// one terminfo does not know).
+  /// one terminfo does not know: `TERM=xterm-kitty` on a machine without its entry).
   package init?() {
     guard isatty(0) == 1, isatty(1) == 1 else { return nil }
     // ncurses waits this long after an Escape for the rest of a key's sequence.
     setenv("ESCDELAY", "40", 0)
-    guard initscr() != nil else { return nil }
+    guard let terminal = coffer_new_terminal() else { return nil }
+    self.terminal = terminal
     raw()
     noecho()
     nonl()
@@ -51,6 +53,7 @@ package final class CursesScreen: FormScreen {
     open = false
     curs_set(1)
     endwin()
+    delscreen(terminal)
   }
 
   /// After a resize: the new size (from the terminal) is taken, and everything is drawn

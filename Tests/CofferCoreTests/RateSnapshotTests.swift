@@ -36,10 +36,10 @@ import Testing
     let rowDay = day("2026-10-30")
     snapshot.rates[usd.index] = .init(perEuro: decimal("1.1172"), day: rowDay, source: sources.number(of: "ECB"))
     snapshot.rates[jpy.index] = .init(
-      perEuro: decimal("12345678901234567890123456789012345678"), day: rowDay - 9000,
+      perEuro: decimal("123456789012345.67890123456789012345678"), day: rowDay - 9000,
       source: sources.number(of: "今日.json"))
     snapshot.rates[gbp.index] = .init(
-      perEuro: decimal("-0.000000000000000000000000000001"), day: rowDay - 1, source: sources.number(of: "ECB"))
+      perEuro: decimal("0.000000000000001"), day: rowDay - 1, source: sources.number(of: "ECB"))
     let blob = SnapshotCoding.encode(snapshot, day: rowDay, sources: sources)
 
     var readBack = SourceNames()
@@ -49,7 +49,7 @@ import Testing
     #expect(rates.map(\.currency) == [usd, jpy, gbp])
     #expect(
       rates.map(\.perEuro.description) == [
-        "1.1172", "12345678901234567890123456789012345678", "-0.000000000000000000000000000001",
+        "1.1172", "123456789012345.67890123456789012345678", "0.000000000000001",
       ])
     #expect(rates.map(\.date.description) == ["2026-10-30", "2002-03-10", "2026-10-29"])
     #expect(rates.map(\.source) == ["ECB", "今日.json", "ECB"])

@@ -142,7 +142,8 @@ import Testing
     #expect(outcome.stdout == "")
     #expect(
       outcome.stderr.hasPrefix(
-        "coffer: error: store \(database): the stored rates of 2026-11-22 are damaged (cut short at byte"))
+        "<command>:1:1: error: the store \(database) has a row Coffer cannot use: rate_day row 20779 (2026-11-22): "
+          + "the stored rates are damaged (cut short at byte"))
     #expect(outcome.status == 3)
   }
 

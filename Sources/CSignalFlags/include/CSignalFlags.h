@@ -7,12 +7,12 @@
 // builds inline callers across modules, so a handler could set one copy while the shell
 // read another.
 
-/// SIGTERM and SIGHUP (and SIGINT when `catch_interrupt`) set their flag and interrupt a
+/// SIGTERM, SIGHUP and SIGQUIT (and SIGINT when `catch_interrupt`) set their flag and interrupt a
 /// blocking read (no SA_RESTART), so el_gets returns; SIGWINCH only sets its flag. The
 /// calling thread unblocks them all, whatever mask it inherited.
 void coffer_install_signal_handlers(int catch_interrupt);
 
-/// 1 if `signo` (SIGINT, SIGTERM, SIGHUP or SIGWINCH) arrived since it was last taken,
+/// 1 if `signo` (SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGWINCH) arrived since it was last taken,
 /// and clears it, in one atomic step.
 int coffer_take_signal(int signo);
 

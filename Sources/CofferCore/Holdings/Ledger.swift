@@ -13,6 +13,9 @@ package final class Ledger {
   /// save compares against to notice another session's change.
   private var base = [DecimalValue](repeating: .zero, count: Catalog.count)
   private var ratesRevision = 0
+  /// Rows of the holdings, settings or today's rates that the last read could not use.
+  /// While there are any, nothing that depends on them is answered (`requireSound`).
+  package private(set) var damage: [StoreDamage] = []
 
   package init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
     throws(StoreError)
@@ -47,7 +50,7 @@ package final class Ledger {
   /// Records that 1 `currency` is worth `rate` local units, today, source `manual`: a
   /// direct quote, kept exactly as typed (see `Quote`).
   package func setRate(_ rate: DecimalValue, of currency: Currency) throws(LedgerError) {
-    guard rate > .zero else { throw .nonPositiveRate }
+    if let problem = RateRules.problem(with: rate) { throw .badRate(problem) }
     let local = portfolio.local
     guard currency != local else {
       guard rate == .one else { throw .localRateIsOne(local) }
@@ -104,7 +107,8 @@ package final class Ledger {
   package func save(force: Bool = false) throws(StoreError) -> Int {
     guard !pending.isEmpty else { return 0 }
     let before = counters.rowsWritten
-    let outcome = try store.save(pending, base: base, ratesRevision: ratesRevision, force: force)
+    let outcome = try store.save(
+      pending, base: base, ratesRevision: ratesRevision, effective: portfolio.today, force: force)
     ratesRevision = outcome.ratesRevision
     var kept = PendingBatch()
     for (currency, amount) in pending.amounts {
@@ -130,15 +134,27 @@ package final class Ledger {
   /// Reloads what another process saved since the last check. Pending edits stay:
   /// a currency both sessions changed is a conflict at the next save, not a silent loss.
   /// Returns the currencies whose amounts changed in memory.
+  /// `now` asks SQLite even within a millisecond of the last check (before a total is
+  /// printed at the end of a sheet session, say).
   @discardableResult
-  package func refresh() throws(StoreError) -> [Currency] {
-    guard try store.changedElsewhere() else { return [] }
-    let state = try store.load(knownRatesRevision: ratesRevision, today: portfolio.today)
+  package func refresh(now: Bool = false) throws(StoreError) -> [Currency] {
+    // A store found damaged is read again, rates and all, until it is not: another
+    // process may mend it.
+    let wasDamaged = !damage.isEmpty
+    guard try store.changedElsewhere(now: now) || wasDamaged else { return [] }
+    let state = try store.load(knownRatesRevision: wasDamaged ? nil : ratesRevision, today: portfolio.today)
     return apply(state)
+  }
+
+  /// Fails, naming every damaged row, while the holdings or settings read from the
+  /// store hold rows Coffer cannot use: a total must never leave one out in silence.
+  package func requireSound() throws(StoreError) {
+    guard damage.isEmpty else { throw .damagedRows(path: store.location.description, damage) }
   }
 
   @discardableResult
   private func apply(_ state: StoredState) -> [Currency] {
+    damage = state.damage
     var changed: [Currency] = []
     for currency in Catalog.all where pending.amount(of: currency) == nil {
       // A currency with a pending edit keeps the base its edit was made on, so a save
@@ -164,12 +180,12 @@ package final class Ledger {
 
 /// Why a ledger change was refused.
 package enum LedgerError: Error, Sendable, CustomStringConvertible {
-  case nonPositiveRate
+  case badRate(String)
   case localRateIsOne(Currency)
 
   package var description: String {
     switch self {
-    case .nonPositiveRate: "a rate must be greater than 0"
+    case .badRate(let problem): problem
     case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"
     }
   }

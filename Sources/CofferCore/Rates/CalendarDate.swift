@@ -55,8 +55,17 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
       ?? CalendarDate(valid: (1970, 1, 1))
   }
 
-  /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil_from_days).
+  /// The first and last dates Coffer knows: years 1 to 9999, as `YYYY-MM-DD` can write.
+  package static let first = CalendarDate(valid: (1, 1, 1))
+  package static let last = CalendarDate(valid: (9999, 12, 31))
+
+  /// The day numbers of `first...last`: a stored day outside it is damage.
+  package static let dayNumbers = first.dayNumber...last.dayNumber
+
+  /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil_from_days); nil
+  /// outside `first...last` (checked first, so no arithmetic can overflow).
   package init?(dayNumber: Int) {
+    guard Self.dayNumbers.contains(dayNumber) else { return nil }
     let z = dayNumber + 719468
     let era = (z >= 0 ? z : z - 146096) / 146097
     let dayOfEra = z - era * 146097

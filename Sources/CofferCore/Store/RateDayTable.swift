@@ -215,3 +215,27 @@ enum RateDayTable {
     }
   }
 }
+
+extension RateDayTable {
+  /// Every day's snapshot decoded and checked (see `SnapshotCoding.decode`): the days
+  /// that cannot be read.
+  static func audit(_ db: Database) throws -> [StoreDamage] {
+    var damage: [StoreDamage] = []
+    var sources = SourceNames()
+    let rows = try Row.fetchCursor(db, sql: "SELECT day, rates FROM rate_day ORDER BY day")
+    while let row = try rows.next() {
+      let day: Int = row[0]
+      do {
+        _ = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
+          guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+          return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
+            try SnapshotCoding.decode(bytes, day: day, sources: &sources)
+          }
+        }
+      } catch let snapshot as DamagedSnapshot {
+        damage.append(snapshot.damage)
+      }
+    }
+    return damage
+  }
+}

@@ -78,6 +78,13 @@ struct DamagedSnapshot: Error, CustomStringConvertible {
     let date = CalendarDate(dayNumber: day).map(\.description) ?? "day \(day)"
     return "the stored rates of \(date) are damaged (\(detail))"
   }
+
+  /// The damaged row, as `check` and every read name it.
+  var damage: StoreDamage {
+    StoreDamage(
+      table: "rate_day", row: Int64(day), key: CalendarDate(dayNumber: day)?.description,
+      problem: "the stored rates are damaged (\(detail))")
+  }
 }
 
 /// The bytes of a `rate_day.rates` blob:
@@ -151,6 +158,9 @@ enum SnapshotCoding {
   static func decode(
     _ bytes: UnsafeRawBufferPointer, day: Int, sources: inout SourceNames
   ) throws(DamagedSnapshot) -> RateSnapshot {
+    guard CalendarDate.dayNumbers.contains(day) else {
+      throw DamagedSnapshot(day: day, detail: "day \(day) is not a date from 0001-01-01 to 9999-12-31")
+    }
     var reader = Reader(bytes: bytes, day: day)
     let rowFormat = try reader.byte()
     guard rowFormat == format || rowFormat == formatWithQuotes else {
@@ -162,26 +172,37 @@ enum SnapshotCoding {
       rowSources.append(sources.number(of: try reader.text(length: length)))
     }
     var snapshot = RateSnapshot()
+    var lastIndex = -1
     for _ in 0..<(try reader.count(limit: Catalog.count)) {
       let index = Int(try reader.byte())
-      let age = try reader.count(limit: 1_000_000)
+      let age = try reader.age()
       let source = try reader.count(limit: rowSources.count - 1)
-      let value = try reader.decimal()
-      guard index < Catalog.count else { throw DamagedSnapshot(day: day, detail: "a rate out of range") }
+      let value = try reader.rate()
+      // Written in catalog order, each currency once.
+      guard index < Catalog.count, index > lastIndex else {
+        throw DamagedSnapshot(day: day, detail: "a rate out of range or out of order")
+      }
+      lastIndex = index
       snapshot.rates[index] = RateSnapshot.Held(perEuro: value, day: day - age, source: rowSources[source])
     }
     if rowFormat == formatWithQuotes {
+      var lastPair: QuotePair?
       for _ in 0..<(try reader.count(limit: Catalog.count * Catalog.count)) {
         let currency = Int(try reader.byte())
         let quotedIn = Int(try reader.byte())
-        let age = try reader.count(limit: 1_000_000)
+        let age = try reader.age()
         let source = try reader.count(limit: rowSources.count - 1)
-        let value = try reader.decimal()
+        let value = try reader.rate()
         guard currency < Catalog.count, quotedIn < Catalog.count, currency != quotedIn else {
           throw DamagedSnapshot(day: day, detail: "a quote out of range")
         }
         let quote = RateSnapshot.HeldQuote(
           currency: currency, quotedIn: quotedIn, value: value, day: day - age, source: rowSources[source])
+        // Written in pair order, each pair once.
+        guard lastPair.map({ $0 < quote.pair }) ?? true else {
+          throw DamagedSnapshot(day: day, detail: "a quote out of order")
+        }
+        lastPair = quote.pair
         snapshot.quotes[quote.pair] = quote
       }
     }
@@ -248,6 +269,21 @@ enum SnapshotCoding {
       }
       let coefficient = signAndScale & 0x80 == 0 ? Int128(magnitude) : -Int128(magnitude)
       return DecimalValue(uncheckedCoefficient: coefficient, scale: scale)
+    }
+
+    /// A rate or quote: a decimal that `RateRules` allows.
+    mutating func rate() throws(DamagedSnapshot) -> DecimalValue {
+      let value = try decimal()
+      if let problem = RateRules.problem(with: value) {
+        throw DamagedSnapshot(day: day, detail: "\(problem), found \(value)")
+      }
+      return value
+    }
+
+    /// Days between a rate's own date and the row's day: at most reaching back to
+    /// 0001-01-01, so that the rate's date is one Coffer knows.
+    mutating func age() throws(DamagedSnapshot) -> Int {
+      try count(limit: day - CalendarDate.dayNumbers.lowerBound)
     }
 
     /// A varint that must be at most `limit`.

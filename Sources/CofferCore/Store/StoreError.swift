@@ -7,8 +7,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
   case notADatabase(path: String)
   /// A SQLite database, but not Coffer's (another application's, or a newer Coffer's).
   case notCoffer(path: String, reason: String)
-  /// A row Coffer wrote cannot be read back: the store is damaged.
+  /// The store is damaged as SQLite sees it (its pages), or unreadable as a whole.
   case damaged(path: String, what: String)
+  /// Rows of Coffer's own that cannot be read back as Coffer writes them.
+  case damagedRows(path: String, [StoreDamage])
   case cannotOpen(path: String, reason: String)
   case readOnly(path: String)
   case locked(path: String)
@@ -24,6 +26,12 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
     case .damaged(let path, let what):
       "the store \(path) is damaged: \(what); it is left as it is "
         + "(keep a copy, then restore a backup or recover it with the sqlite3 shell's .recover)"
+    case .damagedRows(let path, let rows):
+      "the store \(path) has \(rows.count == 1 ? "a row" : "rows") Coffer cannot use: "
+        + rows.prefix(3).map(\.description).joined(separator: "; ")
+        + (rows.count > 3 ? "; and \(rows.count - 3) more" : "")
+        + "; nothing was changed ('check' lists every damaged row; restore a backup, or correct the rows with "
+        + "the sqlite3 shell)"
     case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
     case .readOnly(let path): "the store \(path) is read-only"
     case .locked(let path): "the store \(path) is locked by another process (waited 5 s)"
@@ -46,6 +54,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
 
   static func from(_ error: any Error, path: String) -> StoreError {
     if let storeError = error as? StoreError { return storeError }
+    if let damage = error as? StoreDamage { return .damagedRows(path: path, [damage]) }
+    if let snapshot = error as? DamagedSnapshot { return .damagedRows(path: path, [snapshot.damage]) }
     guard let databaseError = error as? DatabaseError else {
       return .failed(path: path, reason: String(describing: error))
     }

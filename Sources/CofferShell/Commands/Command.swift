@@ -49,6 +49,9 @@ final class CommandEntry: Sendable {
   /// Whether it reads files, starts the rates helper or reaches the network: refused in
   /// a confined run.
   let reachesOutside: Bool
+  /// Whether it reads the holdings, settings or rates loaded from the store: refused,
+  /// naming the damage, while any of those rows cannot be read (see `Ledger.damage`).
+  let readsHoldings: Bool
   /// A usage line written by hand where the grammar's would read worse (`help`,
   /// `print`, the sheet's `set`, a bare draft).
   let usageOverride: String?
@@ -59,12 +62,12 @@ final class CommandEntry: Sendable {
 
   convenience init<C: Command>(
     _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
-    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, usage: String? = nil,
-    command: C.Type
+    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false,
+    usage: String? = nil, readsHoldings: Bool = true, command: C.Type
   ) {
     self.init(
       name, grammar, summary, examples: examples, options: options, aliases: aliases, scope: scope,
-      reachesOutside: reachesOutside, usage: usage
+      reachesOutside: reachesOutside, usage: usage, readsHoldings: readsHoldings
     ) { arguments, context throws(StatementFailure) in
       try C(arguments, context).run(context)
     }
@@ -72,7 +75,8 @@ final class CommandEntry: Sendable {
 
   init(
     _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
-    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, usage: String? = nil,
+    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false,
+    usage: String? = nil, readsHoldings: Bool = true,
     run: @escaping @Sendable (Arguments, CommandContext) throws(StatementFailure) -> CommandResult
   ) {
     self.name = name
@@ -85,6 +89,7 @@ final class CommandEntry: Sendable {
     self.aliases = aliases
     self.scope = scope
     self.reachesOutside = reachesOutside
+    self.readsHoldings = readsHoldings
     self.usageOverride = usage
     self.run = run
   }

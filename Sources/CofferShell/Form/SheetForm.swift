@@ -309,9 +309,16 @@ final class SheetForm {
     return nil
   }
 
-  /// The total as the prompt prints it after `dismiss`.
+  /// The total as the prompt prints it after `dismiss`, with what other sessions saved
+  /// while the form was open (the form itself reads nothing from the store).
   private func totalLine() -> String {
-    switch ledger.portfolio.total() {
+    do {
+      try ledger.refresh(now: true)
+      try ledger.requireSound()
+    } catch {
+      return "total: \(error.description)"
+    }
+    return switch ledger.portfolio.total() {
     case .success(let total): MoneyText.total(total, output: context.output)
     case .failure(let error): "total: \(error.description)"
     }

@@ -64,6 +64,16 @@ final class CommandContext {
     return path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
   }
 
+  /// Fails, naming them, while rows of the holdings, settings or today's rates cannot be
+  /// read: nothing that depends on them is answered from what could be.
+  func requireSoundStore(at offset: Int) throws(StatementFailure) {
+    do {
+      try ledger.requireSound()
+    } catch {
+      throw failure(error, at: offset)
+    }
+  }
+
   // MARK: - Arguments
 
   /// A currency code, or an error naming the nearest one.

@@ -102,6 +102,8 @@ extension CommandContext {
         throw failure("\(lowered)(): \(error.description)", at: offset)
       }
     }
+    // Every function but round() reads the holdings or rates.
+    if lowered != "round" { try requireSoundStore(at: offset) }
     switch lowered {
     case "total":
       try expectCount(0, "no arguments")

@@ -154,6 +154,7 @@ package final class Interpreter {
 
   private func statement(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) {
     let (entry, arguments) = try read(line, segment)
+    if entry.readsHoldings { try context.requireSoundStore(at: arguments.commandOffset) }
     let result = try entry.run(arguments, context)
     var format = options.format
     if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {

@@ -106,7 +106,7 @@ final class SavePolicy {
   /// is not lost), then the batch saved unless the store already failed.
   func saveAtEnd(source: String, line: Int, storeFailed: Bool) {
     if let error = context.commitFocusedDraft(), !isRepeated(error.message) {
-      context.output.diagnostic("\(source):\(line):1: error: \(error.message)".escapingControlCharacters)
+      report(error.message, source: source, line: line)
       lastReported = (error.message, ledger.counters.saves)
     }
     if !storeFailed { _ = saveBetweenStatements(at: .runEnding, source: source, line: line) }

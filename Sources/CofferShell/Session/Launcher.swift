@@ -43,6 +43,10 @@ package enum Launcher {
       output.diagnostic("coffer: error: \(message)".escapingControlCharacters)
       return .stopped(reason)
     }
+    // A fixed "today" that is no date would otherwise be ignored without a word.
+    if let fixed = environment["COFFER_TODAY"], CalendarDate(fixed) == nil {
+      return fail("COFFER_TODAY='\(fixed)' is not a valid date (YYYY-MM-DD)", .usage)
+    }
     // Open every script before anything runs: an unreadable one is a usage error and
     // nothing has changed yet.
     var readers: [(LineReader, String)] = []
@@ -74,6 +78,19 @@ package enum Launcher {
     options.keepGoing = launch.keepGoing
     options.atomic = launch.atomic
     options.format = launch.format
+    if let copy = ledger.store.copyBeforeMigration {
+      output.diagnostic(
+        "coffer: the store \(location) was upgraded to this Coffer's schema; a copy as it was is kept in \(copy)"
+          .escapingControlCharacters)
+    }
+    if launch.atomic {
+      // The whole run is one transaction: its end commits it, or rolls all of it back.
+      do {
+        try ledger.store.beginRunTransaction()
+      } catch {
+        return fail(error.description, .storeFailed)
+      }
+    }
     let interpreter = Interpreter(ledger: ledger, output: output, options: options)
     // SIGTERM and SIGHUP save the pending batch before leaving (checked between
     // statements); the interactive shell catches SIGINT too.
@@ -94,7 +111,9 @@ package enum Launcher {
     let ranSomething = !launch.commands.isEmpty || !launch.scripts.isEmpty
     if flow == .proceed && (!ranSomething || launch.interactive) {
       if stdinIsTerminal {
-        flow = session.runInteractive(environment: environment)
+        // An --atomic run's transaction covers what ran before the prompt: it ends here.
+        if launch.atomic { flow = session.endAtomicRun() }
+        if flow == .proceed { flow = session.runInteractive(environment: environment) }
       } else if let reader = LineReader.standardInput(source: "<stdin>", beforeRead: { output.flush() }) {
         flow = session.runScript(reader, folder: nil)
       }

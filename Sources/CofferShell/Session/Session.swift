@@ -132,6 +132,16 @@ final class Session {
     return false
   }
 
+  /// Ends an --atomic run's transaction before the interactive prompt: what ran is
+  /// committed, or, after an error, rolled back (and the prompt is not reached).
+  func endAtomicRun() -> Flow {
+    switch finishAtomic() {
+    case nil: return .proceed
+    case .editsLost: return .stop(.storeFailed)
+    case .finished, .stopped: return .stop(.statementFailed)
+    }
+  }
+
   /// Ends the run: the final save (with --atomic after an error, none) and how the run
   /// ended. Edits that cannot be saved are never dropped silently: they are printed on
   /// stderr as lines to paste back, and the run ends as `.editsLost`.
@@ -140,11 +150,9 @@ final class Session {
     // SIGTERM or SIGHUP while reading piped input ends the read like an end of file.
     if let signal = Signals.takeStop() { flow = .stop(.signal(signal)) }
     let quit = interpreter.quitStatus.map { StopReason.quit($0) }
-    if interpreter.options.atomic && interpreter.hadError {
-      if !interpreter.ledger.pending.isEmpty {
-        output.diagnostic("coffer: nothing saved: --atomic run had errors")
-      }
-      return quit.map { .stopped($0) } ?? .finished(failed: true)
+    if let ending = finishAtomic(flow: flow) {
+      if case .finished = ending, let quit { return .stopped(quit) }
+      return ending
     }
     // After a store failure a second try would only wait out the busy timeout again.
     saving.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
@@ -159,5 +167,37 @@ final class Session {
     // An interactive session ended by Ctrl-D succeeds: its errors were shown as they
     // happened and corrected (or not) by the person typing.
     return .finished(failed: !interpreter.options.interactive && interpreter.hadError)
+  }
+
+  /// The end of an --atomic run's one transaction, if one is open (nil otherwise): after
+  /// an error everything the run wrote is rolled back, imports and sources included;
+  /// else the pending edits are saved in it and it is committed. A failed commit keeps
+  /// nothing of the run, and says so with the edits to type again.
+  private func finishAtomic(flow: Flow = .proceed) -> RunEnding? {
+    let store = interpreter.ledger.store
+    guard store.inRunTransaction else { return nil }
+    if interpreter.hadError {
+      let wrote = store.wroteInRunTransaction || !interpreter.ledger.pending.isEmpty
+      store.rollbackRunTransaction()
+      if wrote { output.diagnostic("coffer: nothing saved: --atomic run had errors") }
+      if let quit = interpreter.quitStatus { return .stopped(.quit(quit)) }
+      return .finished(failed: true)
+    }
+    // What the final save writes inside the transaction is lost too if it cannot commit.
+    let pending = saving.unsavedLines
+    saving.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
+    do {
+      try store.commitRunTransaction()
+    } catch {
+      output.diagnostic(
+        "coffer: error: \(error.description); nothing of the --atomic run was saved".escapingControlCharacters)
+      let lost = pending
+      if !lost.isEmpty {
+        output.diagnostic("coffer: to apply these edits later, run them again:")
+        for text in lost { output.diagnostic(text.escapingControlCharacters) }
+      }
+      return .editsLost
+    }
+    return nil
   }
 }

@@ -59,6 +59,11 @@ package enum RateImport {
       }
       // EUR is the pivot: its rate is 1 by definition and is not stored.
       if currency == Catalog.eur { continue }
+      // What is stored must read back: the store refuses a rate outside these bounds.
+      if let problem = RateRules.problem(with: perEuro) {
+        throw RateFileError(
+          "rate of \(quote.code) on \(quote.date): \(problem) (units per euro: \(perEuro))", place: "\(quote.date)")
+      }
       rates.append(Rate(currency: currency, perEuro: perEuro, date: quote.date, source: source))
     }
     return (rates, skipped.sorted())

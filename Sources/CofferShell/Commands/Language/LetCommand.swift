@@ -4,7 +4,8 @@ import CofferScript
 struct LetCommand: Command {
   static let entry = CommandEntry(
     "let", .sequence([.word("NAME", "a variable name"), .symbol("="), .expression("EXPR", "a value")]),
-    "define a variable, read as $NAME", examples: ["let rent = 1500", "set EUR $rent"], command: Self.self)
+    "define a variable, read as $NAME", examples: ["let rent = 1500", "set EUR $rent"], readsHoldings: false,
+    command: Self.self)
 
   let name: String
   let value: Expression

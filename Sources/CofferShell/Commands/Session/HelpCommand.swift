@@ -8,7 +8,7 @@ struct HelpCommand: Command {
   static let entry = CommandEntry(
     "help", .optional(.sequence([.word("COMMAND", "a command"), .optional(.word("SUBCOMMAND", "a subcommand"))])),
     "list commands, or show one command's usage", examples: ["help set", "help rates"], usage: "help [COMMAND]",
-    command: Self.self)
+    readsHoldings: false, command: Self.self)
 
   static let functions =
     "functions: total() amount(C) value(C) rate(C) convert(X, FROM, TO) round(X, N) count() "

@@ -5,12 +5,12 @@ import CofferScript
 struct QuitCommand: Command {
   static let entry = CommandEntry(
     "quit", .optional(.expression("STATUS", "a status")), "save and leave (with STATUS, exit with it)",
-    examples: ["quit", "quit 4"], aliases: ["exit"], command: Self.self)
+    examples: ["quit", "quit 4"], aliases: ["exit"], readsHoldings: false, command: Self.self)
 
   static let forced = CommandEntry(
     "quit!", .optional(.expression("STATUS", "a status")),
     "leave even when edits cannot be saved (they are listed, and the exit status is 3)", examples: ["quit!"],
-    aliases: ["exit!"]
+    aliases: ["exit!"], readsHoldings: false
   ) { arguments, context throws(StatementFailure) in
     var quit = try QuitCommand(arguments, context)
     quit.force = true

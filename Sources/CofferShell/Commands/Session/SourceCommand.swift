@@ -5,7 +5,7 @@ import Foundation
 struct SourceCommand: Command {
   static let entry = CommandEntry(
     "source", .path("FILE", "a file to run"), "run a script file (relative to the current script's folder)",
-    examples: ["source monthly.coffer"], reachesOutside: true, command: Self.self)
+    examples: ["source monthly.coffer"], reachesOutside: true, readsHoldings: false, command: Self.self)
 
   /// `source` may nest this deep; deeper is almost always a file sourcing itself.
   static let maxDepth = 16

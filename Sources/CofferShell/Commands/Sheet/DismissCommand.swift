@@ -27,6 +27,13 @@ struct DismissCommand: Command {
     // The sheet closes even if the save fails: its edits stay pending for the next save.
     context.sheet = nil
     try context.saving.save(at: .dismiss, offset: offset)
+    // The total printed includes what other sessions saved meanwhile.
+    do {
+      try context.ledger.refresh(now: true)
+    } catch {
+      throw context.failure(error, at: offset)
+    }
+    try context.requireSoundStore(at: offset)
     return .lines([MoneyText.total(try context.readTotal(at: offset), output: context.output)])
   }
 }
@@ -34,7 +41,8 @@ struct DismissCommand: Command {
 /// `cancel`: closes the sheet and reverts every commit made in it.
 struct CancelCommand: Command {
   static let entry = CommandEntry(
-    "cancel", .none, "close the sheet, reverting every change made in it", scope: .sheet, command: Self.self)
+    "cancel", .none, "close the sheet, reverting every change made in it", scope: .sheet, readsHoldings: false,
+    command: Self.self)
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {}
 
@@ -57,7 +65,8 @@ struct CancelCommand: Command {
 /// `undo`: reverts the most recent commit of this sheet session.
 struct UndoCommand: Command {
   static let entry = CommandEntry(
-    "undo", .none, "revert the most recent commit of this sheet session", scope: .sheet, command: Self.self)
+    "undo", .none, "revert the most recent commit of this sheet session", scope: .sheet, readsHoldings: false,
+    command: Self.self)
 
   let offset: Int
 

@@ -7,7 +7,7 @@ struct FocusCommand: Command {
   static let entry = CommandEntry(
     "focus", .sequence([.currency(), .optional(.text("DRAFT", "an amount"))]),
     "move the focus to C (committing the field left) and set its draft", examples: ["focus USD", "USD", "USD 12.50"],
-    scope: .sheet, usage: "focus C [EXPR]  (or just C [EXPR])", command: Self.self)
+    scope: .sheet, usage: "focus C [EXPR]  (or just C [EXPR])", readsHoldings: false, command: Self.self)
 
   let currency: Currency
   let offset: Int
@@ -31,7 +31,7 @@ struct SheetSetCommand: Command {
   static let entry = CommandEntry(
     "set", .choice([.sequence([.currency(), .text("DRAFT", "an amount")]), .text("DRAFT", "an amount")]),
     "focus C and set its draft (without C: the focused field's)", examples: ["set USD 12.50", "set 40"],
-    scope: .sheet, usage: "set [C] EXPR", command: Self.self)
+    scope: .sheet, usage: "set [C] EXPR", readsHoldings: false, command: Self.self)
 
   let currency: Currency?
   let draft: (text: String, offset: Int)
@@ -58,7 +58,7 @@ struct SheetSetCommand: Command {
 struct DraftCommand: Command {
   static let entry = CommandEntry(
     "EXPR", .text("DRAFT", "an amount"), "set the focused field's draft", scope: .sheet, usage: "EXPR",
-    command: Self.self)
+    readsHoldings: false, command: Self.self)
 
   let draft: String
   let offset: Int

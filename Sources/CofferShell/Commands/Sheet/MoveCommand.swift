@@ -14,7 +14,8 @@ struct MoveCommand: Command {
   static let blur = entry("blur", .none, "drop the focus, committing the field left")
 
   static func entry(_ name: String, _ target: Target, _ summary: String) -> CommandEntry {
-    CommandEntry(name, .none, summary, scope: .sheet) { arguments, context throws(StatementFailure) in
+    CommandEntry(name, .none, summary, scope: .sheet, readsHoldings: false) {
+      arguments, context throws(StatementFailure) in
       try MoveCommand(target: target, offset: arguments.commandOffset).run(context)
     }
   }

@@ -27,7 +27,16 @@ struct OpenCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     context.sheet = Sheet(local: context.ledger.portfolio.local, focus: focus, ledger: context.ledger)
-    guard !lines, Self.formFits(context), let ending = SheetForm.run(context) else { return .nothing }
+    guard !lines, Self.formFits(context) else { return .nothing }
+    guard let ending = SheetForm.run(context) else {
+      // The terminal cannot take the form (terminfo does not know its type): the line
+      // sheet it is, edits and all, rather than an end.
+      let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+      context.output.diagnostic(
+        "note: the terminal type '\(term)' is not known here (no terminfo entry); the sheet is shown as lines"
+          .escapingControlCharacters)
+      return .nothing
+    }
     switch ending {
     case .done(let result), .cancelled(let result): return .lines(result)
     case .stopped(let signal):

@@ -1,12 +1,14 @@
 import CofferCore
 import CofferScript
 
-/// `check`: SQLite's full integrity check, with a plain verdict. A damaged store fails
-/// the statement as a store that cannot be used does.
+/// `check`: SQLite's full integrity check, then every row of Coffer's own tables checked
+/// as Coffer writes it, with a plain verdict. Each damaged row is listed on stdout; a
+/// damaged store fails the statement as a store that cannot be used does (exit 3).
 struct CheckCommand: Command {
   static let entry = CommandEntry(
-    "check", .none, "verify the store (SQLite's integrity check) and say whether it is sound", examples: ["check"],
-    command: Self.self)
+    "check", .none,
+    "verify the store: SQLite's integrity check, then every row Coffer keeps; list each damaged one",
+    examples: ["check"], readsHoldings: false, command: Self.self)
 
   let end: Int
 
@@ -16,18 +18,29 @@ struct CheckCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let store = context.ledger.store
+    let name = store.location.description
     let findings: [String]
+    let rows: [StoreDamage]
     do {
       findings = try store.integrityCheck()
+      // Rows are read only from pages SQLite found sound.
+      rows = findings.isEmpty ? try store.audit() : []
     } catch {
       throw context.failure(error, at: end)
     }
-    let name = store.location.description
     guard findings.isEmpty else {
       let damage = StoreError.damaged(
         path: name, what: "SQLite's integrity check found " + findings.joined(separator: "; "))
       throw context.failure(damage, at: end)
     }
-    return .lines(["the store \(name) is sound (SQLite integrity check: ok)"])
+    guard rows.isEmpty else {
+      for row in rows { context.output.line(("damaged: " + row.description).escapingControlCharacters) }
+      let count = rows.count == 1 ? "1 row" : "\(rows.count) rows"
+      throw StatementFailure(
+        "the store \(name) has \(count) Coffer cannot use (listed above); SQLite's integrity check: ok. "
+          + "Restore a backup, or correct the rows with the sqlite3 shell",
+        at: context.line.location(ofOffset: end), reason: .storeFailed)
+    }
+    return .lines(["the store \(name) is sound (SQLite integrity check: ok; every row Coffer keeps reads back)"])
   }
 }

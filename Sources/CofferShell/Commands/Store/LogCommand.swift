@@ -6,7 +6,7 @@ struct LogCommand: Command {
   static let entry = CommandEntry(
     "log", .sequence([.optional(.currency()), .optional(.expression("N", "a number"))]),
     "the last N saved changes, newest first", examples: ["log", "log USD 5"], options: [ListingOptions.format],
-    command: Self.self)
+    readsHoldings: false, command: Self.self)
 
   let currency: Currency?
   let limit: Int
@@ -32,13 +32,13 @@ struct LogCommand: Command {
     func table(_ output: Output) -> [String] { plain() }
 
     func plain() -> [String] {
-      entries.map { "\($0.time)  \($0.currency.code)  \($0.old) → \($0.new)" }
+      entries.map { "\($0.entered.localText)  \($0.currency.code)  \($0.old) → \($0.new)" }
     }
 
     func csv() -> (header: [String], rows: [[String]]) {
       (
         ["time", "code", "old", "new"],
-        entries.map { [$0.time, $0.currency.code, $0.old.description, $0.new.description] }
+        entries.map { [$0.entered.isoText, $0.currency.code, $0.old.description, $0.new.description] }
       )
     }
 
@@ -46,7 +46,7 @@ struct LogCommand: Command {
       .array(
         entries.map { entry in
           .object([
-            ("time", .string(entry.time)), ("code", .string(entry.currency.code)),
+            ("time", .string(entry.entered.isoText)), ("code", .string(entry.currency.code)),
             ("old", .string(entry.old.description)), ("new", .string(entry.new.description)),
           ])
         })

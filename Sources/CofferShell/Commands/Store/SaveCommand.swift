@@ -4,7 +4,7 @@ import CofferScript
 struct SaveCommand: Command {
   static let entry = CommandEntry(
     "save", .none, "write pending edits now; --force overwrites another session's change", examples: ["save"],
-    options: [OptionSpec("force")], command: Self.self)
+    options: [OptionSpec("force")], readsHoldings: false, command: Self.self)
 
   let force: Bool
   let end: Int

@@ -1,0 +1,53 @@
+import GRDB
+
+/// A row of `holding`: the amount of one currency held now, as plain decimal text, under
+/// its upper-case code.
+///
+/// Reading a row checks it as Coffer writes it: a known code, spelt as Coffer spells it,
+/// and a valid amount of that currency. A row that is not is a `StoreDamage`, never a
+/// currency left out of the total.
+package struct HoldingRecord: Sendable, Equatable {
+  package var currency: Currency
+  package var amount: DecimalValue
+
+  package init(currency: Currency, amount: DecimalValue) {
+    self.currency = currency
+    self.amount = amount
+  }
+
+  static let databaseTableName = "holding"
+  /// The columns `init(row:)` reads, in order.
+  static let selection = "SELECT rowid, code, amount FROM holding"
+}
+
+extension HoldingRecord: FetchableRecord {
+  package init(row: Row) throws {
+    try self.init(checking: row)
+  }
+
+  /// Reads a row of `selection`, or throws what is wrong with it.
+  init(checking row: Row) throws(StoreDamage) {
+    let rowid: Int64 = row[0]
+    let codeValue: DatabaseValue = row[1]
+    let amountValue: DatabaseValue = row[2]
+    func damage(_ key: String?, _ problem: String) -> StoreDamage {
+      StoreDamage(table: Self.databaseTableName, row: rowid, key: key, problem: problem)
+    }
+    guard let code = codeValue.storedText else { throw damage(nil, "code is \(codeValue.shownInMessage), not text") }
+    let key = "code \(StoredText.quoted(code))"
+    guard let currency = Catalog.currency(code) else { throw damage(key, "not a currency Coffer knows") }
+    guard code == currency.code else {
+      throw damage(key, "the code is not written as Coffer writes it (\(currency.code)); a second row for it?")
+    }
+    guard let text = amountValue.storedText else {
+      throw damage(key, "amount is \(amountValue.shownInMessage), not text")
+    }
+    guard let amount = DecimalValue(storedText: text) else {
+      throw damage(key, "amount \(StoredText.quoted(text)) is not a number as Coffer writes one")
+    }
+    if let problem = AmountRules.problem(with: amount, for: currency) {
+      throw damage(key, "amount \(StoredText.quoted(text)): \(problem)")
+    }
+    self.init(currency: currency, amount: amount)
+  }
+}

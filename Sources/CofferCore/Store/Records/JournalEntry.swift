@@ -1,0 +1,75 @@
+import GRDB
+
+/// One saved change, as the journal keeps it: when it was entered, the date from which it
+/// holds (its effective date), the currency, and its amount before and after.
+package struct JournalEntry: Sendable, Equatable {
+  package let id: Int64
+  package let entered: EntryTime
+  package let effective: CalendarDate
+  package let currency: Currency
+  package let old: DecimalValue
+  package let new: DecimalValue
+
+  package init(
+    id: Int64, entered: EntryTime, effective: CalendarDate, currency: Currency, old: DecimalValue, new: DecimalValue
+  ) {
+    self.id = id
+    self.entered = entered
+    self.effective = effective
+    self.currency = currency
+    self.old = old
+    self.new = new
+  }
+
+  static let databaseTableName = "journal"
+  /// The columns `init(row:)` reads, in order.
+  static let selection = "SELECT id, entered, utc_offset, effective, code, old, new FROM journal"
+}
+
+extension JournalEntry: FetchableRecord {
+  package init(row: Row) throws {
+    try self.init(checking: row)
+  }
+
+  /// Reads a row of `selection`, or throws what is wrong with it.
+  init(checking row: Row) throws(StoreDamage) {
+    let id: Int64 = row[0]
+    func damage(_ problem: String) -> StoreDamage {
+      StoreDamage(table: Self.databaseTableName, row: id, problem: problem)
+    }
+    func text(_ index: Int, _ column: String) throws(StoreDamage) -> String {
+      let value: DatabaseValue = row[index]
+      guard let text = value.storedText else { throw damage("\(column) is \(value.shownInMessage), not text") }
+      return text
+    }
+    let enteredText = try text(1, "entered")
+    let offsetValue: DatabaseValue = row[2]
+    guard let offset = offsetValue.storedInteger, abs(offset) <= Int64(EntryTime.offsetLimit) else {
+      throw damage("utc_offset is \(offsetValue.shownInMessage), not minutes east of UTC")
+    }
+    guard let entered = EntryTime(utcText: enteredText, offsetMinutes: Int(offset)) else {
+      throw damage("entered \(StoredText.quoted(enteredText)) is not a UTC time (YYYY-MM-DDTHH:MM:SSZ)")
+    }
+    let effectiveText = try text(3, "effective")
+    guard let effective = CalendarDate(effectiveText) else {
+      throw damage("effective \(StoredText.quoted(effectiveText)) is not a date (YYYY-MM-DD)")
+    }
+    let code = try text(4, "code")
+    guard let currency = Catalog.currency(code), currency.code == code else {
+      throw damage("code \(StoredText.quoted(code)) is not a currency code as Coffer writes one")
+    }
+    func amount(_ index: Int, _ column: String) throws(StoreDamage) -> DecimalValue {
+      let written = try text(index, column)
+      guard let amount = DecimalValue(storedText: written) else {
+        throw damage("\(column) \(StoredText.quoted(written)) is not a number as Coffer writes one")
+      }
+      if let problem = AmountRules.problem(with: amount, for: currency) {
+        throw damage("\(column) \(StoredText.quoted(written)): \(problem)")
+      }
+      return amount
+    }
+    self.init(
+      id: id, entered: entered, effective: effective, currency: currency, old: try amount(5, "old"),
+      new: try amount(6, "new"))
+  }
+}

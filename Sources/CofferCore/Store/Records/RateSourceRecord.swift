@@ -1,0 +1,75 @@
+import GRDB
+
+/// A row of `rate_source`: where `rates fetch` goes, by name, in the order sources were
+/// added. A name is a word of the language (so `rates sources remove NAME` can name it),
+/// a URL an http or https address without blanks or control characters, and the
+/// currencies catalog codes.
+extension RateSource {
+  static let databaseTableName = "rate_source"
+  static let selection = "SELECT position, name, url, currencies FROM rate_source ORDER BY position"
+
+  /// Reads a row of `selection`, or throws what is wrong with it.
+  init(checking row: Row) throws(StoreDamage) {
+    let position: Int64 = row[0]
+    let nameValue: DatabaseValue = row[1]
+    guard let name = nameValue.storedText else {
+      throw StoreDamage(
+        table: Self.databaseTableName, row: position, problem: "name is \(nameValue.shownInMessage), not text")
+    }
+    func damage(_ problem: String) -> StoreDamage {
+      StoreDamage(
+        table: Self.databaseTableName, row: position, key: "name \(StoredText.quoted(name))", problem: problem)
+    }
+    guard Self.isName(name) else { throw damage("the name is not a word (letters, digits, _ . -)") }
+    let urlValue: DatabaseValue = row[2]
+    guard let url = urlValue.storedText else { throw damage("url is \(urlValue.shownInMessage), not text") }
+    guard Self.isURL(url) else {
+      throw damage("url \(StoredText.quoted(url)) is not an http or https URL without blanks or control characters")
+    }
+    let currenciesValue: DatabaseValue = row[3]
+    guard let codes = currenciesValue.storedText else {
+      throw damage("currencies is \(currenciesValue.shownInMessage), not text")
+    }
+    var currencies: [Currency] = []
+    // Empty: every currency the source has.
+    for code in codes.isEmpty ? [] : codes.split(separator: " ", omittingEmptySubsequences: false) {
+      guard let currency = Catalog.currency(String(code)), currency.code == code, !currencies.contains(currency)
+      else {
+        throw damage("currencies \(StoredText.quoted(codes)) is not a list of catalog codes, once each")
+      }
+      currencies.append(currency)
+    }
+    self.init(name: name, url: url, currencies: currencies)
+  }
+
+  /// `[A-Za-z_][A-Za-z0-9_.-]*`, the language's words, at most 64 characters.
+  package static func isName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    guard let first = bytes.first, bytes.count <= 64, first == UInt8(ascii: "_") || isLetter(first) else {
+      return false
+    }
+    return bytes.allSatisfy {
+      isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "_.-".utf8.contains($0)
+    }
+  }
+
+  /// An http or https URL: the scheme, `://`, a host, and no blanks or control characters.
+  package static func isURL(_ url: String) -> Bool {
+    let lowered = url.lowercased()
+    let rest: Substring
+    if lowered.hasPrefix("https://") {
+      rest = url.dropFirst(8)
+    } else if lowered.hasPrefix("http://") {
+      rest = url.dropFirst(7)
+    } else {
+      return false
+    }
+    guard let host = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first, !host.isEmpty
+    else { return false }
+    return url.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+  }
+}

@@ -1,0 +1,81 @@
+import GRDB
+
+/// The rows of `setting`, read and checked: the local currency and the rates revision.
+/// Coffer writes no other key; any other, or a value it would not write, is damage.
+package struct StoredSettings: Sendable, Equatable {
+  /// The local currency, if one was ever chosen (CNY otherwise).
+  package var local: Currency?
+  /// A number that changes whenever the stored rates change, so that sessions re-read
+  /// rates only then.
+  package var ratesRevision = 0
+
+  static let databaseTableName = "setting"
+  static let selection = "SELECT rowid, key, value FROM setting"
+
+  static let localKey = "local"
+  static let ratesRevisionKey = "rates_revision"
+
+  /// The revision after `revision`: any different number will do, so the largest one
+  /// goes round to 0 rather than overflowing.
+  static func revision(after revision: Int) -> Int {
+    revision == Int.max ? 0 : revision + 1
+  }
+
+  /// Reads every setting row; the damaged ones are returned apart.
+  static func fetch(_ db: Database) throws -> (StoredSettings, [StoreDamage]) {
+    var settings = StoredSettings()
+    var damage: [StoreDamage] = []
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: selection))
+    while let row = try rows.next() {
+      do throws(StoreDamage) {
+        try settings.read(row)
+      } catch {
+        damage.append(error)
+      }
+    }
+    return (settings, damage)
+  }
+
+  /// The stored rates revision, or nil when there is none or it cannot be read.
+  static func ratesRevision(_ db: Database) throws -> Int? {
+    let value = try DatabaseValue.fetchOne(
+      db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [ratesRevisionKey])
+    return value?.storedText.flatMap(revision(in:))
+  }
+
+  /// A revision as stored: plain digits, from 0 to `Int.max`.
+  private static func revision(in text: String) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+      return nil
+    }
+    return Int(text)
+  }
+
+  private mutating func read(_ row: Row) throws(StoreDamage) {
+    let rowid: Int64 = row[0]
+    let keyValue: DatabaseValue = row[1]
+    let value: DatabaseValue = row[2]
+    guard let key = keyValue.storedText else {
+      throw StoreDamage(
+        table: Self.databaseTableName, row: rowid, problem: "key is \(keyValue.shownInMessage), not text")
+    }
+    func damage(_ problem: String) -> StoreDamage {
+      StoreDamage(table: Self.databaseTableName, row: rowid, key: "key \(StoredText.quoted(key))", problem: problem)
+    }
+    guard let text = value.storedText else { throw damage("value is \(value.shownInMessage), not text") }
+    switch key {
+    case Self.localKey:
+      guard let currency = Catalog.currency(text), currency.code == text else {
+        throw damage("\(StoredText.quoted(text)) is not a currency Coffer knows")
+      }
+      local = currency
+    case Self.ratesRevisionKey:
+      guard let revision = Self.revision(in: text) else {
+        throw damage("\(StoredText.quoted(text)) is not a whole number from 0 to \(Int.max)")
+      }
+      ratesRevision = revision
+    default:
+      throw damage("not a setting Coffer keeps")
+    }
+  }
+}

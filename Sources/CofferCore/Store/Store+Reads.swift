@@ -1,0 +1,128 @@
+import GRDB
+
+/// Everything the store holds that a session keeps in memory, as read in one go.
+package struct StoredState: Sendable {
+  package var amounts: [Currency: DecimalValue]
+  package var local: Currency?
+  /// nil when the rates were not read because they had not changed.
+  package var rates: RateBook?
+  package var ratesRevision: Int
+  /// Rows that could not be read (and so are not in the above): while there are any,
+  /// what depends on them cannot be answered.
+  package var damage: [StoreDamage]
+}
+
+extension Store {
+  /// Reads holdings and settings, and the rates when their revision differs from
+  /// `knownRatesRevision` (rates can be large; they are re-read only when they moved).
+  /// A row that cannot be read is returned as damage, not skipped.
+  package func load(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
+    do {
+      return try database.inDatabase { db in
+        var damage: [StoreDamage] = []
+        var amounts: [Currency: DecimalValue] = [:]
+        let holdings = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
+        while let row = try holdings.next() {
+          do throws(StoreDamage) {
+            let holding = try HoldingRecord(checking: row)
+            amounts[holding.currency] = holding.amount
+          } catch {
+            damage.append(error)
+          }
+        }
+        let (settings, settingDamage) = try StoredSettings.fetch(db)
+        damage += settingDamage
+        counters.dbReads += 2
+        var rates: RateBook?
+        if knownRatesRevision != settings.ratesRevision || !settingDamage.isEmpty {
+          do {
+            rates = try readRates(db, on: today)
+          } catch let snapshot as DamagedSnapshot {
+            damage.append(snapshot.damage)
+            rates = RateBook()
+          }
+        }
+        return StoredState(
+          amounts: amounts, local: settings.local, rates: rates, ratesRevision: settings.ratesRevision, damage: damage)
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// The rates in use on a date: for each currency the latest rate dated on or before
+  /// it. One index seek, however long the history.
+  package func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
+    do {
+      return try database.inDatabase { db in try readRates(db, on: date) }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// The rates of `currencies` and their quotes with `target` dated in `from...to`,
+  /// plus those in use when the range starts (see `RateDayTable.history`).
+  package func history(
+    of currencies: Set<Currency>, quotesWith target: Currency, from: CalendarDate, to: CalendarDate
+  ) throws(StoreError) -> RateBook {
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 1
+        return try RateDayTable.history(
+          db, of: currencies, quotesWith: target, from: from.dayNumber, to: to.dayNumber)
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// The rates of one currency dated in `from...to`, plus the one in use when the range
+  /// starts, oldest first.
+  package func history(of currency: Currency, from: CalendarDate, to: CalendarDate) throws(StoreError) -> [Rate] {
+    try history(of: [currency], quotesWith: currency, from: from, to: to).rates(of: currency)
+  }
+
+  private func readRates(_ db: Database, on date: CalendarDate) throws -> RateBook {
+    counters.dbReads += 1
+    var sources = SourceNames()
+    guard let row = try RateDayTable.snapshot(db, onOrBefore: date.dayNumber, sources: &sources) else {
+      return RateBook()
+    }
+    return RateBook(row.snapshot.allRates(sources: sources), quotes: row.snapshot.allQuotes(sources: sources))
+  }
+
+  /// The last `limit` saved changes, newest first, optionally of one currency. A row
+  /// that cannot be read fails the whole read, naming it.
+  package func journal(of currency: Currency?, limit: Int) throws(StoreError) -> [JournalEntry] {
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 1
+        if let currency {
+          return try JournalEntry.fetchAll(
+            db, sql: JournalEntry.selection + " WHERE code = ? ORDER BY id DESC LIMIT ?",
+            arguments: [currency.code, limit])
+        }
+        return try JournalEntry.fetchAll(
+          db, sql: JournalEntry.selection + " ORDER BY id DESC LIMIT ?", arguments: [limit])
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Where `rates fetch` goes, in the order they were added. A row that cannot be read
+  /// fails the read, naming it.
+  package func rateSources() throws(StoreError) -> [RateSource] {
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 1
+        var sources: [RateSource] = []
+        let rows = try Row.fetchCursor(db, sql: RateSource.selection)
+        while let row = try rows.next() { sources.append(try RateSource(checking: row)) }
+        return sources
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+}

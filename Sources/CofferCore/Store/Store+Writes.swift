@@ -1,0 +1,199 @@
+import GRDB
+
+/// What `Store.importRates` did.
+package enum StoredImport: Sendable, Equatable {
+  /// Committed; `changed` rates were new or different from the stored ones.
+  case stored(changed: Int)
+  /// Stopped when asked and rolled back: nothing was stored.
+  case stopped
+}
+
+extension Store {
+  /// What a save wrote, and what it held back.
+  package struct SaveOutcome: Sendable {
+    /// The rates revision after the save.
+    package var ratesRevision: Int
+    /// Currencies another session changed since this one loaded them: not written.
+    package var conflicts: [SaveConflict]
+    /// Currencies whose stored amount already equals ours: nothing to write.
+    package var alreadyStored: [Currency]
+    /// Whether the transaction changed anything.
+    package var wroteSomething = false
+  }
+
+  /// Runs `body` in a transaction of its own, or, inside an `--atomic` run's transaction,
+  /// in a savepoint of it: all of it is written, or none.
+  private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    if inRunTransaction { wroteInRunTransaction = true }
+    return try database.inDatabase { db in
+      var result: T?
+      try db.inSavepoint {
+        result = try body(db)
+        return .commit
+      }
+      guard let result else { throw StoreError.failed(path: location.description, reason: "a write gave no result") }
+      return result
+    }
+  }
+
+  /// Stores imported rates in one transaction: all of them or, on any error, none.
+  /// A rate identical to the stored one is left alone. `shouldStop` is asked as the
+  /// days are written; once it is true the transaction is rolled back.
+  package func importRates(
+    _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws(StoreError) -> StoredImport {
+    reopenIfItWasReadOnly()
+    do {
+      let changed = try write { db -> Int in
+        let changed = try RateDayTable.record(db, rates, shouldStop: shouldStop, progress: progress)
+        if changed > 0 { try nextRatesRevision(db) }
+        return changed
+      }
+      return .stored(changed: changed)
+    } catch is RateDayTable.Stopped {
+      return .stopped
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Moves the rates revision on, inside a write: other sessions then read the rates
+  /// again. Returns the new revision.
+  @discardableResult
+  private func nextRatesRevision(_ db: Database) throws -> Int {
+    counters.dbReads += 1
+    // A revision that cannot be read is replaced: any new number makes sessions re-read.
+    let next = StoredSettings.revision(after: try StoredSettings.ratesRevision(db) ?? 0)
+    try Self.setSetting(db, StoredSettings.ratesRevisionKey, String(next))
+    return next
+  }
+
+  /// Writes a batch in one transaction: the changed holdings with their journal rows,
+  /// new rates and settings. `base` holds, per currency, the amount this session last
+  /// read from the store; a currency whose stored amount differs from it was saved by
+  /// another session. Unless `force` is set such a currency is a conflict: it is left
+  /// out (and returned), and everything else in the batch is still written.
+  package func save(
+    _ batch: PendingBatch, base: [DecimalValue], ratesRevision: Int, effective: CalendarDate, force: Bool
+  ) throws(StoreError) -> SaveOutcome {
+    reopenIfItWasReadOnly()
+    let now = EntryTime.now()
+    let entered = now.utcText
+    do {
+      let outcome = try write { db -> SaveOutcome in
+        var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
+        let stored = try storedAmounts(db, of: batch.amounts.map(\.currency))
+        var written = 0
+        // Prepared once per connection and looked up once per save (a sheet's Done
+        // writes up to 41 of each). The hot path of every save, so written with plain
+        // cached statements rather than through a record's persistence methods.
+        let writeHolding = try db.cachedStatement(
+          sql:
+            "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
+        )
+        let writeJournal = try db.cachedStatement(
+          sql: "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES (?, ?, ?, ?, ?, ?)")
+        let effective = effective.description
+        for (currency, ours) in batch.amounts {
+          let theirs = stored[currency] ?? .zero
+          if theirs == ours {
+            outcome.alreadyStored.append(currency)
+            continue
+          }
+          if !force && theirs != base[currency.index] {
+            outcome.conflicts.append(SaveConflict(currency: currency, theirs: theirs, ours: ours))
+            continue
+          }
+          let amount = ours.description
+          try writeHolding.execute(arguments: [currency.code, amount])
+          try writeJournal.execute(arguments: [
+            entered, now.offsetMinutes, effective, currency.code, theirs.description, amount,
+          ])
+          written += 1
+        }
+        _ = try RateDayTable.record(db, [], quotes: batch.quotes)
+        if !batch.quotes.isEmpty {
+          outcome.ratesRevision = try nextRatesRevision(db)
+        }
+        if let local = batch.local {
+          try Self.setSetting(db, StoredSettings.localKey, local.code)
+        }
+        counters.rowsWritten += written
+        outcome.wroteSomething = written > 0 || !batch.quotes.isEmpty || batch.local != nil
+        return outcome
+      }
+      // A save that met only conflicts wrote nothing: it is not counted as one.
+      if outcome.wroteSomething { counters.saves += 1 }
+      return outcome
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// The stored amounts of `currencies`, inside the save's transaction. A row of one of
+  /// them that cannot be read is an error: a save never compares against a guess, nor
+  /// writes over what it could not read. Rows of other currencies are not this save's.
+  private func storedAmounts(_ db: Database, of currencies: [Currency]) throws -> [Currency: DecimalValue] {
+    guard !currencies.isEmpty else { return [:] }
+    counters.dbReads += 1
+    // Every holding is read (there are at most a few dozen), so that the statement is
+    // the same for every save and prepared once.
+    let wanted = Set(currencies)
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
+    var stored: [Currency: DecimalValue] = [:]
+    while let row = try rows.next() {
+      do throws(StoreDamage) {
+        let holding = try HoldingRecord(checking: row)
+        if wanted.contains(holding.currency) { stored[holding.currency] = holding.amount }
+      } catch {
+        // A damaged row is this save's when its code names one of the currencies saved.
+        let code = (row[1] as DatabaseValue).storedText.flatMap { Catalog.currency($0) }
+        if code.map(wanted.contains) ?? false { throw error }
+      }
+    }
+    return stored
+  }
+
+  static func setSetting(_ db: Database, _ key: String, _ value: String) throws {
+    try db.execute(
+      sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      arguments: [key, value])
+  }
+
+  // MARK: - Rate sources
+
+  static func insertSource(_ db: Database, _ source: RateSource) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO rate_source (position, name, url, currencies)
+        VALUES (coalesce((SELECT max(position) FROM rate_source), 0) + 1, ?, ?, ?)
+        ON CONFLICT(name) DO UPDATE SET url = excluded.url, currencies = excluded.currencies
+        """,
+      arguments: [source.name, source.url, source.currencies.map(\.code).joined(separator: " ")])
+  }
+
+  /// Adds a source, or replaces the one of the same name (which keeps its place). Written
+  /// at once in its own transaction: sources are configuration, like the sqlite3 shell's
+  /// dot-commands, not edits of the batch that `save` writes.
+  package func setRateSource(_ source: RateSource) throws(StoreError) {
+    reopenIfItWasReadOnly()
+    do {
+      try write { db in try Self.insertSource(db, source) }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Removes a source; false when there is none of that name.
+  package func removeRateSource(named name: String) throws(StoreError) -> Bool {
+    reopenIfItWasReadOnly()
+    do {
+      return try write { db in
+        try db.execute(sql: "DELETE FROM rate_source WHERE name = ?", arguments: [name])
+        return db.changesCount > 0
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import GRDB
+
+/// The store's tables, as versioned migrations: a store made by an older Coffer is brought
+/// up to date when it is opened (after a copy of it is kept beside it; see `Store`).
+enum StoreSchema {
+  /// The number of migrations below; kept in the store's `PRAGMA user_version`.
+  static let version = 5
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration(StoreIdentity.firstMigration) { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE holding (code TEXT PRIMARY KEY NOT NULL, amount TEXT NOT NULL);
+          CREATE TABLE rate (
+            code TEXT NOT NULL, date TEXT NOT NULL, perEuro TEXT NOT NULL, source TEXT NOT NULL,
+            PRIMARY KEY (code, date));
+          CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+          """)
+      for rate in RateBook.compiledIn.allRates {
+        try db.execute(
+          sql: "INSERT INTO rate (code, date, perEuro, source) VALUES (?, ?, ?, ?)",
+          arguments: [rate.currency.code, rate.date.description, rate.perEuro.description, rate.source])
+      }
+    }
+    migrator.registerMigration("v2: journal") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE journal (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, code TEXT NOT NULL,
+            old TEXT NOT NULL, new TEXT NOT NULL);
+          CREATE INDEX journal_code ON journal (code, id);
+          """)
+    }
+    migrator.registerMigration("v3: rates as one snapshot per day") { db in
+      // One row per day instead of one per rate: a history import writes 7,000 rows
+      // instead of 177,000, and the rates on a date are one row (see RateSnapshot).
+      try db.execute(sql: RateDayTable.createSQL)
+      let rates = try Row.fetchAll(db, sql: "SELECT code, date, perEuro, source FROM rate").compactMap { row -> Rate? in
+        guard let code = (row[0] as DatabaseValue).storedText, let currency = Catalog.currency(code),
+          let dateText = (row[1] as DatabaseValue).storedText, let date = CalendarDate(dateText),
+          let valueText = (row[2] as DatabaseValue).storedText, let value = DecimalValue(storedText: valueText),
+          RateRules.problem(with: value) == nil, let source = (row[3] as DatabaseValue).storedText
+        else { return nil }
+        return Rate(currency: currency, perEuro: value, date: date, source: source)
+      }
+      _ = try RateDayTable.record(db, rates)
+      try db.execute(sql: "DROP TABLE rate")
+    }
+    migrator.registerMigration("v4: rate sources; direct quotes in the day snapshots") { db in
+      // Day snapshots may now hold direct quotes (format 2), which an older Coffer would
+      // take for damage: the schema version is what keeps it from opening this store.
+      try db.execute(
+        sql: """
+          CREATE TABLE rate_source (
+            position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, url TEXT NOT NULL,
+            currencies TEXT NOT NULL);
+          """)
+      for source in RateSource.defaults { try Store.insertSource(db, source) }
+    }
+    migrator.registerMigration("v5: journal times in UTC; effective dates") { db in
+      // Entries kept the local time of the process that saved them, with no zone, so two
+      // time zones disagreed about which was later. Now: the UTC time and the offset it
+      // was entered at, and the date from which the entry holds (its effective date: for
+      // the entries carried over, the date they were entered on, where they were).
+      try db.execute(
+        sql: """
+          CREATE TABLE journal_v5 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            entered TEXT NOT NULL,
+            utc_offset INTEGER NOT NULL,
+            effective TEXT NOT NULL,
+            code TEXT NOT NULL, old TEXT NOT NULL, new TEXT NOT NULL);
+          """)
+      let insert = try db.makeStatement(
+        sql: "INSERT INTO journal_v5 (id, entered, utc_offset, effective, code, old, new) VALUES (?, ?, ?, ?, ?, ?, ?)"
+      )
+      let rows = try Row.fetchCursor(db, sql: "SELECT id, time, code, old, new FROM journal ORDER BY id")
+      while let row = try rows.next() {
+        // A local time is read in this process's time zone (the best guess there is). A
+        // row that is not one is carried over as it is, for `check` to name: a migration
+        // never drops a row.
+        let time: DatabaseValue = row[1]
+        var entered = time
+        var offset = 0
+        var effective = time
+        if let text = time.storedText, let moment = EntryTime(localText: text) {
+          entered = moment.utcText.databaseValue
+          offset = moment.offsetMinutes
+          effective = String(text.prefix(10)).databaseValue
+        }
+        try insert.execute(arguments: [row[0] as DatabaseValue, entered, offset, effective, row[2], row[3], row[4]])
+      }
+      try db.execute(
+        sql: """
+          DROP TABLE journal;
+          ALTER TABLE journal_v5 RENAME TO journal;
+          CREATE INDEX journal_by_date ON journal (code, effective, id);
+          """)
+    }
+    return migrator
+  }
+}

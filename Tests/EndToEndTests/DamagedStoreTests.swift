@@ -1,0 +1,308 @@
+import Foundation
+import Testing
+
+/// A store damaged by hand (written with the sqlite3 shell, as a stray tool or a person
+/// would): every damaged row is named by the commands that need it and by `check`, none
+/// crashes Coffer, none is left out of a total in silence; and valid but extreme input
+/// (a far-future rate, the largest revision) never wedges a store.
+@Suite struct DamagedStoreTests {
+  let coffer = try! CofferProcess()
+  var database: String { coffer.home + "/store.db" }
+
+  func sqlite(_ sql: String) throws {
+    let outcome = try coffer.run([database, sql], binary: "/usr/bin/sqlite3")
+    #expect(outcome.status == 0, "sqlite3: \(outcome.stderr)")
+  }
+
+  /// A store holding USD 1200 and EUR 300, saved.
+  func storeWithHoldings() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 1200; set EUR 300"]).status == 0)
+  }
+
+  /// The holding table without its NOT NULL constraints, as a damaged schema might be,
+  /// so that NULL can be written where Coffer writes text.
+  func allowNulls(in table: String, columns: String) throws {
+    try sqlite(
+      """
+      CREATE TABLE scratch AS SELECT * FROM \(table); DROP TABLE \(table);
+      CREATE TABLE \(table) (\(columns)); INSERT INTO \(table) SELECT * FROM scratch; DROP TABLE scratch;
+      """)
+  }
+
+  // MARK: - Wedged by valid input
+
+  @Test(arguments: [
+    ("far.csv", "date,code,rate\n5000-01-01,USD,1.1\n"),
+    ("far.json", #"{"base":"EUR","date":"9999-12-31","rates":{"USD":1.1}}"#),
+  ])
+  func aFarFutureRateIsStoredAndReadBack(file: String, contents: String) throws {
+    let path = try coffer.write(file, contents)
+    #expect(try coffer.run(["--db", database, "-c", "rates import \(path)"]).status == 0)
+    // Every later write and read goes on working, and the store is sound.
+    let later = try coffer.run([
+      "--db", database, "-c",
+      "rates set USD 7; rates import \(CofferProcess.fixtures)/ecb-daily-2026-10-30.csv; print rate(USD); check",
+    ])
+    #expect(later.status == 0, "\(later)")
+    #expect(later.stdout.contains("\n7\nthe store \(database) is sound"))
+    let date = file == "far.csv" ? "5000-01-01" : "9999-12-31"
+    let far = try coffer.run(["--db", database, "-c", "print rate_at(USD, \(date))"])
+    #expect(far.status == 0, "\(far)")
+  }
+
+  @Test func theSameThroughRatesOption() throws {
+    let path = try coffer.write("far.csv", "date,code,rate\n5000-01-01,USD,1.1\n")
+    #expect(try coffer.run(["--db", database, "--rates", path, "-c", "rates set USD 7"]).status == 0)
+    #expect(try coffer.run(["--db", database, "-c", "check"]).status == 0)
+  }
+
+  @Test func theLargestRatesRevisionGoesRound() throws {
+    try storeWithHoldings()
+    try sqlite("UPDATE setting SET value = '9223372036854775807' WHERE key = 'rates_revision'")
+    let outcome = try coffer.run(["--db", database, "-c", "rates set GBP 9; print rate(GBP)"])
+    #expect(outcome == Outcome(stdout: "9\n", stderr: "", status: 0))
+    #expect(try coffer.run(["--db", database, "-c", "check"]).status == 0)
+  }
+
+  // MARK: - Holdings
+
+  @Test func aSecondRowOfTheSameCodeIsNamedAndNoEditVanishes() throws {
+    try storeWithHoldings()
+    try sqlite("INSERT INTO holding VALUES ('Usd', '7')")
+    let set = try coffer.run(["--db", database, "-c", "set USD 2"])
+    #expect(set.status == 3)
+    #expect(set.stderr.contains("holding row 3 (code 'Usd'): the code is not written as Coffer writes it (USD)"))
+    let check = try coffer.run(["--db", database, "-c", "check"])
+    #expect(check.status == 3)
+    #expect(check.stdout.contains("damaged: holding row 3 (code 'Usd')"))
+    // Mended with the sqlite3 shell, the store is whole again and USD is what was saved.
+    try sqlite("DELETE FROM holding WHERE code = 'Usd'")
+    #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "1200\n")
+  }
+
+  @Test(arguments: [
+    ("'1,200'", "amount '1,200' is not a number as Coffer writes one"),
+    ("'abc'", "amount 'abc' is not a number as Coffer writes one"),
+    ("''", "amount '' is not a number as Coffer writes one"),
+    ("' 1200'", "amount ' 1200' is not a number as Coffer writes one"),
+    ("'\(String(repeating: "9", count: 41))'", "amount '9999999999999999999999999999999999999999…' (41 characters)"),
+    ("'-500'", "amount '-500': an amount cannot be negative"),
+    ("'1200.123456'", "amount '1200.123456': USD allows 2 decimal places; 1200.123456 has 6"),
+    ("'1234567890123456'", "amount '1234567890123456': an amount has at most 15 integer digits; this one has 16"),
+    ("X'31323030'", "amount is a blob of 4 bytes, not text"),
+    ("NULL", "amount is NULL, not text"),
+  ])
+  func anUnreadableHoldingIsNamedByEveryReadAndByCheck(value: String, problem: String) throws {
+    try storeWithHoldings()
+    try allowNulls(in: "holding", columns: "code TEXT PRIMARY KEY, amount TEXT")
+    try sqlite("UPDATE holding SET amount = \(value) WHERE code = 'USD'")
+    let named = "holding row 1 (code 'USD'): \(problem)"
+    for command in ["total", "holdings", "print total()", "print amount(EUR)", "print count()", "set GBP 1"] {
+      let outcome = try coffer.run(["--db", database, "-c", command])
+      #expect(outcome.status == 3, "\(command): \(outcome)")
+      #expect(outcome.stdout == "", "\(command)")
+      #expect(outcome.stderr.contains(named), "\(command): \(outcome.stderr)")
+    }
+    let check = try coffer.run(["--db", database, "-c", "check"])
+    #expect(check.status == 3)
+    #expect(check.stdout.contains("damaged: " + named))
+    // What does not read the holdings still works.
+    #expect(try coffer.run(["--db", database, "-c", "print 1 + 1; echo ok"]).stdout == "2\nok\n")
+  }
+
+  // MARK: - Settings, journal, sources
+
+  @Test func aLocalCurrencyCofferDoesNotKnowIsNamedNotTakenForCNY() throws {
+    try storeWithHoldings()
+    try sqlite("INSERT INTO setting VALUES ('local', 'XXX')")
+    let outcome = try coffer.run(["--db", database, "-c", "total"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.contains("(key 'local'): 'XXX' is not a currency Coffer knows"))
+  }
+
+  @Test(arguments: [
+    ("old = X'00'", "old is a blob of 1 byte, not text"),
+    ("new = 'lots'", "new 'lots' is not a number as Coffer writes one"),
+    ("code = 'XYZ'", "code 'XYZ' is not a currency code as Coffer writes one"),
+    ("entered = '2026-11-22 10:00:00'", "entered '2026-11-22 10:00:00' is not a UTC time"),
+    ("effective = '2026-02-30'", "effective '2026-02-30' is not a date"),
+    ("utc_offset = 'x'", "utc_offset is 'x', not minutes east of UTC"),
+  ])
+  func aBadJournalRowIsNamedByLogNotDropped(change: String, problem: String) throws {
+    try storeWithHoldings()
+    try sqlite("UPDATE journal SET \(change) WHERE id = 1")
+    let log = try coffer.run(["--db", database, "-c", "log"])
+    #expect(log.status == 3)
+    #expect(log.stdout == "")
+    #expect(log.stderr.contains("journal row 1: \(problem)"), "\(log.stderr)")
+    let check = try coffer.run(["--db", database, "-c", "check"])
+    #expect(check.status == 3)
+    #expect(check.stdout.contains("damaged: journal row 1: \(problem)"))
+  }
+
+  @Test func aHoldingThatDisagreesWithItsJournalIsNamedByCheck() throws {
+    try storeWithHoldings()
+    try sqlite("UPDATE holding SET amount = '5' WHERE code = 'USD'")
+    let check = try coffer.run(["--db", database, "-c", "check"])
+    #expect(check.status == 3)
+    #expect(check.stdout == "damaged: holding row 1 (code 'USD'): amount 5 is not the journal's latest (row 1: 1200)\n")
+  }
+
+  @Test(arguments: [
+    ("url = X'00'", "url is a blob of 1 byte, not text"),
+    ("url = 'https://example.org/' || char(27) || ']0;PWNED' || char(7)", "is not an http or https URL"),
+    ("currencies = 'USD XYZ'", "currencies 'USD XYZ' is not a list of catalog codes"),
+  ])
+  func aBadRateSourceIsNamedByTheCommandsThatReadIt(change: String, problem: String) throws {
+    try storeWithHoldings()
+    try sqlite("UPDATE rate_source SET \(change) WHERE name = 'ECB'")
+    let outcome = try coffer.run(["--db", database, "-c", "rates sources"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.contains("rate_source row 1 (name 'ECB'): "))
+    #expect(outcome.stderr.contains(problem))
+    #expect(!outcome.stderr.contains("\u{1B}"), "an escape is never printed raw")
+    #expect(try coffer.run(["--db", database, "-c", "check"]).status == 3)
+  }
+
+  // MARK: - Rates
+
+  /// A day's rates blob in the store's format 1 holding one rate of USD (catalog index
+  /// 1): its scale byte (bit 7 for a negative value) and magnitude.
+  func blob(scale: UInt8, magnitude: UInt64) -> String {
+    var bytes: [UInt8] = [1, 1, 1, UInt8(ascii: "x"), 1, 1, 0, 0, scale]
+    var value = magnitude
+    while value >= 0x80 {
+      bytes.append(UInt8(value & 0x7F) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+    return "X'" + bytes.map { String(format: "%02X", $0) }.joined() + "'"
+  }
+
+  @Test(arguments: [
+    (UInt8(0), UInt64(0), "a rate must be greater than 0, found 0"),
+    (UInt8(0x80 | 2), UInt64(110), "a rate must be greater than 0, found -1.1"),
+    (UInt8(0), UInt64(10_000_000_000_000_000), "a rate must be below 10^15"),
+    (UInt8(20), UInt64(1), "a rate must be at least 10^-15"),
+  ])
+  func aRateOutsideTheRulesInsideADayIsNamedNeverUsed(scale: UInt8, magnitude: UInt64, problem: String) throws {
+    try storeWithHoldings()
+    try sqlite("INSERT INTO rate_day VALUES (20000, \(blob(scale: scale, magnitude: magnitude)))")
+    // 20000 is 2024-10-04: today's rates are later rows, which carry it forward only if
+    // written by Coffer; the dated total reads the damaged row itself.
+    let dated = try coffer.run(["--db", database, "-c", "total at 2024-10-05"])
+    #expect(dated.status == 3)
+    #expect(dated.stdout == "")
+    #expect(dated.stderr.contains("rate_day row 20000 (2024-10-04): the stored rates are damaged (\(problem)"))
+    let check = try coffer.run(["--db", database, "-c", "check"])
+    #expect(check.status == 3)
+    #expect(check.stdout.contains("damaged: rate_day row 20000 (2024-10-04)"))
+  }
+
+  @Test func aDayOutsideTheCalendarIsNamedNotACrash() throws {
+    try storeWithHoldings()
+    try sqlite("INSERT INTO rate_day VALUES (-9223372036854775808, X'01')")
+    let outcome = try coffer.run(["--db", database, "-c", "total at 2001-01-01"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.contains("rate_day row -9223372036854775808: the stored rates are damaged (day"))
+    #expect(try coffer.run(["--db", database, "-c", "total"]).status == 0, "today's rates are not that row")
+  }
+
+  // MARK: - --atomic
+
+  @Test func anAtomicRunIsOneTransaction() throws {
+    let rates = try coffer.write("at.csv", "date,code,rate\n2026-11-01,USD,1.1\n")
+    let failed = try coffer.run([
+      "--db", database, "--atomic", "-c",
+      "rates import \(rates); rates sources add foo https://example.org/x; set USD 5; bogus",
+    ])
+    #expect(failed.status == 1)
+    #expect(failed.stderr.hasSuffix("coffer: nothing saved: --atomic run had errors\n"))
+    let after = try coffer.run(["--db", database, "-c", "rates sources; rates USD; print amount(USD)"])
+    #expect(!after.stdout.contains("foo"))
+    #expect(after.stdout.contains("1 USD = 6.6528822055 CNY"), "the import was rolled back too")
+    #expect(after.stdout.hasSuffix("\n0\n"))
+    // The same run without the error keeps all three.
+    let kept = try coffer.run([
+      "--db", database, "--atomic", "-c",
+      "rates import \(rates); rates sources add foo https://example.org/x; set USD 5",
+    ])
+    #expect(kept.status == 0)
+    let later = try coffer.run(["--db", database, "-c", "rates sources; rates USD; print amount(USD)"])
+    #expect(later.stdout.contains("foo "))
+    #expect(later.stdout.contains("1 USD = 6.7569090909 CNY"), "1.1 USD per euro, from at.csv")
+    #expect(later.stdout.hasSuffix("\n5\n"))
+  }
+
+  // MARK: - Time
+
+  @Test func anImpossibleCofferTodayIsAnError() throws {
+    let outcome = try coffer.run(
+      ["--db", database, "-c", "total"], extraEnvironment: ["COFFER_TODAY": "2100-02-29"])
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "", stderr: "coffer: error: COFFER_TODAY='2100-02-29' is not a valid date (YYYY-MM-DD)\n", status: 2))
+  }
+
+  @Test func journalTimesAreUTCWithTheirOffset() throws {
+    #expect(
+      try coffer.run(["--db", database, "-c", "set USD 1"], extraEnvironment: ["TZ": "Asia/Shanghai"]).status == 0)
+    #expect(
+      try coffer.run(["--db", database, "-c", "set USD 2"], extraEnvironment: ["TZ": "America/New_York"]).status == 0)
+    // Stored in UTC, in the order they happened, with the offset of the clock that made each.
+    let rows = try coffer.run(
+      [database, "SELECT entered GLOB '????-??-??T??:??:??Z', utc_offset FROM journal ORDER BY entered, id"],
+      binary: "/usr/bin/sqlite3")
+    #expect(rows.stdout == "1|480\n1|-300\n" || rows.stdout == "1|480\n1|-240\n")
+    let log = try coffer.run(["--db", database, "-c", "log --format csv"])
+    let lines = log.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[1].contains("-05:00,USD,1,2") || lines[1].contains("-04:00,USD,1,2"), "newest first")
+    #expect(lines[2].contains("+08:00,USD,0,1"))
+  }
+
+  @Test func aStoreOfSchemaFourIsCopiedThenMigrated() throws {
+    // Schema 4's journal kept local times with no zone.
+    try sqlite(
+      """
+      PRAGMA application_id = 1131374182; PRAGMA user_version = 4;
+      CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+      INSERT INTO grdb_migrations VALUES ('v1: holdings, rates, settings'), ('v2: journal'),
+        ('v3: rates as one snapshot per day'), ('v4: rate sources; direct quotes in the day snapshots');
+      CREATE TABLE holding (code TEXT PRIMARY KEY NOT NULL, amount TEXT NOT NULL);
+      CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+      CREATE TABLE journal (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, code TEXT NOT NULL, old TEXT NOT NULL,
+        new TEXT NOT NULL);
+      CREATE INDEX journal_code ON journal (code, id);
+      CREATE TABLE rate_day (day INTEGER PRIMARY KEY, rates BLOB NOT NULL);
+      CREATE TABLE rate_source (
+        position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, url TEXT NOT NULL, currencies TEXT NOT NULL);
+      INSERT INTO holding VALUES ('USD', '200');
+      INSERT INTO journal (time, code, old, new) VALUES ('2025-06-30 23:30:00', 'USD', '0', '100'),
+        ('2025-07-01 08:00:00', 'USD', '100', '200');
+      """)
+    let outcome = try coffer.run(
+      ["--db", database, "-c", "log --format csv"], extraEnvironment: ["TZ": "Asia/Shanghai"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(
+      outcome.stderr
+        == "coffer: the store \(database) was upgraded to this Coffer's schema; a copy as it was is kept in \(database).before-v5\n"
+    )
+    #expect(
+      outcome.stdout
+        == "time,code,old,new\n2025-07-01T08:00:00+08:00,USD,100,200\n2025-06-30T23:30:00+08:00,USD,0,100\n")
+    let stored = try coffer.run(
+      [database, "SELECT entered, utc_offset, effective FROM journal ORDER BY id"], binary: "/usr/bin/sqlite3")
+    #expect(stored.stdout == "2025-06-30T15:30:00Z|480|2025-06-30\n2025-07-01T00:00:00Z|480|2025-07-01\n")
+    // The copy is the store as it was, schema 4, and private.
+    let copy = try coffer.run([database + ".before-v5", "PRAGMA user_version"], binary: "/usr/bin/sqlite3")
+    #expect(copy.stdout == "4\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: database + ".before-v5")
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    // Opened again: no second copy, no message.
+    #expect(try coffer.run(["--db", database, "-c", "check"]).stderr == "")
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v5.2"))
+  }
+}
