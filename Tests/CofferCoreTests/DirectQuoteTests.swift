@@ -116,7 +116,7 @@ import Testing
       snapshot.quotes[held.pair] = held
     }
     let blob = SnapshotCoding.encode(snapshot, day: rowDay, sources: sources)
-    #expect(blob.first == SnapshotCoding.formatWithQuotes)
+    #expect(blob.first == SnapshotCoding.formatWithChecksum)
     var names = SourceNames()
     let decoded = try blob.withUnsafeBytes { try SnapshotCoding.decode($0, day: rowDay, sources: &names) }
     #expect(
@@ -133,7 +133,7 @@ import Testing
     }
     // Without quotes a row is written as before quotes existed.
     snapshot.quotes = [:]
-    #expect(SnapshotCoding.encode(snapshot, day: rowDay, sources: sources).first == SnapshotCoding.format)
+    #expect(SnapshotCoding.encode(snapshot, day: rowDay, sources: sources).first == SnapshotCoding.formatWithChecksum)
   }
 }
 

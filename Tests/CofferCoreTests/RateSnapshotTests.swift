@@ -66,10 +66,15 @@ import Testing
     var damaged: [[UInt8]] = (0..<blob.count).map { Array(blob.prefix($0)) }
     damaged.append([9] + blob.dropFirst())  // an unknown format
     // format, one source "ECB", two rates, then the first rate's currency (USD).
-    #expect(Array(blob.prefix(8)) == [1, 1, 3, 0x45, 0x43, 0x42, 2, UInt8(usd.index)])
-    var badCurrency = blob
-    badCurrency[7] = 200
-    damaged.append(badCurrency)
+    #expect(Array(blob.prefix(8)) == [3, 1, 3, 0x45, 0x43, 0x42, 2, UInt8(usd.index)])
+    // Any byte changed, in any way, is found (here by the checksum).
+    for index in blob.indices {
+      for bit in 0..<8 {
+        var flipped = blob
+        flipped[index] ^= 1 << bit
+        damaged.append(flipped)
+      }
+    }
     damaged.append(Array(blob.prefix(6)) + [0xFF, 0xFF, 0x7F])  // a count of rates far too large
     for bytes in damaged {
       var names = SourceNames()
@@ -79,6 +84,99 @@ import Testing
     }
     let error = DamagedSnapshot(day: rowDay, detail: "cut short at byte 3")
     #expect(error.description == "the stored rates of 2020-03-16 are damaged (cut short at byte 3)")
+  }
+
+  /// A blob whose checksum is right but whose contents break the rules: what a writer
+  /// with a bug (or a person with a hex editor and a CRC tool) could leave.
+  private func decodeProblem(_ body: [UInt8], day rowDay: Int = 20_000) -> String? {
+    var bytes = body
+    var checksum = CRC32.checksum(body).littleEndian
+    withUnsafeBytes(of: &checksum) { bytes.append(contentsOf: $0) }
+    var names = SourceNames()
+    do {
+      _ = try bytes.withUnsafeBytes { bytes throws(DamagedSnapshot) in
+        try SnapshotCoding.decode(bytes, day: rowDay, sources: &names)
+      }
+      return nil
+    } catch let error as DamagedSnapshot {
+      return error.detail
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func ratesOutsideTheRulesOrOrderAreDamage() {
+    // format 3, one source "x", then rates: [currency, age, source, scale, magnitude…], then no quotes.
+    func body(_ rates: [[UInt8]], quotes: [[UInt8]] = []) -> [UInt8] {
+      [3, 1, 1, UInt8(ascii: "x"), UInt8(rates.count)] + rates.flatMap { $0 } + [UInt8(quotes.count)]
+        + quotes.flatMap { $0 }
+    }
+    let usd = UInt8(CofferCoreTests.usd.index)
+    let jpy = UInt8(CofferCoreTests.jpy.index)
+    #expect(decodeProblem(body([[usd, 0, 0, 2, 110]])) == nil, "1.1 is a rate")
+    #expect(decodeProblem(body([[usd, 0, 0, 0, 0]])) == "a rate must be greater than 0, found 0")
+    #expect(decodeProblem(body([[usd, 0, 0, 0x82, 110]])) == "a rate must be greater than 0, found -1.1")
+    #expect(
+      decodeProblem(body([[usd, 0, 0, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]]))
+        == "a rate must be below 10^15, found 72057594037927936")
+    #expect(
+      decodeProblem(body([[usd, 0, 0, 20, 1]])) == "a rate must be at least 10^-15, found 0.00000000000000000001")
+    #expect(decodeProblem(body([[jpy, 0, 0, 0, 1], [usd, 0, 0, 0, 1]])) == "a rate out of range or out of order")
+    #expect(decodeProblem(body([[usd, 0, 0, 0, 1], [usd, 0, 0, 0, 2]])) == "a rate out of range or out of order")
+    #expect(decodeProblem(body([[200, 0, 0, 0, 1]])) == "a rate out of range or out of order")
+    #expect(decodeProblem(body([[usd, 0, 1, 0, 1]]))?.hasPrefix("a count out of range") == true, "no source 1")
+    // A rate's age reaches back at most to 0001-01-01: day 20000 is 2024-10-04.
+    let ageToFirst = 20_000 - CalendarDate.first.dayNumber
+    func varint(_ value: Int) -> [UInt8] {
+      var value = value
+      var bytes: [UInt8] = []
+      while value >= 0x80 {
+        bytes.append(UInt8(value & 0x7F) | 0x80)
+        value >>= 7
+      }
+      return bytes + [UInt8(value)]
+    }
+    #expect(decodeProblem(body([[usd] + varint(ageToFirst) + [0, 0, 1]])) == nil)
+    #expect(
+      decodeProblem(body([[usd] + varint(ageToFirst + 1) + [0, 0, 1]]))?.hasPrefix("a count out of range") == true)
+    // Quotes ([currency, quoted in, age, source, scale, magnitude…]): in pair order, once a
+    // pair, within the rules.
+    let cny = UInt8(Catalog.cny.index)
+    #expect(decodeProblem(body([], quotes: [[usd, cny, 0, 0, 0, 7]])) == nil)
+    #expect(decodeProblem(body([], quotes: [[usd, cny, 0, 0, 0, 0]])) == "a rate must be greater than 0, found 0")
+    #expect(
+      decodeProblem(body([], quotes: [[usd, cny, 0, 0, 0, 7], [cny, usd, 0, 0, 0, 7]])) == "a quote out of order")
+    #expect(decodeProblem(body([], quotes: [[usd, usd, 0, 0, 0, 7]])) == "a quote out of range")
+    // The row's own day must be a date.
+    #expect(decodeProblem(body([[usd, 0, 0, 0, 1]]), day: Int.min)?.hasPrefix("day ") == true)
+    #expect(decodeProblem(body([[usd, 0, 0, 0, 1]]), day: CalendarDate.last.dayNumber + 1)?.hasPrefix("day ") == true)
+  }
+
+  @Test func olderFormatsAreReadOnlyByTheMigration() {
+    // Format 1: no quotes, no checksum.
+    let old: [UInt8] = [1, 1, 1, UInt8(ascii: "x"), 1, UInt8(usd.index), 0, 0, 0, 7]
+    var names = SourceNames()
+    #expect(throws: DamagedSnapshot.self) {
+      _ = try old.withUnsafeBytes { try SnapshotCoding.decode($0, day: 20_000, sources: &names) }
+    }
+    let read = try? old.withUnsafeBytes {
+      try SnapshotCoding.decode($0, day: 20_000, sources: &names, olderFormats: true)
+    }
+    #expect(read?.rates[usd.index]?.perEuro == decimal("7"))
+  }
+
+  @Test func daysAtTheEndsOfTheCalendarRoundTrip() throws {
+    var sources = SourceNames()
+    var snapshot = RateSnapshot()
+    let last = CalendarDate.last.dayNumber
+    snapshot.rates[usd.index] = .init(
+      perEuro: decimal("1.1"), day: CalendarDate.first.dayNumber, source: sources.number(of: "a"))
+    snapshot.rates[jpy.index] = .init(perEuro: decimal("160"), day: last, source: sources.number(of: "b"))
+    let blob = SnapshotCoding.encode(snapshot, day: last, sources: sources)
+    var names = SourceNames()
+    let read = try blob.withUnsafeBytes { try SnapshotCoding.decode($0, day: last, sources: &names) }
+    #expect(read.allRates(sources: names).map(\.date) == [CalendarDate.first, CalendarDate.last])
+    #expect(CalendarDate(dayNumber: Int.min) == nil && CalendarDate(dayNumber: Int.max) == nil)
   }
 
   @Test func aRateIsCarriedForwardUntilTheCurrencysNextOne() throws {

@@ -143,7 +143,7 @@ import Testing
     #expect(
       outcome.stderr.hasPrefix(
         "<command>:1:1: error: the store \(database) has a row Coffer cannot use: rate_day row 20779 (2026-11-22): "
-          + "the stored rates are damaged (cut short at byte"))
+          + "the stored rates are damaged ("))
     #expect(outcome.status == 3)
   }
 

@@ -166,17 +166,40 @@ import Testing
 
   // MARK: - Rates
 
-  /// A day's rates blob in the store's format 1 holding one rate of USD (catalog index
-  /// 1): its scale byte (bit 7 for a negative value) and magnitude.
+  /// A day's rates blob in the store's format 3 holding one rate of USD (catalog index
+  /// 1), given by its scale byte (bit 7 for a negative value) and magnitude, with the
+  /// right checksum: damage only a reading of the rules can find.
   func blob(scale: UInt8, magnitude: UInt64) -> String {
-    var bytes: [UInt8] = [1, 1, 1, UInt8(ascii: "x"), 1, 1, 0, 0, scale]
+    var bytes: [UInt8] = [3, 1, 1, UInt8(ascii: "x"), 1, 1, 0, 0, scale]
     var value = magnitude
     while value >= 0x80 {
       bytes.append(UInt8(value & 0x7F) | 0x80)
       value >>= 7
     }
     bytes.append(UInt8(value))
+    bytes.append(0)  // no quotes
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+    }
+    crc ^= 0xFFFF_FFFF
+    bytes += [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)]
     return "X'" + bytes.map { String(format: "%02X", $0) }.joined() + "'"
+  }
+
+  @Test func anyByteOfADaysRatesChangedIsNamed() throws {
+    try storeWithHoldings()
+    // Today's rates: one byte in the middle of the blob changed, structure and all intact.
+    try sqlite(
+      """
+      UPDATE rate_day SET rates = CAST(substr(rates, 1, 40)
+        || CASE WHEN substr(rates, 41, 1) = X'5A' THEN X'5B' ELSE X'5A' END || substr(rates, 42) AS BLOB)
+        WHERE day = (SELECT max(day) FROM rate_day)
+      """)
+    let outcome = try coffer.run(["--db", database, "-c", "total"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.contains("the stored rates are damaged (its checksum does not match its bytes)"))
   }
 
   @Test(arguments: [

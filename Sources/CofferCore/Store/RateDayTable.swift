@@ -239,3 +239,24 @@ extension RateDayTable {
     return damage
   }
 }
+
+extension RateDayTable {
+  /// Rewrites every row in the current format (with its checksum), for the migration to
+  /// schema 5. A row that cannot be read is left as it is, for `check` to name.
+  static func rewriteInCurrentFormat(_ db: Database) throws {
+    let write = try db.cachedStatement(sql: "UPDATE rate_day SET rates = ? WHERE day = ?")
+    for row in try Row.fetchAll(db, sql: "SELECT day, rates FROM rate_day ORDER BY day") {
+      let day: Int = row[0]
+      var sources = SourceNames()
+      let decoded = try? row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
+        guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+        return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
+          try SnapshotCoding.decode(bytes, day: day, sources: &sources, olderFormats: true)
+        }
+      }
+      guard let snapshot = decoded else { continue }
+      let blob = Data(SnapshotCoding.encode(snapshot, day: day, sources: sources))
+      try write.execute(arguments: [blob, day])
+    }
+  }
+}

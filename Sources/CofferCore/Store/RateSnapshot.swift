@@ -105,17 +105,22 @@ struct DamagedSnapshot: Error, CustomStringConvertible {
 ///                 quoted in  1 byte, catalog index
 ///                 age, source, scale, magnitude   as for a rate
 ///
-/// A row without quotes is written in format 1, as before quotes existed.
+/// Format 3, the only one Coffer writes since schema 5 (whose migration rewrote every
+/// row): byte 3, the sources, rates and quotes as in format 2 (the quotes' count always
+/// written, 0 when there are none), then a CRC-32 of every byte before it, little-endian.
+/// The checksum is what finds damage that leaves the structure whole: a digit of a rate
+/// changed on disk reads as a plausible rate otherwise.
 ///
 /// Varints are little-endian base 128 (LEB128). Decimals keep their exact coefficient
 /// and scale: nothing goes through text or floating point.
 enum SnapshotCoding {
   static let format: UInt8 = 1
   static let formatWithQuotes: UInt8 = 2
+  static let formatWithChecksum: UInt8 = 3
 
   static func encode(_ snapshot: RateSnapshot, day: Int, sources: SourceNames) -> [UInt8] {
     let quotes = snapshot.quotes.keys.sorted().map { snapshot.quotes[$0]! }
-    var bytes: [UInt8] = [quotes.isEmpty ? format : formatWithQuotes]
+    var bytes: [UInt8] = [formatWithChecksum]
     bytes.reserveCapacity(64 + snapshot.rates.count * 16)
     // The row's own source list holds only the sources its rates and quotes use.
     var rowSources: [Int] = []
@@ -137,16 +142,16 @@ enum SnapshotCoding {
       appendVarint(UInt64(rowSources.firstIndex(of: held.source) ?? 0), to: &bytes)
       appendDecimal(held.perEuro, to: &bytes)
     }
-    if !quotes.isEmpty {
-      appendVarint(UInt64(quotes.count), to: &bytes)
-      for quote in quotes {
-        bytes.append(UInt8(quote.currency))
-        bytes.append(UInt8(quote.quotedIn))
-        appendVarint(UInt64(day - quote.day), to: &bytes)
-        appendVarint(UInt64(rowSources.firstIndex(of: quote.source) ?? 0), to: &bytes)
-        appendDecimal(quote.value, to: &bytes)
-      }
+    appendVarint(UInt64(quotes.count), to: &bytes)
+    for quote in quotes {
+      bytes.append(UInt8(quote.currency))
+      bytes.append(UInt8(quote.quotedIn))
+      appendVarint(UInt64(day - quote.day), to: &bytes)
+      appendVarint(UInt64(rowSources.firstIndex(of: quote.source) ?? 0), to: &bytes)
+      appendDecimal(quote.value, to: &bytes)
     }
+    var checksum = CRC32.checksum(bytes).littleEndian
+    withUnsafeBytes(of: &checksum) { bytes.append(contentsOf: $0) }
     return bytes
   }
 
@@ -155,17 +160,34 @@ enum SnapshotCoding {
     appendVarint(value.magnitude, to: &bytes)
   }
 
+  /// Reads a blob written by `encode`. Formats 1 and 2 (no checksum) are read only when
+  /// `olderFormats` is set: by the migration that rewrites them.
   static func decode(
-    _ bytes: UnsafeRawBufferPointer, day: Int, sources: inout SourceNames
+    _ blob: UnsafeRawBufferPointer, day: Int, sources: inout SourceNames, olderFormats: Bool = false
   ) throws(DamagedSnapshot) -> RateSnapshot {
     guard CalendarDate.dayNumbers.contains(day) else {
       throw DamagedSnapshot(day: day, detail: "day \(day) is not a date from 0001-01-01 to 9999-12-31")
     }
-    var reader = Reader(bytes: bytes, day: day)
-    let rowFormat = try reader.byte()
-    guard rowFormat == format || rowFormat == formatWithQuotes else {
-      throw DamagedSnapshot(day: day, detail: "unknown format")
+    guard let rowFormat = blob.first else { throw DamagedSnapshot(day: day, detail: "no data") }
+    var bytes = blob
+    switch rowFormat {
+    case formatWithChecksum:
+      guard blob.count >= 5 else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(blob.count)") }
+      bytes = UnsafeRawBufferPointer(rebasing: blob[0..<blob.count - 4])
+      var stored: UInt32 = 0
+      withUnsafeMutableBytes(of: &stored) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: blob[(blob.count - 4)...]))
+      }
+      guard UInt32(littleEndian: stored) == CRC32.checksum(bytes) else {
+        throw DamagedSnapshot(day: day, detail: "its checksum does not match its bytes")
+      }
+    case format where olderFormats, formatWithQuotes where olderFormats:
+      break
+    default:
+      throw DamagedSnapshot(day: day, detail: "unknown format \(rowFormat)")
     }
+    var reader = Reader(bytes: bytes, day: day)
+    _ = try reader.byte()
     var rowSources: [Int] = []
     for _ in 0..<(try reader.count(limit: 1000)) {
       let length = try reader.count(limit: 10_000)
@@ -185,7 +207,7 @@ enum SnapshotCoding {
       lastIndex = index
       snapshot.rates[index] = RateSnapshot.Held(perEuro: value, day: day - age, source: rowSources[source])
     }
-    if rowFormat == formatWithQuotes {
+    if rowFormat != format {
       var lastPair: QuotePair?
       for _ in 0..<(try reader.count(limit: Catalog.count * Catalog.count)) {
         let currency = Int(try reader.byte())

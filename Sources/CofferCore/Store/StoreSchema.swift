@@ -58,7 +58,7 @@ enum StoreSchema {
           """)
       for source in RateSource.defaults { try Store.insertSource(db, source) }
     }
-    migrator.registerMigration("v5: journal times in UTC; effective dates") { db in
+    migrator.registerMigration("v5: journal times in UTC; effective dates; checksummed rates") { db in
       // Entries kept the local time of the process that saved them, with no zone, so two
       // time zones disagreed about which was later. Now: the UTC time and the offset it
       // was entered at, and the date from which the entry holds (its effective date: for
@@ -97,6 +97,8 @@ enum StoreSchema {
           ALTER TABLE journal_v5 RENAME TO journal;
           CREATE INDEX journal_by_date ON journal (code, effective, id);
           """)
+      // Each day's rates get a checksum (format 3), so damage to any byte is found.
+      try RateDayTable.rewriteInCurrentFormat(db)
     }
     return migrator
   }
