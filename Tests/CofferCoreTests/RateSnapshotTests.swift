@@ -90,7 +90,7 @@ import Testing
   /// with a bug (or a person with a hex editor and a CRC tool) could leave.
   private func decodeProblem(_ body: [UInt8], day rowDay: Int = 20_000) -> String? {
     var bytes = body
-    var checksum = CRC32.checksum(body).littleEndian
+    var checksum = SnapshotCoding.checksum(day: rowDay, body).littleEndian
     withUnsafeBytes(of: &checksum) { bytes.append(contentsOf: $0) }
     var names = SourceNames()
     do {

@@ -7,13 +7,12 @@ enum CRC32 {
     return value
   }
 
-  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  /// The checksum of the parts' bytes, one after another.
+  static func checksum(_ parts: UnsafeRawBufferPointer...) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    for part in parts {
+      for byte in part { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    }
     return crc ^ 0xFFFF_FFFF
-  }
-
-  static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    bytes.withUnsafeBytes { checksum($0) }
   }
 }

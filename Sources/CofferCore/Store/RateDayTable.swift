@@ -14,6 +14,7 @@ enum RateDayTable {
   static func snapshot(
     _ db: Database, onOrBefore day: Int, sources: inout SourceNames
   ) throws -> (day: Int, snapshot: RateSnapshot)? {
+    try requireNoDayOutsideTheCalendar(db)
     let statement = try db.cachedStatement(
       sql: "SELECT day, rates FROM rate_day WHERE day <= ? ORDER BY day DESC LIMIT 1")
     return try rows(statement, arguments: [day], sources: &sources).first
@@ -24,6 +25,7 @@ enum RateDayTable {
   static func history(
     _ db: Database, of currencies: Set<Currency>, quotesWith target: Currency, from: Int, to: Int
   ) throws -> RateBook {
+    try requireNoDayOutsideTheCalendar(db)
     var sources = SourceNames()
     let statement = try db.cachedStatement(
       sql: """
@@ -49,6 +51,22 @@ enum RateDayTable {
       }
     }
     return book
+  }
+
+  /// Throws naming a row keyed by a day no date has: a row that was some date's rates
+  /// and is now no date's would otherwise be missed by every question (two seeks of the
+  /// primary key).
+  private static func requireNoDayOutsideTheCalendar(_ db: Database) throws {
+    let outside = try Int.fetchOne(
+      db.cachedStatement(
+        sql: """
+          SELECT day FROM (SELECT day FROM rate_day WHERE day < ?1 LIMIT 1)
+          UNION ALL SELECT day FROM (SELECT day FROM rate_day WHERE day > ?2 LIMIT 1)
+          """),
+      arguments: [CalendarDate.dayNumbers.lowerBound, CalendarDate.dayNumbers.upperBound])
+    if let outside {
+      throw DamagedSnapshot(day: outside, detail: "day \(outside) is not a date from 0001-01-01 to 9999-12-31")
+    }
   }
 
   private static func rows(

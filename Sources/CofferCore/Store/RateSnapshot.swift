@@ -107,9 +107,10 @@ struct DamagedSnapshot: Error, CustomStringConvertible {
 ///
 /// Format 3, the only one Coffer writes since schema 5 (whose migration rewrote every
 /// row): byte 3, the sources, rates and quotes as in format 2 (the quotes' count always
-/// written, 0 when there are none), then a CRC-32 of every byte before it, little-endian.
-/// The checksum is what finds damage that leaves the structure whole: a digit of a rate
-/// changed on disk reads as a plausible rate otherwise.
+/// written, 0 when there are none), then, little-endian, a CRC-32 of the row's day (as 8
+/// bytes, little-endian) followed by every byte before the checksum. The checksum is what
+/// finds damage that leaves the structure whole: a digit of a rate changed on disk, or a
+/// row moved to another day, reads as plausible rates otherwise.
 ///
 /// Varints are little-endian base 128 (LEB128). Decimals keep their exact coefficient
 /// and scale: nothing goes through text or floating point.
@@ -150,9 +151,18 @@ enum SnapshotCoding {
       appendVarint(UInt64(rowSources.firstIndex(of: quote.source) ?? 0), to: &bytes)
       appendDecimal(quote.value, to: &bytes)
     }
-    var checksum = CRC32.checksum(bytes).littleEndian
+    var checksum = Self.checksum(day: day, bytes).littleEndian
     withUnsafeBytes(of: &checksum) { bytes.append(contentsOf: $0) }
     return bytes
+  }
+
+  /// The CRC-32 of a row's day and its bytes.
+  static func checksum(day: Int, _ bytes: [UInt8]) -> UInt32 {
+    bytes.withUnsafeBytes { checksum(day: day, $0) }
+  }
+
+  static func checksum(day: Int, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    withUnsafeBytes(of: Int64(day).littleEndian) { dayBytes in CRC32.checksum(dayBytes, bytes) }
   }
 
   private static func appendDecimal(_ value: DecimalValue, to bytes: inout [UInt8]) {
@@ -178,7 +188,7 @@ enum SnapshotCoding {
       withUnsafeMutableBytes(of: &stored) {
         $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: blob[(blob.count - 4)...]))
       }
-      guard UInt32(littleEndian: stored) == CRC32.checksum(bytes) else {
+      guard UInt32(littleEndian: stored) == checksum(day: day, bytes) else {
         throw DamagedSnapshot(day: day, detail: "its checksum does not match its bytes")
       }
     case format where olderFormats, formatWithQuotes where olderFormats:

@@ -92,12 +92,15 @@ extension Store {
   }
 
   /// The last `limit` saved changes, newest first, optionally of one currency. A row
-  /// that cannot be read fails the whole read, naming it.
-  package func journal(of currency: Currency?, limit: Int) throws(StoreError) -> [JournalEntry] {
+  /// that cannot be read fails the whole read, naming it, and so does a row whose code
+  /// or date hides it from the currency's history (see `JournalProbe`).
+  package func journal(of currency: Currency?, limit: Int, today: CalendarDate) throws(StoreError) -> [JournalEntry] {
     do {
       return try database.inDatabase { db in
         counters.dbReads += 1
         if let currency {
+          counters.dbReads += 1
+          if let damage = try JournalProbe.damage(db, today: today) { throw damage }
           return try JournalEntry.fetchAll(
             db, sql: JournalEntry.selection + " WHERE code = ? ORDER BY id DESC LIMIT ?",
             arguments: [currency.code, limit])

@@ -93,7 +93,7 @@ extension Store {
         )
         let writeJournal = try db.cachedStatement(
           sql: "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES (?, ?, ?, ?, ?, ?)")
-        let effective = effective.description
+        let effective = effective.dayNumber
         for (currency, ours) in batch.amounts {
           let theirs = stored[currency] ?? .zero
           if theirs == ours {
@@ -147,7 +147,7 @@ extension Store {
         if wanted.contains(holding.currency) { stored[holding.currency] = holding.amount }
       } catch {
         // A damaged row is this save's when its code names one of the currencies saved.
-        let code = (row[1] as DatabaseValue).storedText.flatMap { Catalog.currency($0) }
+        let code = StoredValue(row, 1).text.flatMap { Catalog.currency($0) }
         if code.map(wanted.contains) ?? false { throw error }
       }
     }

@@ -14,13 +14,14 @@ extension Store {
         var damage: [StoreDamage] = []
         var holdings: [Currency: (row: Int64, amount: DecimalValue)] = [:]
         var damagedHoldings: Set<Currency> = []
-        for row in try Row.fetchAll(db, sql: HoldingRecord.selection) {
+        let rows = try Row.fetchCursor(db, sql: HoldingRecord.selection)
+        while let row = try rows.next() {
           do throws(StoreDamage) {
             let holding = try HoldingRecord(checking: row)
             holdings[holding.currency] = (row[0], holding.amount)
           } catch {
             damage.append(error)
-            if let code = (row[1] as DatabaseValue).storedText, let currency = Catalog.currency(code) {
+            if let code = StoredValue(row, 1).text, let currency = Catalog.currency(code) {
               damagedHoldings.insert(currency)
             }
           }
@@ -50,6 +51,10 @@ extension Store {
   ) throws -> [StoreDamage] {
     var damage: [StoreDamage] = []
     var latest: [Currency: JournalEntry] = [:]
+    // A currency with a damaged entry has no known latest one; nor has any, when an
+    // entry's code cannot be read.
+    var unknown: Set<Currency> = []
+    var codesUnknown = false
     let rows = try Row.fetchCursor(db, sql: JournalEntry.selection + " ORDER BY id")
     while let row = try rows.next() {
       do throws(StoreDamage) {
@@ -63,10 +68,17 @@ extension Store {
         latest[entry.currency] = entry
       } catch {
         damage.append(error)
+        if let code = StoredValue(row, 4).text, let currency = Catalog.currency(code), currency.code == code {
+          unknown.insert(currency)
+        } else {
+          codesUnknown = true
+        }
       }
     }
+    if codesUnknown { return damage }
     // A holding row already named as damaged is not compared again.
-    for (currency, entry) in latest.sorted(by: { $0.key.index < $1.key.index }) where !damaged.contains(currency) {
+    for (currency, entry) in latest.sorted(by: { $0.key.index < $1.key.index })
+    where !damaged.contains(currency) && !unknown.contains(currency) {
       let held = holdings[currency]?.amount ?? .zero
       guard held != entry.new else { continue }
       damage.append(

@@ -36,13 +36,15 @@ enum StoreSchema {
       // One row per day instead of one per rate: a history import writes 7,000 rows
       // instead of 177,000, and the rates on a date are one row (see RateSnapshot).
       try db.execute(sql: RateDayTable.createSQL)
-      let rates = try Row.fetchAll(db, sql: "SELECT code, date, perEuro, source FROM rate").compactMap { row -> Rate? in
-        guard let code = (row[0] as DatabaseValue).storedText, let currency = Catalog.currency(code),
-          let dateText = (row[1] as DatabaseValue).storedText, let date = CalendarDate(dateText),
-          let valueText = (row[2] as DatabaseValue).storedText, let value = DecimalValue(storedText: valueText),
-          RateRules.problem(with: value) == nil, let source = (row[3] as DatabaseValue).storedText
-        else { return nil }
-        return Rate(currency: currency, perEuro: value, date: date, source: source)
+      var rates: [Rate] = []
+      let rows = try Row.fetchCursor(db, sql: "SELECT code, date, perEuro, source FROM rate")
+      while let row = try rows.next() {
+        guard let code = StoredValue(row, 0).text, let currency = Catalog.currency(code),
+          let dateText = StoredValue(row, 1).text, let date = CalendarDate(dateText),
+          let valueText = StoredValue(row, 2).text, let value = DecimalValue(storedText: valueText),
+          RateRules.problem(with: value) == nil, let source = StoredValue(row, 3).text
+        else { continue }
+        rates.append(Rate(currency: currency, perEuro: value, date: date, source: source))
       }
       _ = try RateDayTable.record(db, rates)
       try db.execute(sql: "DROP TABLE rate")
@@ -61,15 +63,16 @@ enum StoreSchema {
     migrator.registerMigration("v5: journal times in UTC; effective dates; checksummed rates") { db in
       // Entries kept the local time of the process that saved them, with no zone, so two
       // time zones disagreed about which was later. Now: the UTC time and the offset it
-      // was entered at, and the date from which the entry holds (its effective date: for
-      // the entries carried over, the date they were entered on, where they were).
+      // was entered at, and the date from which the entry holds (its effective date, as a
+      // day number like rate_day's; for the entries carried over, the date they were
+      // entered on, where they were).
       try db.execute(
         sql: """
           CREATE TABLE journal_v5 (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             entered TEXT NOT NULL,
             utc_offset INTEGER NOT NULL,
-            effective TEXT NOT NULL,
+            effective INTEGER NOT NULL,
             code TEXT NOT NULL, old TEXT NOT NULL, new TEXT NOT NULL);
           """)
       let insert = try db.makeStatement(
@@ -84,10 +87,12 @@ enum StoreSchema {
         var entered = time
         var offset = 0
         var effective = time
-        if let text = time.storedText, let moment = EntryTime(localText: text) {
+        if let text = StoredValue(row, 1).text, let moment = EntryTime(localText: text),
+          let date = CalendarDate(String(text.prefix(10)))
+        {
           entered = moment.utcText.databaseValue
           offset = moment.offsetMinutes
-          effective = String(text.prefix(10)).databaseValue
+          effective = date.dayNumber.databaseValue
         }
         try insert.execute(arguments: [row[0] as DatabaseValue, entered, offset, effective, row[2], row[3], row[4]])
       }
@@ -95,7 +100,8 @@ enum StoreSchema {
         sql: """
           DROP TABLE journal;
           ALTER TABLE journal_v5 RENAME TO journal;
-          CREATE INDEX journal_by_date ON journal (code, effective, id);
+          CREATE INDEX journal_by_currency ON journal (code, effective, id);
+          CREATE INDEX journal_by_date ON journal (effective, id);
           """)
       // Each day's rates get a checksum (format 3), so damage to any byte is found.
       try RateDayTable.rewriteInCurrentFormat(db)

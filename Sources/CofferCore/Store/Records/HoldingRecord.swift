@@ -28,19 +28,19 @@ extension HoldingRecord: FetchableRecord {
   /// Reads a row of `selection`, or throws what is wrong with it.
   init(checking row: Row) throws(StoreDamage) {
     let rowid: Int64 = row[0]
-    let codeValue: DatabaseValue = row[1]
-    let amountValue: DatabaseValue = row[2]
+    let codeValue = StoredValue(row, 1)
+    let amountValue = StoredValue(row, 2)
     func damage(_ key: String?, _ problem: String) -> StoreDamage {
       StoreDamage(table: Self.databaseTableName, row: rowid, key: key, problem: problem)
     }
-    guard let code = codeValue.storedText else { throw damage(nil, "code is \(codeValue.shownInMessage), not text") }
+    guard let code = codeValue.text else { throw damage(nil, "code is \(codeValue.shown), not text") }
     let key = "code \(StoredText.quoted(code))"
     guard let currency = Catalog.currency(code) else { throw damage(key, "not a currency Coffer knows") }
     guard code == currency.code else {
       throw damage(key, "the code is not written as Coffer writes it (\(currency.code)); a second row for it?")
     }
-    guard let text = amountValue.storedText else {
-      throw damage(key, "amount is \(amountValue.shownInMessage), not text")
+    guard let text = amountValue.text else {
+      throw damage(key, "amount is \(amountValue.shown), not text")
     }
     guard let amount = DecimalValue(storedText: text) else {
       throw damage(key, "amount \(StoredText.quoted(text)) is not a number as Coffer writes one")

@@ -38,21 +38,22 @@ extension JournalEntry: FetchableRecord {
       StoreDamage(table: Self.databaseTableName, row: id, problem: problem)
     }
     func text(_ index: Int, _ column: String) throws(StoreDamage) -> String {
-      let value: DatabaseValue = row[index]
-      guard let text = value.storedText else { throw damage("\(column) is \(value.shownInMessage), not text") }
+      let value = StoredValue(row, index)
+      guard let text = value.text else { throw damage("\(column) is \(value.shown), not text") }
       return text
     }
     let enteredText = try text(1, "entered")
-    let offsetValue: DatabaseValue = row[2]
-    guard let offset = offsetValue.storedInteger, abs(offset) <= Int64(EntryTime.offsetLimit) else {
-      throw damage("utc_offset is \(offsetValue.shownInMessage), not minutes east of UTC")
+    let offsetValue = StoredValue(row, 2)
+    guard let offset = offsetValue.integer, abs(offset) <= Int64(EntryTime.offsetLimit) else {
+      throw damage("utc_offset is \(offsetValue.shown), not minutes east of UTC")
     }
     guard let entered = EntryTime(utcText: enteredText, offsetMinutes: Int(offset)) else {
       throw damage("entered \(StoredText.quoted(enteredText)) is not a UTC time (YYYY-MM-DDTHH:MM:SSZ)")
     }
-    let effectiveText = try text(3, "effective")
-    guard let effective = CalendarDate(effectiveText) else {
-      throw damage("effective \(StoredText.quoted(effectiveText)) is not a date (YYYY-MM-DD)")
+    let effectiveValue = StoredValue(row, 3)
+    guard let day = effectiveValue.integer, let effective = CalendarDate(dayNumber: Int(exactly: day) ?? .min)
+    else {
+      throw damage("effective is \(effectiveValue.shown), not a day from 0001-01-01 to 9999-12-31")
     }
     let code = try text(4, "code")
     guard let currency = Catalog.currency(code), currency.code == code else {

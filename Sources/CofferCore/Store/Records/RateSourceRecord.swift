@@ -11,24 +11,24 @@ extension RateSource {
   /// Reads a row of `selection`, or throws what is wrong with it.
   init(checking row: Row) throws(StoreDamage) {
     let position: Int64 = row[0]
-    let nameValue: DatabaseValue = row[1]
-    guard let name = nameValue.storedText else {
+    let nameValue = StoredValue(row, 1)
+    guard let name = nameValue.text else {
       throw StoreDamage(
-        table: Self.databaseTableName, row: position, problem: "name is \(nameValue.shownInMessage), not text")
+        table: Self.databaseTableName, row: position, problem: "name is \(nameValue.shown), not text")
     }
     func damage(_ problem: String) -> StoreDamage {
       StoreDamage(
         table: Self.databaseTableName, row: position, key: "name \(StoredText.quoted(name))", problem: problem)
     }
     guard Self.isName(name) else { throw damage("the name is not a word (letters, digits, _ . -)") }
-    let urlValue: DatabaseValue = row[2]
-    guard let url = urlValue.storedText else { throw damage("url is \(urlValue.shownInMessage), not text") }
+    let urlValue = StoredValue(row, 2)
+    guard let url = urlValue.text else { throw damage("url is \(urlValue.shown), not text") }
     guard Self.isURL(url) else {
       throw damage("url \(StoredText.quoted(url)) is not an http or https URL without blanks or control characters")
     }
-    let currenciesValue: DatabaseValue = row[3]
-    guard let codes = currenciesValue.storedText else {
-      throw damage("currencies is \(currenciesValue.shownInMessage), not text")
+    let currenciesValue = StoredValue(row, 3)
+    guard let codes = currenciesValue.text else {
+      throw damage("currencies is \(currenciesValue.shown), not text")
     }
     var currencies: [Currency] = []
     // Empty: every currency the source has.
@@ -66,7 +66,13 @@ extension RateSource {
     }
     guard let host = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first, !host.isEmpty
     else { return false }
-    return url.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
+    // No blanks, no C0 or C1 controls, DEL, nor the bidirectional overrides and isolates
+    // (which would reorder a listing on screen).
+    return url.unicodeScalars.allSatisfy { scalar in
+      let value = scalar.value
+      return value > 0x20 && value != 0x7F && !(0x80...0x9F).contains(value) && !(0x202A...0x202E).contains(value)
+        && !(0x2066...0x2069).contains(value)
+    }
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {

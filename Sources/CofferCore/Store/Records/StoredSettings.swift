@@ -38,9 +38,10 @@ package struct StoredSettings: Sendable, Equatable {
 
   /// The stored rates revision, or nil when there is none or it cannot be read.
   static func ratesRevision(_ db: Database) throws -> Int? {
-    let value = try DatabaseValue.fetchOne(
+    let rows = try Row.fetchCursor(
       db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [ratesRevisionKey])
-    return value?.storedText.flatMap(revision(in:))
+    guard let row = try rows.next() else { return nil }
+    return StoredValue(row, 0).text.flatMap(revision(in:))
   }
 
   /// A revision as stored: plain digits, from 0 to `Int.max`.
@@ -53,16 +54,16 @@ package struct StoredSettings: Sendable, Equatable {
 
   private mutating func read(_ row: Row) throws(StoreDamage) {
     let rowid: Int64 = row[0]
-    let keyValue: DatabaseValue = row[1]
-    let value: DatabaseValue = row[2]
-    guard let key = keyValue.storedText else {
+    let keyValue = StoredValue(row, 1)
+    let value = StoredValue(row, 2)
+    guard let key = keyValue.text else {
       throw StoreDamage(
-        table: Self.databaseTableName, row: rowid, problem: "key is \(keyValue.shownInMessage), not text")
+        table: Self.databaseTableName, row: rowid, problem: "key is \(keyValue.shown), not text")
     }
     func damage(_ problem: String) -> StoreDamage {
       StoreDamage(table: Self.databaseTableName, row: rowid, key: "key \(StoredText.quoted(key))", problem: problem)
     }
-    guard let text = value.storedText else { throw damage("value is \(value.shownInMessage), not text") }
+    guard let text = value.text else { throw damage("value is \(value.shown), not text") }
     switch key {
     case Self.localKey:
       guard let currency = Catalog.currency(text), currency.code == text else {

@@ -20,7 +20,9 @@ struct LogCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     do {
-      return .listing(Report(entries: try context.ledger.store.journal(of: currency, limit: limit)))
+      return .listing(
+        Report(
+          entries: try context.ledger.store.journal(of: currency, limit: limit, today: context.ledger.portfolio.today)))
     } catch {
       throw context.failure(error, at: end)
     }
