@@ -13,11 +13,11 @@ final class Harness {
   private let out: UnsafeMutablePointer<FILE>
   private let err: UnsafeMutablePointer<FILE>
 
-  init() throws {
+  init(location: StoreLocation = .memory) throws {
     out = try #require(fopen(outPath, "w"))
     err = try #require(fopen(errPath, "w"))
     let output = Output(out: out, err: err, color: false, isTerminal: false)
-    let ledger = try Ledger(location: .memory, today: CalendarDate(year: 2026, month: 11, day: 22)!)
+    let ledger = try Ledger(location: location, today: CalendarDate(year: 2026, month: 11, day: 22)!)
     var options = RunOptions()
     options.keepGoing = true
     interpreter = Interpreter(ledger: ledger, output: output, options: options)

@@ -30,6 +30,22 @@ import Testing
         + "¥831.61")
   }
 
+  @Test func doneCountsWhatAnotherSessionSavedMeanwhile() throws {
+    let path = NSTemporaryDirectory() + "coffer-form-" + UUID().uuidString + ".db"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let harness = try Harness(location: .file(path))
+    _ = harness.run("set USD 1; save")
+    // While the form is open (it reads nothing from the store), another session saves EUR.
+    let other = try Ledger(location: .file(path), today: CalendarDate(year: 2026, month: 11, day: 22)!)
+    other.commit(DecimalValue(10), of: Catalog.eur)
+    try other.save()
+    other.close()
+    let screen = ScriptedScreen(rows: 30, columns: 100, keys: [.control("u")] + typing("2") + [.control("d")])
+    let printed = harness.interpreter.openForm(on: screen)
+    // 2 × 6.6528822055 + 10 × 7.4326 (EUR): the total Done prints has both.
+    #expect(printed == ["¥87.63 CNY (2 holdings)"])
+  }
+
   @Test func invalidTextIsKeptAndMarkedAndDoneRefusedUntilFixed() throws {
     let harness = try Harness()
     let keys: [Key] =
