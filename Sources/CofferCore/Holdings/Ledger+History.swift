@@ -30,16 +30,16 @@ extension Ledger {
     let date = view.date
     guard date < portfolio.today else { return commit(amount, of: currency) }
     let stored = view.stored[currency]
-    let shown = balance(of: currency, on: date, stored: stored?.amount ?? .zero, storedSince: stored?.since)
     let existing = pending.dated(currency, on: date)
-    if existing == nil && amount == shown { return false }
+    // The store says so already, for this very date; or this session does.
+    if existing == nil && stored?.since == date && stored?.amount == amount { return false }
     if let existing, existing.amount == amount { return false }
     let later =
       view.laterEntries.contains(currency) || pending.amount(of: currency) != nil
       || pending.dated.contains { $0.currency == currency && $0.date > date }
     let edit = DatedEdit(
       currency: currency, date: date, amount: amount, seen: existing?.seen ?? stored?.amount ?? .zero,
-      shownBefore: existing?.shownBefore ?? shown, changesCurrent: !later)
+      recordedOnDate: existing?.recordedOnDate ?? (stored?.since == date), changesCurrent: !later)
     pending.set(edit)
     counters.commits += 1
     portfolio.setAmount(currentAmount(of: currency), of: currency)

@@ -42,18 +42,20 @@ package struct PendingBatch: Sendable {
   }
 
   /// Records a balance for a past date, replacing an unsaved one of the same currency and
-  /// date; set back to what the session showed for that date before, it leaves nothing
-  /// to write.
+  /// date. One the store already records for that very date leaves nothing to write. Any
+  /// other is kept, even when it equals the amount carried to that date from an earlier
+  /// one: a balance written down is a fact of that day, which an earlier balance written
+  /// later must not carry over (a save writes it only when it changes something then).
   mutating func set(_ edit: DatedEdit) {
     if let index = dated.firstIndex(where: { $0.currency == edit.currency && $0.date == edit.date }) {
-      if edit.amount == dated[index].shownBefore {
+      if edit.amount == dated[index].seen && dated[index].recordedOnDate {
         dated.remove(at: index)
       } else {
         // The first edit's view of the store stays what a save compares with.
         dated[index].amount = edit.amount
         dated[index].changesCurrent = edit.changesCurrent
       }
-    } else if edit.amount != edit.shownBefore {
+    } else if !(edit.amount == edit.seen && edit.recordedOnDate) {
       dated.append(edit)
     }
   }
@@ -90,22 +92,21 @@ package struct DatedEdit: Sendable, Equatable {
   /// made: a save that finds another amount there meets another session's entry (a
   /// conflict, as for today's amounts).
   package let seen: DecimalValue
-  /// The amount on `date` the session showed before the edit (the store's, or an earlier
-  /// date's unsaved balance carried forward): set back to it, the edit is no change.
-  package let shownBefore: DecimalValue
+  /// Whether `seen` comes from an entry effective on `date` itself.
+  package let recordedOnDate: Bool
   /// Whether no entry of the currency is effective after `date`, so this balance is also
   /// the current amount.
   package var changesCurrent: Bool
 
   package init(
-    currency: Currency, date: CalendarDate, amount: DecimalValue, seen: DecimalValue, shownBefore: DecimalValue,
+    currency: Currency, date: CalendarDate, amount: DecimalValue, seen: DecimalValue, recordedOnDate: Bool,
     changesCurrent: Bool
   ) {
     self.currency = currency
     self.date = date
     self.amount = amount
     self.seen = seen
-    self.shownBefore = shownBefore
+    self.recordedOnDate = recordedOnDate
     self.changesCurrent = changesCurrent
   }
 }
