@@ -114,6 +114,17 @@ extension Store {
     return try JournalEntry(checking: row).new
   }
 
+  /// The amount of the entry of `currency` effective on `date` itself (the last entered of
+  /// that day), inside a write; nil when there is none. What two sessions writing the same
+  /// currency and date conflict over.
+  static func entryAmount(_ db: Database, of currency: Currency, exactlyOn date: CalendarDate) throws -> DecimalValue? {
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(sql: JournalEntry.selection + " WHERE code = ? AND effective = ? ORDER BY id DESC LIMIT 1"),
+      arguments: [currency.code, date.dayNumber])
+    guard let row = try rows.next() else { return nil }
+    return try JournalEntry(checking: row).new
+  }
+
   /// Entries by effective date, newest first (among a day's, the last entered first),
   /// optionally of one currency and within `from...to`; at most `limit` of them.
   package func entries(

@@ -306,7 +306,9 @@ final class SheetForm {
       return .done([totalLine()])
     case .conflict(let conflicts):
       mode = .conflictShown
-      let named = conflicts.map { "\($0.currency.code) saved elsewhere as \($0.theirs), yours \($0.ours)" }
+      let named = conflicts.map {
+        "\($0.currency.code)\($0.date.map { " on \($0)" } ?? "") saved elsewhere as \($0.theirs), yours \($0.ours)"
+      }
       say(named.joined(separator: "; ") + " · ^D again overwrites", style: [.bold, .yellow])
     case .failed(let text):
       mode = .saveFailed

@@ -28,6 +28,8 @@ struct HoldingsCommand: Command {
   let date: (date: CalendarDate, valued: Bool)?
   let range: DateRange?
   let offset: Int
+  /// Where the date was written, for errors about it.
+  let dateOffset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     all = arguments.option("all") != nil
@@ -37,8 +39,12 @@ struct HoldingsCommand: Command {
       date = nil
     } else {
       range = nil
-      date = try context.date(arguments["DATE"]).map { ($0.0, arguments.has(keyword: "valued")) }
+      let given = try context.date(arguments["DATE"])
+      date = given.map { ($0.0, arguments.has(keyword: "valued")) }
+      dateOffset = given?.1 ?? offset
+      return
     }
+    dateOffset = range?.fromOffset ?? offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -49,8 +55,8 @@ struct HoldingsCommand: Command {
     if let date {
       portfolio =
         date.valued
-        ? try context.portfolio(valuedOn: date.date, at: offset)
-        : try context.portfolio(asHeldOn: date.date, at: offset)
+        ? try context.portfolio(valuedOn: date.date, at: dateOffset)
+        : try context.portfolio(asHeldOn: date.date, at: dateOffset)
     }
     let currencies = all ? Catalog.all : portfolio.held
     let rows = currencies.map { currency in

@@ -27,8 +27,9 @@ struct TotalCommand: Command {
 
   enum Question {
     case now
-    /// As held on the date, or (`valued`) today's holdings at its rates.
-    case on(CalendarDate, valued: Bool)
+    /// As held on the date, or (`valued`) today's holdings at its rates; where the date
+    /// was written.
+    case on(CalendarDate, valued: Bool, at: Int)
     case by(Period, DateRange)
   }
 
@@ -44,8 +45,8 @@ struct TotalCommand: Command {
             + Suggestions.hint(for: word.lowercasedWord, in: Period.allCases.map(\.rawValue)), at: at)
       }
       question = .by(period, try DateRange(arguments, context))
-    } else if let (date, _) = try context.date(arguments["DATE"]) {
-      question = .on(date, valued: arguments.has(keyword: "valued"))
+    } else if let (date, at) = try context.date(arguments["DATE"]) {
+      question = .on(date, valued: arguments.has(keyword: "valued"), at: at)
     } else {
       question = .now
     }
@@ -55,10 +56,9 @@ struct TotalCommand: Command {
     switch question {
     case .now:
       return .listing(Report(total: try context.readTotal(at: offset), date: nil))
-    case .on(let date, let valued):
+    case .on(let date, let valued, let at):
       let portfolio =
-        valued
-        ? try context.portfolio(valuedOn: date, at: offset) : try context.portfolio(asHeldOn: date, at: offset)
+        valued ? try context.portfolio(valuedOn: date, at: at) : try context.portfolio(asHeldOn: date, at: at)
       return .listing(Report(total: try context.readTotal(of: portfolio, at: offset), date: (date, valued)))
     case .by(let period, let range):
       return .listing(try MovementReport.by(period, range, context, at: offset))
