@@ -208,8 +208,9 @@ import Testing
 
   /// Every script in Examples/ runs to its end (its assertions hold) and prints exactly
   /// what its `.out` file beside it says, as argument-parser tests its examples.
-  @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: CofferProcess.examples)
-    .filter { $0.hasSuffix(".coffer") }.sorted())
+  @Test(
+    arguments: try FileManager.default.contentsOfDirectory(atPath: CofferProcess.examples)
+      .filter { $0.hasSuffix(".coffer") }.sorted())
   func everyExamplePrintsWhatItsOutputFileSays(example: String) throws {
     let path = CofferProcess.examples + "/" + example
     let expected = try String(contentsOfFile: path.replacingOccurrences(of: ".coffer", with: ".out"), encoding: .utf8)
@@ -218,6 +219,8 @@ import Testing
   }
 
   @Test func thereAreExamplesToRun() throws {
-    #expect(try FileManager.default.contentsOfDirectory(atPath: CofferProcess.examples).filter { $0.hasSuffix(".coffer") }.count >= 5)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: CofferProcess.examples).filter { $0.hasSuffix(".coffer") }
+        .count >= 5)
   }
 }

@@ -46,6 +46,14 @@ extension Ledger {
     return true
   }
 
+  /// Puts back the pending balance of `currency` on `date` as it was (`edit`; nil: none):
+  /// how a sheet at a date undoes a commit, leaving nothing to write where it found
+  /// nothing.
+  package func restore(_ edit: DatedEdit?, of currency: Currency, on date: CalendarDate) {
+    pending.restore(edit, of: currency, on: date)
+    portfolio.setAmount(currentAmount(of: currency), of: currency)
+  }
+
   /// The current amount of a currency as this session has it: today's unsaved amount, else
   /// the latest unsaved balance with nothing after it, else what the store holds.
   private func currentAmount(of currency: Currency) -> DecimalValue {

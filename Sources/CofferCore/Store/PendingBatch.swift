@@ -95,6 +95,16 @@ package struct PendingBatch: Sendable {
     }
   }
 
+  /// Puts a currency's pending balance for a date back as it was (nil: none).
+  mutating func restore(_ edit: DatedEdit?, of currency: Currency, on date: CalendarDate) {
+    let key = DatedKey(currency: currency.index, day: date.dayNumber)
+    if let edit {
+      keep(edit)
+    } else if datedEdits[key] != nil {
+      remove(key)
+    }
+  }
+
   private mutating func remove(_ key: DatedKey) {
     datedEdits[key] = nil
     datedDays[key.currency].removeAll { $0 == key.day }

@@ -117,8 +117,11 @@ extension Store {
             continue
           }
           datedWritten.append(edit)
+          // A balance written down is a fact of its day, kept even when it equals the
+          // amount carried there: only the same entry for that very day is not written
+          // twice.
+          if try Self.entryAmount(db, of: edit.currency, exactlyOn: edit.date) == edit.amount { continue }
           let replaced = try Self.balance(db, of: edit.currency, on: edit.date)
-          guard replaced != edit.amount else { continue }
           let amount = edit.amount.description
           try writeJournal.execute(arguments: [
             entered, now.offsetMinutes, edit.date.dayNumber, edit.currency.code, replaced.description, amount,
