@@ -124,3 +124,17 @@ package struct DatedView: Sendable {
   package let stored: [Currency: HeldBalance]
   package let laterEntries: Set<Currency>
 }
+
+extension Ledger {
+  /// `holdings import`: balances read from a file, written in one transaction (see
+  /// `Store.importBalances`), then what changed read back. nil when stopped (nothing
+  /// written).
+  package func importBalances(
+    _ balances: [WrittenBalance], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws(StoreError) -> ImportedBalances? {
+    let report = try store.importBalances(
+      balances, today: portfolio.today, shouldStop: shouldStop, progress: progress)
+    if report != nil { apply(try store.load(knownRatesRevision: nil, today: portfolio.today)) }
+    return report
+  }
+}

@@ -165,7 +165,7 @@ package final class Ledger {
   }
 
   @discardableResult
-  private func apply(_ state: StoredState) -> [Currency] {
+  func apply(_ state: StoredState) -> [Currency] {
     damage = state.damage
     recordedCurrencies = state.recorded
     var changed: [Currency] = []

@@ -151,6 +151,11 @@ package struct PendingBatch: Sendable {
 package struct DatedKey: Hashable, Sendable {
   package let currency: Int
   package let day: Int
+
+  package init(currency: Int, day: Int) {
+    self.currency = currency
+    self.day = day
+  }
 }
 
 /// A balance written down for a past date and not yet saved: `set USD 900 at 2025-01-01`.

@@ -25,7 +25,7 @@ extension Store {
 
   /// Runs `body` in a transaction of its own, or, inside an `--atomic` run's transaction,
   /// in a savepoint of it: all of it is written, or none.
-  private func write<T>(_ body: (Database) throws -> T) throws -> T {
+  func write<T>(_ body: (Database) throws -> T) throws -> T {
     if inRunTransaction { wroteInRunTransaction = true }
     return try database.inDatabase { db in
       var result: T?

@@ -10,6 +10,7 @@ enum CommandTable {
     SetCommand.entry,
     ClearCommand.entry,
     HoldingsCommand.entry,
+    HoldingsImportCommand.entry,
     TotalCommand.entry,
     LocalCommand.entry,
     RatesCommand.entry,

@@ -174,7 +174,12 @@ extension CommandContext {
       try expectCount(2, "2 arguments (a currency code, a date)")
       let currency = try currencyArgument(0)
       let date = try dateArgument(arguments[1], function: lowered)
-      return .number(try self.portfolio(asHeldOn: date, at: offset).amount(of: currency))
+      // An amount needs no rate: asked for a day before any rate, it is still known.
+      do {
+        return .number(try ledger.amounts(on: [date])[0][currency.index])
+      } catch {
+        throw failure(error, at: offset)
+      }
     case "value_at":
       try expectCount(2, "2 arguments (a currency code, a date)")
       let currency = try currencyArgument(0)

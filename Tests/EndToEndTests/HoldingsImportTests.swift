@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// `holdings import FILE`: balances from a spreadsheet's CSV, each row as `set C X at
+/// DATE` writes it, strict and all or nothing.
+@Suite struct HoldingsImportTests {
+  let coffer = try! CofferProcess()
+  var database: String { coffer.home + "/store.db" }
+
+  func run(_ script: String) throws -> Outcome {
+    try coffer.run(["--db", database, "-c", script])
+  }
+
+  @Test func rowsAreDatedBalancesInAnyOrder() throws {
+    let file = try coffer.write(
+      "balances.csv",
+      """
+      date,code,amount
+      2025-02-28,usd,"150.5"
+      2025-01-31,USD,100
+      2025-01-31,EUR,20
+      2025-03-31,USD,0
+
+      """)
+    let outcome = try run("holdings import \(file)")
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "imported 4 balances of 2 currencies over 3 days (4 new; 0 already recorded)\n", stderr: "",
+          status: 0))
+    let read = try run(
+      "print amount_at(USD, 2025-01-31) amount_at(USD, 2025-03-30) amount(USD) amount(EUR); log --format csv")
+    #expect(read.stdout.hasPrefix("100\n150.5\n0\n20\n"))
+    let log = read.stdout.split(separator: "\n").dropFirst(4).map {
+      $0.split(separator: ",").prefix(4).joined(separator: ",")
+    }
+    #expect(
+      log == [
+        "effective,code,old,new", "2025-03-31,USD,150.5,0", "2025-02-28,USD,100,150.5", "2025-01-31,EUR,0,20",
+        "2025-01-31,USD,0,100",
+      ])
+    // The same file again changes nothing.
+    #expect(
+      try run("holdings import \(file)").stdout
+        == "imported 4 balances of 2 currencies over 3 days (0 new; 4 already recorded)\n")
+    #expect(try run("log --format csv").stdout.split(separator: "\n").count == 5)
+  }
+
+  @Test func aBalanceFallsAmongWhatIsRecordedAndTheCurrentAmountFollowsOnlyTheLatest() throws {
+    #expect(try run("set USD 500 at 2025-06-01; set EUR 7").status == 0)
+    let file = try coffer.write("b.csv", "date,code,amount\n2025-03-01,USD,300\n2025-09-01,USD,800\n2025-01-01,EUR,1\n")
+    #expect(try run("holdings import \(file)").status == 0)
+    // USD: 300 (Mar) → 500 (Jun, stored) → 800 (Sep, latest: current). EUR: today's 7 stays.
+    #expect(
+      try run("print amount_at(USD, 2025-05-31) amount_at(USD, 2025-08-31) amount(USD) amount(EUR)").stdout
+        == "300\n500\n800\n7\n")
+    let log = try run("log USD --format csv").stdout.split(separator: "\n").map {
+      $0.split(separator: ",").prefix(4).joined(separator: ",")
+    }
+    #expect(
+      log == ["effective,code,old,new", "2025-09-01,USD,500,800", "2025-06-01,USD,0,500", "2025-03-01,USD,0,300"])
+  }
+
+  @Test(arguments: [
+    ("", "line 1: the file is empty"),
+    ("date,code\n2025-01-01,USD\n", "line 1: the header must be date,code,amount"),
+    ("date,code,amount\n", "line 1: no rows after the header"),
+    ("date,code,amount\n2025-02-30,USD,1\n", "line 2: '2025-02-30' is not a date (YYYY-MM-DD)"),
+    (
+      "date,code,amount\n2026-11-23,USD,1\n",
+      "line 2: 2026-11-23 is after today (2026-11-22); a balance is for a day that has come"
+    ),
+    ("date,code,amount\n2025-01-01,XYZ,1\n", "line 2: 'XYZ' is not a currency Coffer knows"),
+    ("date,code,amount\n2025-01-01,USD,1,2\n", "line 2: 4 cells where the header has 3"),
+    ("date,code,amount\n2025-01-01,USD,1.234\n", "line 2: USD 1.234: USD allows 2 decimal places; 1.234 has 3"),
+    ("date,code,amount\n2025-01-01,JPY,0.5\n", "line 2: JPY 0.5: JPY has no minor units; 0.5 has 1"),
+    ("date,code,amount\n2025-01-01,USD,-5\n", "line 2: '-5' is not an amount (digits, with a point if any)"),
+    ("date,code,amount\n2025-01-01,USD,\"1,200\"\n", "line 2: 4 cells where the header has 3"),
+    ("date,code,amount\n2025-01-01,USD,1e3\n", "line 2: '1e3' is not an amount (digits, with a point if any)"),
+    (
+      "date,code,amount\n2025-01-01,USD,1234567890123456\n",
+      "line 2: USD 1234567890123456: an amount has at most 15 integer digits; this one has 16"
+    ),
+    (
+      "date,code,amount\n2025-01-01,USD,1\n2025-01-01,USD,2\n",
+      "line 3: USD on 2025-01-01 is given twice (lines 2 and 3)"
+    ),
+    (
+      "date,code,amount\n2025-01-01,USD,1\n2025-01-02,USD,1",
+      "line 3: the file ends inside this row (no newline after it): cut short?"
+    ),
+    ("date,code,amount\n2025-01-01,\"US\"D\",1\n", "line 2: a quote inside a quoted cell must be doubled"),
+  ])
+  func aBadFileIsRefusedNamingTheLineAndNothingIsWritten(contents: String, problem: String) throws {
+    #expect(try run("set GBP 1").status == 0)
+    let file = try coffer.write("bad.csv", contents)
+    let outcome = try run("holdings import \(file)")
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr == "<command>:1:17: error: bad.csv: \(problem); nothing imported\n")
+    #expect(try run("log --format csv").stdout.split(separator: "\n").count == 2, "only GBP's entry")
+  }
+
+  @Test func invalidUTF8AndHugeFilesAreRefused() throws {
+    var bytes = Data("date,code,amount\n2025-01-01,US".utf8)
+    bytes.append(contentsOf: [0xFF, 0xFE])
+    bytes.append(contentsOf: Data(",1\n".utf8))
+    let invalid = try coffer.write("invalid.csv", bytes)
+    #expect(try run("holdings import \(invalid)").stderr.contains("invalid.csv: line 2: the line is not UTF-8"))
+    // One byte over the 64 MiB a file may have.
+    let huge = coffer.home + "/huge.csv"
+    #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+    try handle.truncate(atOffset: UInt64(64 << 20) + 1)
+    try handle.close()
+    let outcome = try run("holdings import \(huge)")
+    #expect(outcome.stderr == "<command>:1:17: error: cannot read \(huge): it is larger than 64 MiB\n")
+    #expect(try run("holdings import \(coffer.home)").stderr.contains("it is a folder"))
+  }
+
+  @Test func anAtomicRunTakesAnImportBack() throws {
+    let file = try coffer.write("b.csv", "date,code,amount\n2025-01-01,USD,100\n")
+    let outcome = try coffer.run(["--db", database, "--atomic", "-c", "holdings import \(file); bogus"])
+    #expect(outcome.status == 1)
+    #expect(try run("print amount_at(USD, 2025-06-01)").stdout == "0\n")
+  }
+}
