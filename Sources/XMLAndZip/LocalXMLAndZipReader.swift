@@ -17,7 +17,11 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
     let collector = ECBCubeCollector()
     let parser = XMLParser(data: data)
     parser.delegate = collector
-    if !parser.parse() {
+    let parsed = parser.parse()
+    // A problem the collector found stopped the parser (libxml2's XML_ERR_USER_STOP, 111):
+    // it is what to report; a syntax error found first is reported as one.
+    if let problem = collector.problem, parsed || (parser.parserError as NSError?)?.code == 111 { throw problem }
+    if !parsed {
       let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
       throw RateFileError("malformed XML (\(reason)), column \(parser.columnNumber)", line: parser.lineNumber)
     }
@@ -85,6 +89,10 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
     var problem: RateFileError?
     var openElements: [String] = []
     private var date: CalendarDate?
+    /// The line of each day's Cube, and the currencies of the current day: a day or a
+    /// currency given twice would be a silent choice between two rates.
+    private var lineOfDay: [Int: Int] = [:]
+    private var codesOfDay: Set<String> = []
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
       openElements.removeLast()
@@ -102,7 +110,15 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
           parser.abortParsing()
           return
         }
+        if let first = lineOfDay.updateValue(parser.lineNumber, forKey: parsed.dayNumber) {
+          problem = RateFileError(
+            "Cube time=\(time) again (first on line \(first)): which rates are meant cannot be told",
+            line: parser.lineNumber)
+          parser.abortParsing()
+          return
+        }
         date = parsed
+        codesOfDay = []
       }
       if let code = attributes["currency"], let rate = attributes["rate"] {
         guard let date else {
@@ -112,6 +128,12 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
         }
         guard let value = try? DecimalValue(parsing: rate), value > .zero else {
           problem = RateFileError("bad rate '\(rate)' for \(code)", line: parser.lineNumber)
+          parser.abortParsing()
+          return
+        }
+        guard codesOfDay.insert(code.uppercased()).inserted else {
+          problem = RateFileError(
+            "a second rate for \(code) on \(date): which is meant cannot be told", line: parser.lineNumber)
           parser.abortParsing()
           return
         }
