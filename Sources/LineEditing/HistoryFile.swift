@@ -51,7 +51,9 @@ package struct HistoryFile: Sendable {
   /// The newest `maxEntries` entries, read from the end of the file.
   package func loadTail() -> Tail {
     let empty = Tail(entries: [], bytesRead: 0, isWholeFile: true)
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    // O_NONBLOCK: a FIFO in the history's place must not hold up the start (fstat then
+    // refuses it).
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return empty }
     defer { close(descriptor) }
     var status = stat()
@@ -102,13 +104,15 @@ package struct HistoryFile: Sendable {
     try? FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     // Read as well as written: the last byte says whether a line was left half-written.
-    let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
+    // Only a regular file is written (a FIFO there would fill and block).
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
     fchmod(descriptor, 0o600)
     var text = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_size > 0 {
+    if status.st_size > 0 {
       var last: UInt8 = 0
       if pread(descriptor, &last, 1, status.st_size - 1) == 1, last != 10 { text.insert(10, at: 0) }
     }

@@ -84,6 +84,16 @@ import Testing
     #expect(short.entries == ["print 1", "print 2"] && short.bytesRead == 15 && short.isWholeFile)
   }
 
+  @Test func aFIFOInTheHistorysPlaceNeitherHoldsUpTheStartNorIsWritten() throws {
+    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = HistoryFile(path: folder + "/history")
+    #expect(mkfifo(file.path, 0o600) == 0)
+    #expect(file.load().isEmpty)
+    #expect(!file.append("print 1"))
+  }
+
   @Test func aLineLeftHalfWrittenDoesNotSwallowTheNextEntry() throws {
     let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -162,6 +162,13 @@ import Testing
     #expect(screen.charactersPut <= (FieldEditor.capacity + 50) * 400, "characters drawn: \(screen.charactersPut)")
   }
 
+  @Test func controlCharactersAreNotTakenIntoAField() throws {
+    let harness = try Harness()
+    let keys: [Key] = [.character("1"), .character("\u{9B}"), .character("\u{202E}"), .character("2"), .enter]
+    _ = harness.interpreter.openForm(on: ScriptedScreen(rows: 30, columns: 100, keys: keys))
+    #expect(harness.interpreter.ledger.portfolio.amount(of: Catalog.currency("USD")!) == DecimalValue(12))
+  }
+
   @Test func aFullFieldStillErasesAndMovesAndTheJumpQueryIsCappedToo() throws {
     var editor = FieldEditor(String(repeating: "9", count: FieldEditor.capacity))
     #expect(editor.isFull)

@@ -154,6 +154,9 @@ final class SheetForm {
     case .control("k"): edit { $0.cutToEnd() }
     case .control("u"): edit { $0.cutToStart() }
     case .character(let character):
+      // A control character (C1, a bidirectional override) is no part of an amount, and
+      // is not put on the screen.
+      guard !character.unicodeScalars.contains(where: String.isControl) else { return nil }
       // A full field refuses the key before anything else is done: the rest of a long
       // paste costs nothing.
       guard !editor.isFull else {
