@@ -131,6 +131,32 @@ import Testing
             """, stderr: "", status: 0))
   }
 
+  /// A damaged zip (its directory pointing past its end, found by the rates fuzzer) once
+  /// killed the coffer-rates helper (SIGILL); it is refused, named as damaged.
+  @Test func aDamagedZipIsRefusedAsDamaged() throws {
+    let bytes = try #require(
+      Data(
+        base64Encoded:
+          "UEsDBBQAAAAIAAAAdl1JY2BTUwAAAG4AAAASAAAAZXVyb2Z4cmVmLWhpc3QuY3N2c0ksSdUJDXbR8QqI1HFy99NxjgzQcY7y1uEyMjAy0zU00DU20DHUMzQ0N9IxNDfUszQB8ixNTS10/PQddYxM9QyMTBFqjSw/i81MwbJoCg11uABQSwECFAMUAAAACAAAAHZdSWNgU1MAAABuAAAAEgAAAAAAAAAAAAAAgAEAAGUAAHVyb2Z4cmVmLWhpc3QuY3N2UEsFBgAAAAABAAEAQAAAAIMAAAAAAA=="
+      ))
+    try coffer.write("damaged.zip", bytes)
+    #expect(
+      try coffer.run(["--db", database, "-c", "rates import damaged.zip"])
+        == refused("damaged.zip", "byte 0: the zip is damaged: its directory lists 1 entry, none of which can be read"))
+  }
+
+  /// An element name that is not UTF-8 (found by the rates fuzzer) once killed the
+  /// coffer-rates helper inside FoundationXML; it is refused at its byte.
+  @Test func xmlThatIsNotUTF8IsRefusedAtItsByte() throws {
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: CofferProcess.fixtures + "/ecb-daily-2024-06-28.xml"))
+    let at = try #require(bytes.range(of: Data("<Cube time".utf8)))
+    bytes.replaceSubrange(at, with: Data("<Cub".utf8) + Data([0xFF, 0xFF]) + Data("e time".utf8))
+    try coffer.write("name.xml", bytes)
+    #expect(
+      try coffer.run(["--db", database, "-c", "rates import name.xml"])
+        == refused("name.xml", "byte \(at.lowerBound + 4): not UTF-8 text: rates XML is read as UTF-8"))
+  }
+
   /// The 4,000-deep zip once took 68 s and 861 MB (a helper run and a copy per level);
   /// now the first zip found inside is refused, in one helper run, within 400 MB.
   @Test func aZipNested4000DeepIsRefusedAtOnce() throws {
