@@ -14,8 +14,9 @@ let package = Package(
   products: [
     .executable(name: "coffer", targets: ["coffer"]),
     .executable(name: "coffer-rates", targets: ["coffer-rates"]),
-    // For the fuzzing harness in Tests/Fuzz, a package of its own.
+    // For the fuzzing harnesses in Tests/Fuzz, a package of its own: scripts, and rates files.
     .library(name: "CofferShell", targets: ["CofferShell"]),
+    .library(name: "XMLAndZip", targets: ["XMLAndZip"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -61,8 +62,10 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "coffer", dependencies: ["CofferCLI"]),
+    // An anonymous file in memory, for the zip reader (memfd_create, which Swift cannot see).
+    .target(name: "CMemoryFile"),
     // XML (libxml2, ICU) and zip (zlib) readers: only the coffer-rates helper links them.
-    .target(name: "XMLAndZip", dependencies: ["CofferCore", "RateFiles", "ZIPFoundation"]),
+    .target(name: "XMLAndZip", dependencies: ["CofferCore", "RateFiles", "ZIPFoundation", "CMemoryFile"]),
     .executableTarget(name: "coffer-rates", dependencies: ["RateFiles", "XMLAndZip"]),
     // In-process timings for Scripts/bench (the form session, with nothing of a terminal).
     .executableTarget(name: "coffer-bench", dependencies: ["CofferShell"]),

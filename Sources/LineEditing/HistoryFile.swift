@@ -1,9 +1,24 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The history file: one entry a line, mode 0600, at most `maxEntries`, appended as each
 /// line is entered so a killed process loses none.
+///
+/// Only its end is read: the newest `maxEntries` lines within the last `maxTailBytes`,
+/// read backwards in chunks, so a history grown to 100 MB (by another program, or by
+/// sessions that never trimmed it) costs no more at start than a full one of 1,000
+/// entries. An append that fails part way (a full disk) is taken back, and an append
+/// after a line left half-written by anything else starts on a line of its own: a
+/// half line never swallows the next entry.
 package struct HistoryFile: Sendable {
   package static let maxEntries = 1000
+  /// The most bytes read from the end of the file: 1,000 entries of a thousand bytes.
+  package static let maxTailBytes = 1 << 20
+  /// How much is read at a time, from the end backwards.
+  static let chunkBytes = 1 << 16
   package let path: String
 
   package init(path: String) {
@@ -18,40 +33,103 @@ package struct HistoryFile: Sendable {
     return HistoryFile(path: stateHome + "/coffer/history")
   }
 
-  /// The entries in the file. A symlink is not followed (O_NOFOLLOW): the history is
-  /// read and written only as the file Coffer made.
-  package func load() -> [String] {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { return [] }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return [] }
-    var data: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      data.append(contentsOf: chunk[0..<count])
-    }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    return Array(lines.suffix(Self.maxEntries))
+  /// The end of the file as it was read.
+  package struct Tail: Equatable, Sendable {
+    /// The newest entries, oldest first.
+    package var entries: [String]
+    /// How many bytes were read.
+    package var bytesRead: Int
+    /// Whether the whole file was read (else older lines were left unread, and the
+    /// file is longer than what it keeps).
+    package var isWholeFile: Bool
   }
 
-  /// Appends one entry.
-  package func append(_ line: String) {
+  /// The entries in the file. A symlink is not followed (O_NOFOLLOW): the history is
+  /// read and written only as the file Coffer made.
+  package func load() -> [String] { loadTail().entries }
+
+  /// The newest `maxEntries` entries, read from the end of the file.
+  package func loadTail() -> Tail {
+    let empty = Tail(entries: [], bytesRead: 0, isWholeFile: true)
+    // O_NONBLOCK: a FIFO in the history's place must not hold up the start (fstat then
+    // refuses it).
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return empty }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return empty }
+    let size = Int(status.st_size)
+    // Chunks from the end backwards, until they hold more lines than are kept (the
+    // oldest of them may be cut) or `maxTailBytes`.
+    var chunks: [[UInt8]] = []
+    var start = size
+    var newlines = 0
+    while start > 0 && newlines <= Self.maxEntries && size - start < Self.maxTailBytes {
+      let length = min(Self.chunkBytes, start, Self.maxTailBytes - (size - start))
+      guard let chunk = Self.read(descriptor, count: length, at: start - length) else { break }
+      start -= length
+      newlines += chunk.lazy.filter { $0 == 10 }.count
+      chunks.append(chunk)
+    }
+    var bytes = Array(chunks.reversed().joined())
+    // Read from the middle of the file, the first line may be the end of an older one.
+    if start > 0 {
+      let firstLineEnd = bytes.firstIndex(of: 10).map { $0 + 1 } ?? bytes.count
+      bytes.removeSubrange(..<firstLineEnd)
+    }
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    return Tail(entries: Array(lines.suffix(Self.maxEntries)), bytesRead: size - start, isWholeFile: start == 0)
+  }
+
+  /// `count` bytes at `offset`, or nil when they cannot be read.
+  private static func read(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let result = buffer.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+      }
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else { return nil }
+      done += result
+    }
+    return buffer
+  }
+
+  /// Appends one entry; false when it could not be written whole (nothing of it is then
+  /// left in the file, unless another session appended meanwhile).
+  @discardableResult
+  package func append(_ line: String) -> Bool {
     let folder = (path as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return }
+    // Read as well as written: the last byte says whether a line was left half-written.
+    let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    // Only a regular file is written (a FIFO there would fill and block).
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
     fchmod(descriptor, 0o600)
-    let text = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
-    _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
+    var text = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
+    if status.st_size > 0 {
+      var last: UInt8 = 0
+      if pread(descriptor, &last, 1, status.st_size - 1) == 1, last != 10 { text.insert(10, at: 0) }
+    }
+    let written = Self.write(text, to: descriptor)
+    guard written < text.count else { return true }
+    // Cut short: take back what was written, if nothing was appended after it since.
+    if written > 0 {
+      let end = lseek(descriptor, 0, SEEK_CUR)
+      if end >= 0, fstat(descriptor, &status) == 0, status.st_size == end {
+        _ = ftruncate(descriptor, end - off_t(written))
+      }
+    }
+    return false
   }
 
-  /// Replaces the file with exactly `entries` (the newest `maxEntries`).
+  /// Replaces the file with exactly `entries` (the newest `maxEntries`), or leaves it as
+  /// it was when the new file cannot be written whole (a full disk).
   package func rewrite(_ entries: [String]) {
     // A symlink in the history's place is left alone, as `append` leaves it.
     var status = stat()
@@ -61,9 +139,26 @@ package struct HistoryFile: Sendable {
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     let text = Array(entries.suffix(Self.maxEntries).map { $0 + "\n" }.joined().utf8)
-    _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    fsync(descriptor)
+    let complete = Self.write(text, to: descriptor) == text.count && fsync(descriptor) == 0
     close(descriptor)
+    guard complete else {
+      unlink(temporary)
+      return
+    }
     rename(temporary, path)
+  }
+
+  /// Writes all of `bytes` unless the file system refuses; returns how many were written.
+  private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int {
+    var written = 0
+    while written < bytes.count {
+      let result = bytes.withUnsafeBytes { buffer in
+        Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+      }
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else { break }
+      written += result
+    }
+    return written
   }
 }

@@ -79,11 +79,13 @@ package final class LineEditor {
     coffer_el_bind(editLine, "^R", "em-inc-search-prev")
     el_source(editLine, nil)
     if let historyFile {
-      for line in historyFile.load() {
+      let tail = historyFile.loadTail()
+      for line in tail.entries {
         coffer_history_enter(history, line)
         entries.append(line)
       }
-      linesInFile = entries.count
+      // A file holding more than it keeps is trimmed at the first line entered.
+      linesInFile = tail.isWholeFile ? entries.count : HistoryFile.maxEntries * 2
     }
   }
 
@@ -126,8 +128,8 @@ package final class LineEditor {
     entries.append(line)
     if entries.count > HistoryFile.maxEntries { entries.removeFirst(entries.count - HistoryFile.maxEntries) }
     guard let historyFile else { return }
-    historyFile.append(line)
-    linesInFile += 1
+    // A line the file could not take (a full disk) is still in this session's history.
+    if historyFile.append(line) { linesInFile += 1 }
     if linesInFile > HistoryFile.maxEntries * 2 {
       historyFile.rewrite(entries)
       linesInFile = entries.count

@@ -25,6 +25,15 @@ enum ZipDirectory {
     return nil
   }
 
+  /// How many entries the archive's directory says it holds, or nil when it does not say
+  /// (no end record, or a ZIP64 archive, which keeps the count elsewhere).
+  static func declaredEntryCount(in data: Data) -> Int? {
+    let bytes = [UInt8](data)
+    guard let end = endRecord(in: bytes) else { return nil }
+    let count = uint16(bytes, end + 10)
+    return count == 0xFFFF ? nil : Int(count)
+  }
+
   /// The offset of the end-of-central-directory record: the last 22 bytes, or further
   /// back by at most a 65,535-byte comment.
   private static func endRecord(in bytes: [UInt8]) -> Int? {

@@ -148,6 +148,103 @@ import Testing
   }
 }
 
+/// A paste far longer than any amount: the field takes the first `FieldEditor.capacity`
+/// characters and refuses the rest at once, saying so; the work stays bounded (a row
+/// drawn per character taken, nothing per character refused), not quadratic in the paste.
+@Suite struct SheetFormPasteTests {
+  @Test func aHundredKilobytePasteIsCutAtTheCapWithAMessageAndBoundedWork() throws {
+    let harness = try Harness()
+    let pasted = String(repeating: "1234567890", count: 10_000)
+    #expect(pasted.utf8.count == 100_000)
+    let keys = ScriptedScreen.typing(pasted) + [.control("u")] + ScriptedScreen.typing("12") + [.enter]
+    let screen = CountingScreen(ScriptedScreen(rows: 30, columns: 100, keys: keys))
+    var footers: [String] = []
+    screen.onRefresh = { footer in footers.append(footer) }
+    let before = harness.interpreter.ledger.counters.rowsRendered
+    let printed = harness.interpreter.openForm(on: screen)
+    let rendered = harness.interpreter.ledger.counters.rowsRendered - before
+    // Cut at the cap, with the footer saying why, while the rest was refused.
+    let capped = footers.firstIndex {
+      $0.contains("USD: a field takes at most 1,024 characters; the rest was not taken")
+    }
+    #expect(capped == FieldEditor.capacity + 1, "the message comes with the first key refused")
+    // Ctrl-U then "12" Enter: the field was usable again at once, and commits 12.
+    #expect(printed == ["¥79.83 CNY (1 holding)"])
+    #expect(harness.interpreter.ledger.portfolio.amount(of: Catalog.currency("USD")!) == DecimalValue(12))
+    // Bounded work: a row per character taken (and the few moves and edits after), none
+    // for the 98,976 refused; what was written to the screen in all is a few screens'
+    // worth per character taken, never the paste's length per key.
+    #expect(rendered <= FieldEditor.capacity + 50, "rows rendered: \(rendered)")
+    #expect(screen.charactersPut <= (FieldEditor.capacity + 50) * 400, "characters drawn: \(screen.charactersPut)")
+  }
+
+  @Test func controlCharactersAreNotTakenIntoAField() throws {
+    let harness = try Harness()
+    let keys: [Key] = [.character("1"), .character("\u{9B}"), .character("\u{202E}"), .character("2"), .enter]
+    _ = harness.interpreter.openForm(on: ScriptedScreen(rows: 30, columns: 100, keys: keys))
+    #expect(harness.interpreter.ledger.portfolio.amount(of: Catalog.currency("USD")!) == DecimalValue(12))
+  }
+
+  @Test func aFullFieldStillErasesAndMovesAndTheJumpQueryIsCappedToo() throws {
+    var editor = FieldEditor(String(repeating: "9", count: FieldEditor.capacity))
+    #expect(editor.isFull)
+    let atEnd = editor.insert("1")
+    #expect(!atEnd)
+    #expect(editor.text.count == FieldEditor.capacity)
+    editor.home()
+    let atStart = editor.insert("1")
+    #expect(!atStart, "full wherever the cursor is")
+    editor.delete()
+    let afterDelete = editor.insert("1")
+    #expect(afterDelete)
+    #expect(editor.text == "1" + String(repeating: "9", count: FieldEditor.capacity - 1))
+    // The text follows the characters exactly, combining marks typed apart included.
+    var accented = FieldEditor()
+    for character in ["e", "\u{301}", "x"] as [Character] { accented.insert(character) }
+    accented.backspace()
+    #expect(accented.text == "e\u{301}")
+    accented.backspace()
+    #expect(accented.text == "e")
+    #expect(accented.characters == ["e"])
+
+    let harness = try Harness()
+    let keys: [Key] = [.control("f")] + ScriptedScreen.typing(String(repeating: "x", count: 5_000)) + [.escape]
+    let screen = CountingScreen(ScriptedScreen(rows: 30, columns: 100, keys: keys))
+    var footers: [String] = []
+    screen.onRefresh = { footer in footers.append(footer) }
+    _ = harness.interpreter.openForm(on: screen)
+    #expect(footers.contains { $0.hasPrefix("jump to: a field takes at most 1,024 characters") })
+  }
+}
+
+/// A scripted screen that counts the characters put on it and hands over the footer's
+/// last line at each refresh (reading the whole screen at each of 100,000 keys would be
+/// the test's own quadratic cost).
+final class CountingScreen: FormScreen {
+  let inner: ScriptedScreen
+  private(set) var charactersPut = 0
+  private var footer = ""
+  var onRefresh: (String) -> Void = { _ in }
+
+  init(_ inner: ScriptedScreen) { self.inner = inner }
+
+  var rows: Int { inner.rows }
+  var columns: Int { inner.columns }
+  func put(_ text: String, row: Int, column: Int, style: ScreenStyle) {
+    charactersPut += text.utf8.count
+    if row == rows - 1 { footer += text }
+    inner.put(text, row: row, column: column, style: style)
+  }
+  func clearLine(row: Int, from column: Int) {
+    if row == rows - 1 && column == 0 { footer = "" }
+    inner.clearLine(row: row, from: column)
+  }
+  func scroll(lines: Range<Int>, by count: Int) { inner.scroll(lines: lines, by: count) }
+  func refresh(cursor: (row: Int, column: Int)?) { onRefresh(footer) }
+  func readKey() -> Key? { inner.readKey() }
+  func resize(rows: Int, columns: Int) { inner.resize(rows: rows, columns: columns) }
+}
+
 /// A scripted screen that keeps what it showed at every refresh, and, for each resize
 /// key read, the refresh just before it (the form draws once per key it reads).
 final class RecordingScreen: FormScreen {

@@ -83,4 +83,24 @@ import XMLAndZip
     // Unflagged, the same archive reads.
     #expect(try LocalXMLAndZipReader().files(inZip: Data(Self.smallZip)).map(\.path) == ["notes.txt"])
   }
+
+  /// Found by the rates fuzzer: a zip whose directory sends the reader past the end of
+  /// its bytes. ZIPFoundation's in-memory archive trapped on it (the helper died of
+  /// SIGILL); read from a file in memory it is refused, damaged.
+  @Test func aDirectoryPointingPastTheEndIsRefusedAsDamagedWithoutATrap() throws {
+    let zip = try #require(
+      Data(
+        base64Encoded:
+          "UEsDBBQAAAAIAAAAdl1JY2BTUwAAAG4AAAASAAAAZXVyb2Z4cmVmLWhpc3QuY3N2c0ksSdUJDXbR8QqI1HFy99NxjgzQcY7y1uEyMjAy0zU00DU20DHUMzQ0N9IxNDfUszQB8ixNTS10/PQddYxM9QyMTBFqjSw/i81MwbJoCg11uABQSwECFAMUAAAACAAAAHZdSWNgU1MAAABuAAAAEgAAAAAAAAAAAAAAgAEAAGUAAHVyb2Z4cmVmLWhpc3QuY3N2UEsFBgAAAAABAAEAQAAAAIMAAAAAAA=="
+      ))
+    #expect(
+      throws: RateFileError("the zip is damaged: its directory lists 1 entry, none of which can be read", byte: 0)
+    ) {
+      try LocalXMLAndZipReader().files(inZip: zip)
+    }
+    // Cut at every byte, the small archive is refused or read, never a trap.
+    for cut in 0..<Self.smallZip.count {
+      _ = try? LocalXMLAndZipReader().files(inZip: Data(Self.smallZip.prefix(cut)))
+    }
+  }
 }

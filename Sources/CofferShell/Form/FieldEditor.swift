@@ -1,13 +1,24 @@
 /// The text of the focused field with a cursor, edited in place as line editors do:
 /// Left / Right, Backspace, Delete, Ctrl-A / Ctrl-E (start / end), Ctrl-K (cut to the
 /// end), Ctrl-U (cut to the start).
+///
+/// A field holds at most `capacity` characters, as the prompt holds at most a 64 KiB
+/// line: a key that would go past it is refused at once, so a pasted megabyte costs
+/// nothing once the field is full, and every key's work (the text drawn and checked) is
+/// bounded by the capacity, whatever was pasted.
 struct FieldEditor: Equatable {
-  private(set) var characters: [Character] {
-    didSet { text = String(characters) }
-  }
+  /// The most characters a field takes: far more than any amount needs (15 integer
+  /// digits and 3 decimals, or an expression of a few dozen terms), far less than makes
+  /// checking the draft at each key cost anything.
+  static let capacity = 1_024
+  /// The capacity as messages and the manual name it.
+  static let capacityText = "1,024 characters"
+
+  private(set) var characters: [Character]
   /// Between characters: 0 is before the first, `characters.count` after the last.
   private(set) var cursor: Int
   /// The characters as a string, kept with them: it is drawn and checked on every key.
+  /// Typing or erasing at the end (the common case, and a paste) updates it in place.
   private(set) var text: String
 
   /// A field starts with its text and the cursor at its end.
@@ -17,20 +28,42 @@ struct FieldEditor: Equatable {
     self.text = text
   }
 
-  mutating func insert(_ character: Character) {
-    characters.insert(character, at: cursor)
+  /// Whether the field holds `capacity` characters (or more, when it was opened on a
+  /// longer text): typing is refused, erasing is not.
+  var isFull: Bool { characters.count >= Self.capacity }
+
+  /// Inserts a character at the cursor; false, changing nothing, when the field is full.
+  @discardableResult
+  mutating func insert(_ character: Character) -> Bool {
+    guard !isFull else { return false }
+    if cursor == characters.count {
+      characters.append(character)
+      text.append(character)
+    } else {
+      characters.insert(character, at: cursor)
+      text = String(characters)
+    }
     cursor += 1
+    return true
   }
 
   mutating func backspace() {
     guard cursor > 0 else { return }
-    characters.remove(at: cursor - 1)
+    if cursor == characters.count {
+      // The text is the characters' scalars in a row: take off the last one's.
+      let removed = characters.removeLast()
+      text.unicodeScalars.removeLast(removed.unicodeScalars.count)
+    } else {
+      characters.remove(at: cursor - 1)
+      text = String(characters)
+    }
     cursor -= 1
   }
 
   mutating func delete() {
     guard cursor < characters.count else { return }
     characters.remove(at: cursor)
+    text = String(characters)
   }
 
   mutating func left() { cursor = max(0, cursor - 1) }
@@ -38,10 +71,16 @@ struct FieldEditor: Equatable {
   mutating func home() { cursor = 0 }
   mutating func end() { cursor = characters.count }
 
-  mutating func cutToEnd() { characters.removeSubrange(cursor...) }
+  mutating func cutToEnd() {
+    guard cursor < characters.count else { return }
+    characters.removeSubrange(cursor...)
+    text = String(characters)
+  }
 
   mutating func cutToStart() {
+    guard cursor > 0 else { return }
     characters.removeSubrange(..<cursor)
+    text = String(characters)
     cursor = 0
   }
 

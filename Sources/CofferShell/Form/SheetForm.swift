@@ -170,7 +170,17 @@ final class SheetForm {
     case .delete: edit { $0.delete() }
     case .control("k"): edit { $0.cutToEnd() }
     case .control("u"): edit { $0.cutToStart() }
-    case .character(let character): edit { $0.insert(character) }
+    case .character(let character):
+      // A control character (C1, a bidirectional override) is no part of an amount, and
+      // is not put on the screen.
+      guard !character.unicodeScalars.contains(where: String.isControl) else { return nil }
+      // A full field refuses the key before anything else is done: the rest of a long
+      // paste costs nothing.
+      guard !editor.isFull else {
+        refuseFull(sheet.focused.map { "\($0.code): " } ?? "")
+        return nil
+      }
+      edit { $0.insert(character) }
     case .control("f"):
       mode = .jumping(FieldEditor())
       say("jump to: ")
@@ -207,11 +217,20 @@ final class SheetForm {
       say("")
       return
     case .backspace: query.backspace()
-    case .character(let character): query.insert(character)
+    case .character(let character):
+      guard query.insert(character) else {
+        refuseFull("jump to: ")
+        return
+      }
     default: break
     }
     mode = .jumping(query)
     say("jump to: " + query.text)
+  }
+
+  /// A key typed into a full field (or jump query): refused, and the footer says why.
+  private func refuseFull(_ what: String) {
+    say("\(what)a field takes at most \(FieldEditor.capacityText); the rest was not taken", style: [.red])
   }
 
   /// Applies an edit to the focused field and checks the new text at once.

@@ -11,7 +11,10 @@ enum JSONText {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
+      // Besides what JSON requires (C0), DEL, C1 and the bidirectional controls are
+      // written as escapes too, and U+2028 / U+2029: the value is the same to a reader,
+      // and a terminal showing the JSON is never sent a control.
+      case _ where scalar.value < 0x20 || String.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029:
         let hex = String(scalar.value, radix: 16)
         result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: result.unicodeScalars.append(scalar)
@@ -30,6 +33,7 @@ enum JSONText {
 }
 
 /// CSV fields as RFC 4180 wants them: quoted when they hold a comma, quote or newline.
+/// Control characters are escaped by the renderer before (a newline included).
 enum CSVText {
   static func row(_ fields: [String]) -> String {
     fields.map { field in

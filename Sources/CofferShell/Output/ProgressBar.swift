@@ -12,7 +12,7 @@ final class ProgressBar {
 
   init(output: Output, label: String) {
     self.output = output
-    self.label = label
+    self.label = label.escapingControlCharacters
     enabled = isatty(STDERR_FILENO) == 1
   }
 
@@ -28,7 +28,7 @@ final class ProgressBar {
   /// A line saying what is being waited for (a download), until `finish`.
   func waiting(for what: String) {
     guard enabled else { return }
-    output.progress("\r\(what) (Ctrl-C stops it)")
+    output.progress("\r\(what.escapingControlCharacters) (Ctrl-C stops it)")
     drawn = true
   }
 

@@ -42,7 +42,8 @@ extension Ledger {
     guard case .stored(let changed) = stored else { throw .interrupted }
     return ImportReport(
       format: file.format, rates: pivoted.rates.count, currencies: RateImport.currencyCount(pivoted.rates),
-      days: RateImport.dayCount(pivoted.rates), changed: changed, skipped: pivoted.skipped, leftOut: leftOut)
+      days: RateImport.dayCount(pivoted.rates), changed: changed, skipped: pivoted.skipped, leftOut: leftOut,
+      passedOver: file.passedOver)
   }
 }
 

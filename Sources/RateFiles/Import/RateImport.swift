@@ -11,6 +11,8 @@ package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
   package let skipped: [String]
   /// Catalog currencies the file had but the import was told not to take.
   package var leftOut = 0
+  /// The entries of a zip that were not read, not being rates files.
+  package var passedOver: [String] = []
 
   package var description: String {
     var text = "imported \(rates) rates for \(currencies) currencies over \(days) \(days == 1 ? "day" : "days")"
@@ -20,6 +22,12 @@ package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
     }
     if leftOut > 0 {
       text += "; left out \(leftOut) the source is not used for"
+    }
+    if !passedOver.isEmpty {
+      let count = passedOver.count
+      text +=
+        "; passed over \(count) \(count == 1 ? "entry" : "entries") of the zip that \(count == 1 ? "is" : "are") not rates: "
+        + passedOver.joined(separator: ", ")
     }
     return text
   }
@@ -39,6 +47,10 @@ package enum RateImport {
     for quote in file.quotes where quote.base != "EUR" && quote.code == "EUR" {
       euroPerBase[quote.base + quote.date.description] = quote.value
     }
+    // In one base a file gives a currency once a day (its reader sees to it); in several,
+    // it may give one twice on a day, in two bases: which would win is a silent choice.
+    let severalBases = file.quotes.first.map { first in file.quotes.contains { $0.base != first.base } } ?? false
+    var baseOfRate: [Int: String] = [:]
     for quote in file.quotes {
       guard let currency = Catalog.currency(quote.code) else {
         if quote.code != quote.base { skipped.insert(quote.code) }
@@ -63,6 +75,13 @@ package enum RateImport {
       if let problem = RateRules.problem(with: perEuro) {
         throw RateFileError(
           "rate of \(quote.code) on \(quote.date): \(problem) (units per euro: \(perEuro))", place: "\(quote.date)")
+      }
+      if severalBases,
+        let other = baseOfRate.updateValue(quote.base, forKey: quote.date.dayNumber * Catalog.count + currency.index)
+      {
+        throw RateFileError(
+          "two rates for \(currency.code) on \(quote.date), in \(other) and in \(quote.base): which is meant cannot be told",
+          place: "\(quote.date)")
       }
       rates.append(Rate(currency: currency, perEuro: perEuro, date: quote.date, source: source))
     }

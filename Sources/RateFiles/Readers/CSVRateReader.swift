@@ -63,6 +63,8 @@ enum CSVRateReader {
     // Columns outside the catalog are only noted, once each, if they hold any rate.
     var unknownWithRates = Array(repeating: false, count: codes.count)
     var cells: [Range<Int>] = []
+    // The line of each day: a day given twice would be a silent choice between its rates.
+    var lineOfDay: [Int: Int] = [:]
     for index in 1..<lines.count where !lines.isBlank(index) {
       let number = index + 1
       lines.cells(ofLine: index, into: &cells)
@@ -70,6 +72,10 @@ enum CSVRateReader {
       let written = lines.text(cells[0])
       guard let date = CalendarDate(written) ?? WrittenDate.dayMonthYear(written) else {
         throw RateFileError("bad date '\(written)'", line: number)
+      }
+      if let first = lineOfDay.updateValue(number, forKey: date.dayNumber) {
+        throw RateFileError(
+          "\(date) again (its first row is line \(first)): which rates are meant cannot be told", line: number)
       }
       for (column, code) in codes.enumerated() {
         let cell = cells[column + 1]
@@ -96,6 +102,13 @@ enum CSVRateReader {
 
   // MARK: - A rate per row
 
+  /// A rate's day, currency and base.
+  private struct QuoteKey: Hashable {
+    let day: Int
+    let code: String
+    let base: String
+  }
+
   private static func readLong(_ lines: CSVLines, header: [String]) throws(RateFileError) -> RateFile {
     let (width, trailingEmpty) = shape(of: header)
     let named = Array(header.prefix(trailingEmpty ? width - 1 : width))
@@ -106,6 +119,8 @@ enum CSVRateReader {
     let shapeName = hasBase ? "date,code,rate,base" : "date,code,rate"
     var quotes: [QuotedRate] = []
     var cells: [Range<Int>] = []
+    // The line of each rate, by day, code and base: a second one would be a silent choice.
+    var lineOf: [QuoteKey: Int] = [:]
     for index in 1..<lines.count where !lines.isBlank(index) {
       let number = index + 1
       lines.cells(ofLine: index, into: &cells)
@@ -128,6 +143,14 @@ enum CSVRateReader {
       }
       if trailingEmpty, !cells[width - 1].isEmpty {
         throw RateFileError("'\(lines.text(cells[width - 1]))' after the last column", line: number)
+      }
+      if code == base && rate != DecimalValue(1) {
+        throw RateFileError("the rate of \(code) against itself is \(rate): it can only be 1", line: number)
+      }
+      if let first = lineOf.updateValue(number, forKey: QuoteKey(day: date.dayNumber, code: code, base: base)) {
+        throw RateFileError(
+          "a second rate for \(code) in \(base) on \(date) (the first is on line \(first)): which is meant cannot be told",
+          line: number)
       }
       quotes.append(QuotedRate(date: date, code: code, base: base, value: rate))
     }

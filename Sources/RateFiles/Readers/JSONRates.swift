@@ -20,6 +20,9 @@ struct JSONRates: Decodable {
   private let resultMember: LooseText?
   private let errorTypeMember: LooseText?
 
+  /// Where each member of the map of rates is (its code in upper case, by byte offset).
+  var rateOffsets: [String: Int] = [:]
+
   var result: String? { resultMember?.text }
   var errorType: String? { errorTypeMember?.text }
 
@@ -41,10 +44,12 @@ struct JSONRates: Decodable {
     }
   }
 
-  /// Decodes a document; an error names the byte or the key where it went wrong.
+  /// Decodes a document; an error names the byte or the key where it went wrong. A key
+  /// written twice in one object (or a currency twice, in two cases) is refused: the
+  /// decoder would keep one of the values without a word.
   static func decode(_ bytes: [UInt8]) throws(RateFileError) -> JSONRates {
     let data = Data(bytes)
-    let document: JSONRates
+    var document: JSONRates
     do {
       document = try JSONDecoder().decode(JSONRates.self, from: data)
     } catch let error as DecodingError {
@@ -57,6 +62,8 @@ struct JSONRates: Decodable {
         "a number with \(overlong.digits) significant digits: a rate holds at most \(DecimalValue.maxDigits) exactly",
         byte: overlong.offset)
     }
+    document.rateOffsets = try JSONMemberNames.check(
+      bytes, rateMaps: [CodingKeys.rates.rawValue, CodingKeys.conversionRates.rawValue])
     return document
   }
 

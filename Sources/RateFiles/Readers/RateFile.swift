@@ -46,6 +46,8 @@ package struct RateFile: Sendable {
   /// Codes outside the catalog that the file held rates for, when the reader set them
   /// aside itself (the ECB history has a column per long-gone currency).
   package var unknownCodes: Set<String> = []
+  /// For a zip: its other entries, which are not rates files (a README, say).
+  package var passedOver: [String] = []
 }
 
 /// Why a rates file could not be read: where, and what was wrong.

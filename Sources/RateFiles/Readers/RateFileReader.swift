@@ -26,22 +26,54 @@ package enum RateFileReader {
 
   // MARK: - ZIP
 
+  /// A zip's rates file. Every real one holds one file (the ECB's history: one CSV), so:
+  /// entries that are not rates files (a README, macOS's `__MACOSX/` copies) are passed
+  /// over, and the report names them; a zip inside the zip is refused, not unpacked in turn (a zip nested 4,000 deep
+  /// once took a minute and 861 MB, each level with a limit of its own); and two or more
+  /// rates files are refused, naming them, rather than one imported silently: which
+  /// should win where they disagree is for the person to say, by importing each.
   private static func readZip(
     _ data: Data, name: String, xmlAndZip: some XMLAndZipReader
   ) throws(RateFileError) -> RateFile {
     var problems: [String] = []
+    var found: [(path: String, file: RateFile)] = []
     let members = try xmlAndZip.files(inZip: data)
     for member in members {
+      if isZip(member.data) {
+        throw RateFileError(
+          "a zip inside the zip is not read (only a rates file inside one zip is); unpack it and import what it holds",
+          place: "entry \(member.path)")
+      }
       do {
         let file = try read(member.data, name: member.path, xmlAndZip: xmlAndZip)
-        if !file.quotes.isEmpty { return file }
-        problems.append("\(member.path): no rates")
+        if file.quotes.isEmpty {
+          problems.append("\(member.path): no rates")
+        } else {
+          found.append((member.path, file))
+        }
       } catch {
         problems.append("\(member.path): \(error.description)")
       }
     }
+    if found.count > 1 {
+      throw RateFileError(
+        "the zip holds \(found.count) rates files (\(found.map(\.path).joined(separator: ", "))); unpack it and import each one",
+        place: name)
+    }
+    if var only = found.first?.file {
+      only.passedOver = members.map(\.path).filter { $0 != found.first?.path }
+      return only
+    }
     let detail = problems.isEmpty ? "it holds no files" : problems.joined(separator: "; ")
     throw RateFileError("the zip holds no usable rates file (\(detail))", place: name)
+  }
+
+  /// Whether bytes start as a zip archive does: a local file header, or the end record
+  /// of an empty archive, or the marker of a spanned one.
+  private static func isZip(_ data: Data) -> Bool {
+    guard data.count >= 4, data[data.startIndex] == 0x50, data[data.startIndex + 1] == 0x4B else { return false }
+    let kind = (data[data.startIndex + 2], data[data.startIndex + 3])
+    return kind == (0x03, 0x04) || kind == (0x05, 0x06) || kind == (0x07, 0x08)
   }
 
   // MARK: - JSON
@@ -56,6 +88,14 @@ package enum RateFileReader {
       // ExchangeRate-API says why it has no rates: {"result": "error", "error-type": "…"}
       throw RateFileError(
         "the answer is an error (\(document.errorType ?? "no error-type given")), not rates", place: "JSON")
+    }
+    // Two names for one thing would make the choice between them silently.
+    if document.baseCode != nil && document.base != nil {
+      throw RateFileError("both \"base\" and \"base_code\" are given: which is the base cannot be told", place: "JSON")
+    }
+    if document.conversionRates != nil && document.rates != nil {
+      throw RateFileError(
+        "both \"rates\" and \"conversion_rates\" are given: which are the rates cannot be told", place: "JSON")
     }
     if let baseCode = document.baseCode, let rates = document.conversionRates ?? document.rates {
       // ExchangeRate-API v6 (`conversion_rates`) and its open endpoint (`rates`):
@@ -74,6 +114,13 @@ package enum RateFileReader {
       throw RateFileError(
         "unrecognised JSON: expected {\"base_code\", \"conversion_rates\" or \"rates\", …} or {\"base\", \"date\", \"rates\"}",
         place: "JSON")
+    }
+    // The base's own rate, if given, is 1: any other would value every rate wrongly.
+    let baseKey = JSONMemberNames.asciiUppercased(base)
+    if let (code, value) = map.first(where: { JSONMemberNames.asciiUppercased($0.key) == baseKey }), value != 1 {
+      let offset = document.rateOffsets[baseKey]
+      let message = "the rate of the base \(code) is \(value): a base's rate against itself is 1"
+      throw offset.map { RateFileError(message, byte: $0) } ?? RateFileError(message, place: "JSON")
     }
     var quotes: [QuotedRate] = []
     // In code order: a JSON object's members have none.

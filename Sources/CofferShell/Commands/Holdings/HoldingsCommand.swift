@@ -95,7 +95,7 @@ struct HoldingsCommand: Command {
         table.add([
           row.currency.code, row.currency.englishName, MoneyText.format(row.amount, row.currency, output: output),
           row.rate?.description ?? "no rate", row.value.map { MoneyText.format($0, local, output: output) } ?? "—",
-          [row.date, row.source].compactMap { $0 }.joined(separator: " "),
+          [row.date, row.source].compactMap { $0 }.joined(separator: " ").escapingControlCharacters,
         ])
       }
       let basis = date.map { $0.valued ? "today's holdings at \($0.date) rates" : "as held on \($0.date)" }

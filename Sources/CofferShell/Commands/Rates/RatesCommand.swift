@@ -60,7 +60,10 @@ struct RatesCommand: Command {
         let missing = row.localRateMissing ? "no \(local.code) (local) rate" : "no rate"
         let quote =
           row.rate.map { "1 \(row.currency.code) = \($0) \(local.code)" } ?? "1 \(row.currency.code) = ? (\(missing))"
-        table.add([quote, row.date ?? "", row.source ?? "", row.stale ? output.styled("stale", "33") : ""])
+        table.add([
+          quote, row.date ?? "", (row.source ?? "").escapingControlCharacters,
+          row.stale ? output.styled("stale", "33") : "",
+        ])
       }
       return table.lines()
     }

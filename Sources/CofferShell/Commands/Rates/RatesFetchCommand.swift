@@ -22,6 +22,8 @@ struct RatesFetchCommand: Command {
       url = nil
       return
     }
+    // The URL becomes the source of the rates it brings, which listings show.
+    try RatesSourcesCommand.refuseControlCharacters(in: text, "a URL", at: offset, context)
     guard let url = Self.httpURL(text) else { throw context.failure("not an http or https URL: \(text)", at: offset) }
     self.url = url
   }
@@ -55,7 +57,7 @@ struct RatesFetchCommand: Command {
           throw context.failure("not an http or https URL: \(source.url)", at: offset)
         }
         let report = try fetch(url, name: source.name, only: source.currencies, waiting: waiting, context)
-        context.output.line("\(source.name): \(report)")
+        context.output.line("\(source.name): \(report)".escapingControlCharacters)
       } catch {
         // A signal (Ctrl-C too) stops the rest; a source that failed is named and the
         // next one tried.

@@ -52,7 +52,7 @@ enum RateImporting {
         from: data, name: name, xmlAndZip: RatesHelper(shouldStop: stopRequested), only: only,
         shouldStop: stopRequested,
         progress: bar.update
-      ).description
+      ).description.escapingControlCharacters
     } catch {
       switch error {
       case .file(let problem):

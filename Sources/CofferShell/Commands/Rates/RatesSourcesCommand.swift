@@ -41,6 +41,9 @@ struct RatesSourcesCommand: Command {
       return
     }
     guard case .path(let given, let urlOffset) = arguments["URL"] else { preconditionFailure("add reads URL") }
+    // Kept in the store and shown by listings: no text that a terminal would act on.
+    try Self.refuseControlCharacters(in: name, "a source's name", at: nameOffset, context)
+    try Self.refuseControlCharacters(in: given, "a URL", at: urlOffset, context)
     // The URL, then currency codes, separated by blanks; each with its offset.
     var words: [(text: String, offset: Int)] = []
     var start: String.Index?
@@ -65,6 +68,18 @@ struct RatesSourcesCommand: Command {
       if !currencies.contains(currency) { currencies.append(currency) }
     }
     action = .add(RateSource(name: name, url: text, currencies: currencies))
+  }
+
+  /// A control character in `text` (a name or a URL as given at `offset`) is an error
+  /// at its place: a quoted text's own start is after its quote.
+  static func refuseControlCharacters(
+    in text: String, _ what: String, at offset: Int, _ context: CommandContext
+  ) throws(StatementFailure) {
+    guard let (scalar, at) = text.firstControlCharacter else { return }
+    let bytes = context.line.bytes
+    let quoted = offset < bytes.count && (bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'"))
+    throw context.failure(
+      "\(what) cannot hold a control character (\(String.named(scalar)))", at: offset + at + (quoted ? 1 : 0))
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -110,7 +125,9 @@ struct RatesSourcesCommand: Command {
     func table(_ output: Output) -> [String] {
       guard !sources.isEmpty else { return ["no rate sources ('rates sources add NAME URL' adds one)"] }
       var table = TextTable([.left, .left, .left])
-      for source in sources { table.add([source.name, source.url, taken(source)]) }
+      for source in sources {
+        table.add([source.name.escapingControlCharacters, source.url.escapingControlCharacters, taken(source)])
+      }
       return table.lines()
     }
 

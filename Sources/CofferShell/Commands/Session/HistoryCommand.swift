@@ -19,7 +19,9 @@ struct HistoryCommand: Command {
     let lines = context.history?() ?? []
     let start = max(0, lines.count - limit)
     return .lines(
-      lines.enumerated().dropFirst(start).map { index, line in "\(String(index + 1).leftPadded(to: 5))  \(line)" })
+      lines.enumerated().dropFirst(start).map { index, line in
+        "\(String(index + 1).leftPadded(to: 5))  \(line.escapingControlCharacters)"
+      })
   }
 }
 
