@@ -78,6 +78,33 @@ package struct Parser {
     return rest
   }
 
+  /// One file path: a quoted string (its escapes resolved), or the bytes from the next
+  /// token up to the next blank, taken whole (`/tmp/a-b.db`, `~/x.db`, `2026.ledger`).
+  /// The tokens inside it are consumed; what follows is left to the grammar.
+  package mutating func file(_ what: String) throws(ScriptError) -> (text: String, offset: Int) {
+    guard let first = peek else { throw expected(what) }
+    if case .string(let text) = first.kind {
+      position += 1
+      guard !text.isEmpty else { throw error("expected \(what)", at: first.start) }
+      return (text, first.start)
+    }
+    if let error = first.invalid,
+      line.bytes[first.start] == UInt8(ascii: "\"") || line.bytes[first.start] == UInt8(ascii: "'")
+    {
+      throw error
+    }
+    var end = first.start
+    while end < endOffset && !LineScanner.isBlank(line.bytes[end]) { end += 1 }
+    while let token = peek, token.start < end {
+      // A token running past the blank (a quote opened inside the path) would be cut.
+      guard token.end <= end else {
+        throw error("a path with blanks must be quoted whole (\"…\")", at: first.start)
+      }
+      position += 1
+    }
+    return (String(decoding: line.bytes[first.start..<end], as: UTF8.self), first.start)
+  }
+
   /// Takes the `--name` options (and the value after each one that takes a value) out of
   /// the statement, wherever they stand, so the grammar reads only the arguments.
   package mutating func takeOptions(
