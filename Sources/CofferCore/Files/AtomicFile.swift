@@ -27,7 +27,7 @@ package enum AtomicFile {
     try checkDestination(path, existing: existing, store: store)
     let temporary = try createTemporary(beside: path, mode: 0o666)
     do {
-      try fill(temporary, with: bytes)
+      try fill(temporary, with: bytes, for: path)
       try install(temporary, at: path, existing: existing)
     } catch {
       unlink(temporary)
@@ -108,10 +108,11 @@ package enum AtomicFile {
     throw FileProblem("cannot write \(path): no free temporary name beside it")
   }
 
-  /// Writes `bytes` into the (empty) file at `temporary` and syncs it.
-  private static func fill(_ temporary: String, with bytes: [UInt8]) throws(FileProblem) {
+  /// Writes `bytes` into the (empty) file at `temporary` and syncs it; failures name
+  /// `path`, the file being written.
+  private static func fill(_ temporary: String, with bytes: [UInt8], for path: String) throws(FileProblem) {
     let descriptor = open(temporary, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { throw .system(errno, "write", temporary) }
+    guard descriptor >= 0 else { throw .system(errno, "write", path) }
     defer { close(descriptor) }
     var written = 0
     while written < bytes.count {
@@ -121,16 +122,16 @@ package enum AtomicFile {
       }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .system(errno, "write", temporary)
+        throw .system(errno, "write", path)
       }
       written += count
     }
-    guard fsync(descriptor) == 0 else { throw .system(errno, "write", temporary) }
+    guard fsync(descriptor) == 0 else { throw .system(errno, "write", path) }
   }
 
-  /// Syncs a finished file to disk.
-  package static func sync(_ path: String) throws(FileProblem) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+  /// Syncs the finished file at `temporary` to disk; failures name `path`.
+  package static func sync(_ temporary: String, for path: String) throws(FileProblem) {
+    let descriptor = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else { throw .system(errno, "write", path) }
     defer { close(descriptor) }
     guard fsync(descriptor) == 0 else { throw .system(errno, "write", path) }

@@ -31,7 +31,7 @@ extension Store {
     }
     do {
       try copy(into: temporary, for: path)
-      try AtomicFile.sync(temporary)
+      try AtomicFile.sync(temporary, for: path)
       try AtomicFile.install(temporary, at: path, existing: existing)
     } catch let error as StoreCopyError {
       unlink(temporary)

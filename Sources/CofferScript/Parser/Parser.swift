@@ -222,6 +222,13 @@ package struct Parser {
   private mutating func multiplicative(depth: Int) throws(ScriptError) -> Expression {
     var left = try unary(depth: depth)
     while let token = peek, token.isSymbol("*") || token.isSymbol("/") {
+      // `/tmp/x` after a value is a path for the grammar's next slot (`rates export from
+      // DATE /tmp/x`), not a division: a word glued to '/' can start no value.
+      if token.isSymbol("/"), position + 1 < tokens.count, tokens[position + 1].start == token.end,
+        tokens[position + 1].word != nil, !(position + 2 < tokens.count && tokens[position + 2].isSymbol("("))
+      {
+        break
+      }
       position += 1
       let right = try unary(depth: depth)
       left = .binary(token.isSymbol("*") ? .multiply : .divide, left, right, at: token.start)

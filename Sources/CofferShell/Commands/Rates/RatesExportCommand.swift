@@ -47,10 +47,20 @@ struct RatesExportCommand: Command {
       }
       file = (path, offset)
     }
-    for (slot, value, _, _) in arguments.values {
+    let values = arguments.values
+    var glued = false
+    for (index, (slot, value, _, end)) in values.enumerated() {
+      if glued {
+        glued = false
+        continue
+      }
       switch (slot, value) {
       case ("C", .word(let word, let at)):
-        if let currency = Catalog.currency(word) {
+        // A word with the path glued to it (`out/prices.ledger`) is that path.
+        if index + 1 < values.count, values[index + 1].start == end, case .path(let rest, _) = values[index + 1].value {
+          try take(word + rest, at: at)
+          glued = true
+        } else if let currency = Catalog.currency(word) {
           if !currencies.contains(currency) { currencies.append(currency) }
         } else if word.contains(".") {
           // A bare word with a dot is a file name (`prices.ledger`); a code has none.
