@@ -238,6 +238,14 @@ import Testing
       "row", "cp GOOD FILE && sqlite3 FILE \"UPDATE holding SET amount = '1,200' WHERE code = 'USD'\"",
       "not a sound Coffer store: a row Coffer cannot use: holding row 1 (code 'USD'): amount '1,200'"
     ),
+    (
+      "page-count", "cp GOOD FILE && printf '\\177\\377\\377\\000' | dd of=FILE bs=1 seek=28 conv=notrunc 2>/dev/null",
+      "it is damaged or cut short"
+    ),
+    (
+      "huge", "cp GOOD FILE && truncate -s 1025M FILE",
+      "is 1025 MiB, more than any Coffer store holds (1024 MiB at most)"
+    ),
     ("missing", "true", "does not exist"),
     ("folder", "mkdir FILE", "is a folder"),
   ]
@@ -350,6 +358,16 @@ import Testing
     #expect(live.finish() == 0)
     #expect(live.stderr == "")
     #expect(try run("print amount(USD) amount(GBP)").stdout == "100\n3\n")
+  }
+
+  @Test func aBackupIsLookedIntoThroughAStoreInMemoryWithoutTouchingIt() throws {
+    #expect(try run("set USD 100; rates set JPY 0.05; backup b.db").status == 0)
+    let backup = coffer.home + "/b.db"
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: backup))
+    let outcome = try run("set GBP 1; save; restore b.db; holdings --format plain; print rate(JPY)", db: ":memory:")
+    #expect(outcome.stdout.hasSuffix("\nUSD 100\n0.05\n"), "\(outcome)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == bytes)
+    #expect(try files(startingWith: "b.db") == ["b.db"])
   }
 
   @Test func aRestoreMakesANewStoreFromABackup() throws {

@@ -46,6 +46,19 @@ extension Store {
     if let filePath, AtomicFile.names(path, theStoreAt: filePath) {
       throw .file(FileProblem("\(path) is this store itself"))
     }
+    // Told from the header before anything is copied into memory.
+    if header.applicationID != 0 && header.applicationID != StoreIdentity.applicationID {
+      let hex = String(UInt32(bitPattern: header.applicationID), radix: 16)
+      throw .file(
+        FileProblem(
+          "\(path) is not a Coffer store: it is another application's SQLite database (application_id 0x\(hex))"))
+    }
+    guard header.fileSize <= Self.largestRestored else {
+      throw .file(
+        FileProblem(
+          "\(path) is \(header.fileSize >> 20) MiB, more than any Coffer store holds (\(Self.largestRestored >> 20) MiB at most)"
+        ))
+    }
     let staging: Store
     do {
       staging = try Store(location: .memory, counters: Counters())
@@ -73,6 +86,10 @@ extension Store {
     }
     return restored
   }
+
+  /// The largest file `restore` copies into memory to check it. A store holding the whole
+  /// ECB history is under 2 MiB.
+  static let largestRestored = 1 << 30
 
   private func pageSize() throws(StoreCopyError) -> Int {
     do {

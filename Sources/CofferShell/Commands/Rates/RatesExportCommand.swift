@@ -14,10 +14,12 @@ struct RatesExportCommand: Command {
       .choice([
         .sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")]),
         .sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")]),
-        .word("C", "a currency code such as USD, or the file to write"),
+        // Read as a word: one with a dot in it (`prices.ledger`) is the file.
+        .currency("C", "a currency code such as USD, or the file to write"),
         .file("FILE", "the file to write"),
       ])),
-    "the rates history as prices in the local currency for ledger, hledger or beancount (or CSV), to FILE or stdout",
+    "the rates history as prices in the local currency, a line per currency and date its value changed, to FILE "
+      + "or stdout; FMT: ledger (hledger too, the default), beancount or csv",
     examples: [
       "rates export prices.ledger", "rates export --format beancount USD EUR from 2024-01-01 prices.beancount",
       "rates export --format csv to 2025-12-31",
@@ -26,7 +28,7 @@ struct RatesExportCommand: Command {
       OptionSpec("format", values: formats, valueError: "--format takes ledger, beancount or csv here")
     ],
     reachesOutside: true,
-    usage: "rates export [--format ledger|beancount|csv] [C...] [from DATE] [to DATE] [FILE]", command: Self.self)
+    usage: "rates export [--format FMT] [C...] [from DATE] [to DATE] [FILE]", command: Self.self)
 
   let format: PriceDatabase.Format
   let currencies: [Currency]

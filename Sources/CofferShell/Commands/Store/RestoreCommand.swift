@@ -45,9 +45,8 @@ struct RestoreCommand: Command {
     }
     // This session wrote the store itself, so its own `data_version` did not move: it
     // reads everything again now.
-    ledger.reloadBeforeNextStatement()
     do {
-      try ledger.refresh(now: true)
+      try ledger.reloadEverything()
     } catch {
       throw context.failure(error, at: offset)
     }
