@@ -45,7 +45,7 @@ func waitPastVersionCheckInterval() {
     // Nothing pending: no transaction at all.
     try ledger.save()
     #expect(ledger.counters.saves == 1)
-    let journal = try ledger.store.journal(of: nil, limit: 10, today: testDay)
+    let journal = try ledger.store.entries(of: nil, from: nil, to: nil, limit: 10, today: testDay)
     #expect(journal.count == 1)
     #expect(journal.first?.old == .zero && journal.first?.new == decimal("3"))
 
@@ -100,7 +100,7 @@ func waitPastVersionCheckInterval() {
     try second.save(force: true)
     let third = try Ledger(location: .file(path), today: testDay)
     #expect(third.portfolio.amount(of: usd) == decimal("7"))
-    let log = try third.store.journal(of: usd, limit: 5, today: testDay)
+    let log = try third.store.entries(of: usd, from: nil, to: nil, limit: 5, today: testDay)
     #expect(log.map(\.new) == [decimal("7"), decimal("100")])
     #expect(log.first?.old == decimal("100"))
   }
@@ -116,7 +116,8 @@ func waitPastVersionCheckInterval() {
     #expect(ledger.portfolio.amount(of: usd) == decimal("12.5"))
     ledger.commit(decimal("13"), of: usd)
     try ledger.save()
-    #expect(try ledger.store.journal(of: usd, limit: 1, today: testDay).first?.old == decimal("12.5"))
+    #expect(
+      try ledger.store.entries(of: usd, from: nil, to: nil, limit: 1, today: testDay).first?.old == decimal("12.5"))
   }
 
   /// A save compares only the rows it writes: a damaged row is refused when it is one

@@ -80,7 +80,7 @@ import Testing
     #expect(try completer().complete("holdings --").candidates == ["--format", "--all"])
     #expect(try completer().complete("holdings --all --").candidates == ["--format"])
     #expect(try completer().complete("chart t").candidates == ["total", "TWD", "TRY", "THB"])
-    #expect(try completer().complete("chart total ").candidates == ["from", "to"])
+    #expect(try completer().complete("chart total ").candidates == ["valued", "from", "to"])
     let rates = try completer().complete("rates ").candidates
     #expect(
       rates.prefix(5) == ["set", "import", "fetch", "sources", "export"] && rates.contains("USD")

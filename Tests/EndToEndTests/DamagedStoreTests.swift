@@ -286,8 +286,11 @@ import Testing
     let log = try coffer.run(["--db", database, "-c", "log --format csv"])
     let lines = log.stdout.split(separator: "\n")
     #expect(lines.count == 3)
-    #expect(lines[1].contains("-05:00,USD,1,2") || lines[1].contains("-04:00,USD,1,2"), "newest first")
-    #expect(lines[2].contains("+08:00,USD,0,1"))
+    #expect(lines[0] == "effective,code,old,new,entered")
+    #expect(lines[1].hasPrefix("2026-11-22,USD,1,2,2026-11-22T"), "newest first")
+    #expect(lines[1].hasSuffix("-05:00") || lines[1].hasSuffix("-04:00"))
+    #expect(lines[2].hasPrefix("2026-11-22,USD,0,1,2026-11-22T"))
+    #expect(lines[2].hasSuffix("+08:00"))
   }
 
   @Test func aStoreOfSchemaFourIsCopiedThenMigrated() throws {
@@ -320,7 +323,8 @@ import Testing
     )
     #expect(
       outcome.stdout
-        == "time,code,old,new\n2025-07-01T08:00:00+08:00,USD,100,200\n2025-06-30T23:30:00+08:00,USD,0,100\n")
+        == "effective,code,old,new,entered\n2025-07-01,USD,100,200,2025-07-01T08:00:00+08:00\n"
+        + "2025-06-30,USD,0,100,2025-06-30T23:30:00+08:00\n")
     let stored = try coffer.run(
       [database, "SELECT entered, utc_offset, effective FROM journal ORDER BY id"], binary: "/usr/bin/sqlite3")
     // Effective dates are day numbers: 20269 is 2025-06-30.

@@ -204,12 +204,12 @@ import Testing
         }
         let expected: Result<Decimal, Message> =
           localMissing
-          ? .failure(Message(text: "total_at(): no \(local) (local) rate on \(when)"))
+          ? .failure(Message(text: "total_valued_at(): no \(local) (local) rate on \(when)"))
           : missing.isEmpty
             ? .success(rounded(sum, places: minorUnits(local)))
-            : .failure(Message(text: "total_at(): no rate on \(when) for \(missing.joined(separator: ", "))"))
+            : .failure(Message(text: "total_valued_at(): no rate on \(when) for \(missing.joined(separator: ", "))"))
         cases.append(
-          Case(line: sets.joined(separator: "; ") + "; print total_at(\(when))", expected: expected))
+          Case(line: sets.joined(separator: "; ") + "; print total_valued_at(\(when))", expected: expected))
       }
     }
     return cases

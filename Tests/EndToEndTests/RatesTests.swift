@@ -80,7 +80,7 @@ import ZIPFoundation
       """
       set USD 1234.56; set JPY 98765
       print rate_at(USD, 2010-05-03) rate_at(JPY, 2020-03-16)
-      print total_at(2020-03-16)
+      print total_valued_at(2020-03-16)
       convert 100 USD to CNY at 2010-05-03 --format plain
       print rate_at(USD, 2010-05-01) rate_at(USD, 2010-05-02)
       """)
@@ -109,32 +109,35 @@ import ZIPFoundation
 
   @Test func datesBeforeTheHistoryAndMissingRatesArePartial() throws {
     #expect(try run("rates import \(Self.fixtures)/eurofxref-hist.zip; set USD 10; set TWD 100").status == 0)
-    let partial = try run("total at 2015-06-01; total at 2015-06-01 --format json")
+    let partial = try run("total valued at 2015-06-01; total valued at 2015-06-01 --format json")
     let usd = Self.expected("USD", on: "2015-06-01", times: "10", places: 2)
     #expect(
       partial.stdout == """
-        ¥\(usd) CNY (1 holding); partial: no rate for TWD
-        {"local":"CNY","total":"\(usd)","holdings":1,"missing":["TWD"]}
+        ¥\(usd) CNY (1 holding), today's holdings at 2015-06-01 rates; partial: no rate for TWD
+        {"local":"CNY","total":"\(usd)","holdings":1,"missing":["TWD"],"date":"2015-06-01","holdings_as_of":"today"}
 
         """)
-    let holdings = try run("holdings at 2015-06-01 --format csv")
+    let holdings = try run("holdings valued at 2015-06-01 --format csv")
     #expect(holdings.stdout == "code,amount,value,local\nUSD,10,\(usd),CNY\nTWD,100,,CNY\n")
     // Before 2005 the ECB quotes no CNY: the rate missing is the local currency's.
-    let before = try run("print total_at(1998-12-31)")
+    let before = try run("print total_valued_at(1998-12-31)")
     #expect(
       before
         == Outcome(
-          stdout: "", stderr: "<command>:1:7: error: total_at(): no CNY (local) rate on 1998-12-31\n", status: 1))
+          stdout: "", stderr: "<command>:1:7: error: total_valued_at(): no CNY (local) rate on 1998-12-31\n",
+          status: 1))
     #expect(
-      try run("print total_at(2001-09-11)").stderr
-        == "<command>:1:7: error: total_at(): no CNY (local) rate on 2001-09-11\n")
-    #expect(try run("total at 2001-09-11").stdout == "¥0.00 CNY (0 holdings); partial: no CNY (local) rate\n")
+      try run("print total_valued_at(2001-09-11)").stderr
+        == "<command>:1:7: error: total_valued_at(): no CNY (local) rate on 2001-09-11\n")
+    #expect(
+      try run("total valued at 2001-09-11").stdout
+        == "¥0.00 CNY (0 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate\n")
     let rate = try run("print rate_at(USD, 1998-12-31)")
     #expect(rate.stderr == "<command>:1:7: error: rate_at(): no CNY (local) rate on 1998-12-31\n")
     // With a local currency that has a rate, a held currency's missing rate is named.
     #expect(
-      try run("local EUR; print total_at(2001-09-11)").stderr
-        == "<command>:1:18: error: total_at(): no rate on 2001-09-11 for TWD\n")
+      try run("local EUR; print total_valued_at(2001-09-11)").stderr
+        == "<command>:1:18: error: total_valued_at(): no rate on 2001-09-11 for TWD\n")
     let converted = try run("convert 5 USD CNY at 1998-12-31")
     #expect(converted.stderr == "<command>:1:9: error: no rate for USD, CNY on 1998-12-31\n")
     #expect(converted.status == 1)
@@ -183,15 +186,15 @@ import ZIPFoundation
     #expect(try run("rates import \(Self.fixtures)/eurofxref-hist.zip; set USD 1; set JPY 100; set GBP 1").status == 0)
     let outcome = try run(
       """
-      print total_at(2001-09-11)
-      total at 2001-09-11
-      holdings at 2001-09-11
+      print total_valued_at(2001-09-11)
+      total valued at 2001-09-11
+      holdings valued at 2001-09-11
       print rate_at(JPY, 2001-09-11)
       convert 5 USD CNY at 2001-09-11
       convert 5 CNY GBP at 2001-09-11
       convert 5 USD JPY at 2001-09-11
       chart USD from 2001-01-01 to 2001-12-31
-      chart total from 2001-01-01 to 2001-12-31
+      chart total valued from 2001-01-01 to 2001-12-31
       """, ["--keep-going"])
     // 5 × JPY ÷ USD on the day, rounded to whole yen.
     let row = Self.history["2001-09-11"] ?? [:]
@@ -200,18 +203,18 @@ import ZIPFoundation
     NSDecimalRound(&wholeYen, &yen, 0, .plain)
     #expect(
       outcome.stdout == """
-        ¥0.00 CNY (0 holdings); partial: no CNY (local) rate
+        ¥0.00 CNY (0 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate
         code  name           amount     rate  value (CNY)  as of
         USD   US Dollar       $1.00  no rate            —
         JPY   Japanese Yen   JP¥100  no rate            —
         GBP   British Pound   £1.00  no rate            —
-        total ¥0.00 CNY (0 holdings); partial: no CNY (local) rate
+        total ¥0.00 CNY (0 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate
         $5.00 USD = JP¥\(wholeYen) JPY
 
         """)
     #expect(
       outcome.stderr == """
-        <command>:1:7: error: total_at(): no CNY (local) rate on 2001-09-11
+        <command>:1:7: error: total_valued_at(): no CNY (local) rate on 2001-09-11
         <command>:4:7: error: rate_at(): no CNY (local) rate on 2001-09-11
         <command>:5:9: error: no CNY (local) rate on 2001-09-11
         <command>:6:9: error: no CNY (local) rate on 2001-09-11
@@ -333,7 +336,7 @@ import ZIPFoundation
     #expect(
       try coffer.run(["--db", database, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip"]).status == 0)
     let outcome = try coffer.run([
-      "--db", database, "--color", "always", "-c", "set USD 1234.56; chart total from 2010-01-01 to 2011-12-31",
+      "--db", database, "--color", "always", "-c", "set USD 1234.56; chart total valued from 2010-01-01 to 2011-12-31",
     ])
     #expect(outcome.status == 0)
     let plain = outcome.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)

@@ -26,12 +26,20 @@ package struct EntryTime: Sendable, Hashable, Comparable {
   static let secondsRange =
     Int64(CalendarDate.first.dayNumber) * 86_400...Int64(CalendarDate.last.dayNumber) * 86_400 + 86_399
 
-  /// Now, with this process's offset (its `TZ`).
+  /// Now, with this process's offset (its `TZ`). With `COFFER_TODAY` (a testing aid that
+  /// fixes what Coffer takes as today), this time of day on that date, so that what is
+  /// entered "now" is entered on the day its entries are effective.
   package static func now() -> EntryTime {
     var clock = time(nil)
     var parts = tm()
     localtime_r(&clock, &parts)
-    return EntryTime(seconds: Int64(clock), offsetMinutes: Int(parts.tm_gmtoff) / 60)
+    let offset = Int64(parts.tm_gmtoff)
+    var seconds = Int64(clock)
+    if let fixed = getenv("COFFER_TODAY").map({ String(cString: $0) }), let today = CalendarDate(fixed) {
+      let timeOfDay = Int64(parts.tm_hour) * 3600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
+      seconds = Int64(today.dayNumber) * 86_400 + timeOfDay - offset
+    }
+    return EntryTime(seconds: seconds, offsetMinutes: Int(offset) / 60)
       ?? EntryTime(unchecked: Int64(clock), offsetMinutes: 0)
   }
 

@@ -8,14 +8,17 @@ package final class Ledger {
   package let portfolio: Portfolio
   package let store: Store
   package let counters: Counters
-  package private(set) var pending = PendingBatch()
+  package internal(set) var pending = PendingBatch()
   /// Per currency, the amount the store held when this session last read it: what a
   /// save compares against to notice another session's change.
-  private var base = [DecimalValue](repeating: .zero, count: Catalog.count)
+  var base = [DecimalValue](repeating: .zero, count: Catalog.count)
   private var ratesRevision = 0
   /// Rows of the holdings, settings or today's rates that the last read could not use.
   /// While there are any, nothing that depends on them is answered (`requireSound`).
   package private(set) var damage: [StoreDamage] = []
+  /// The currencies that ever had an entry (a holding row, zero or not): the only ones a
+  /// dated question needs to look up.
+  package internal(set) var recordedCurrencies: Set<Currency> = []
 
   package init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
     throws(StoreError)
@@ -112,7 +115,7 @@ package final class Ledger {
     ratesRevision = outcome.ratesRevision
     var kept = PendingBatch()
     for (currency, amount) in pending.amounts {
-      if outcome.conflicts.contains(where: { $0.currency == currency }) {
+      if outcome.conflicts.contains(where: { $0.currency == currency && $0.date == nil }) {
         // Still based on what this session saw: the next save conflicts again, until
         // `save --force` or an edit to their value.
         kept.set(amount, of: currency, savedAmount: base[currency.index])
@@ -120,6 +123,12 @@ package final class Ledger {
         base[currency.index] = amount
       }
     }
+    // A saved balance that is the current amount is now what the store holds.
+    for edit in outcome.savedDated where edit.changesCurrent && pending.amount(of: edit.currency) == nil {
+      base[edit.currency.index] = portfolio.amount(of: edit.currency)
+    }
+    for edit in pending.dated where !outcome.savedDated.contains(edit) { kept.keep(edit) }
+    recordedCurrencies.formUnion(pending.amounts.map(\.currency) + outcome.savedDated.map(\.currency))
     pending = kept
     if !outcome.conflicts.isEmpty { throw .conflict(outcome.conflicts) }
     return counters.rowsWritten - before
@@ -164,8 +173,9 @@ package final class Ledger {
   @discardableResult
   private func apply(_ state: StoredState) -> [Currency] {
     damage = state.damage
+    recordedCurrencies = state.recorded
     var changed: [Currency] = []
-    for currency in Catalog.all where pending.amount(of: currency) == nil {
+    for currency in Catalog.all where !pending.decidesCurrent(currency) {
       // A currency with a pending edit keeps the base its edit was made on, so a save
       // notices that another session changed it meanwhile.
       let stored = state.amounts[currency] ?? .zero

@@ -25,4 +25,28 @@ package enum ValueSeries {
     }
     return points
   }
+
+  /// Holdings that change over time (`amounts[i]`, per catalog index, held on `dates[i]`)
+  /// valued in `local` at each of `dates`: a total as held, where a step is an edit and a
+  /// slope the rates. Dates where a needed rate is not yet known are left out.
+  package static func points(
+    dates: [CalendarDate], amounts: [[DecimalValue]], local: Currency, book: RateBook
+  ) -> [(date: CalendarDate, value: DecimalValue)] {
+    var points: [(date: CalendarDate, value: DecimalValue)] = []
+    for (date, held) in zip(dates, amounts) {
+      var sum = DecimalValue.zero
+      var complete = true
+      for currency in Catalog.all where !held[currency.index].isZero {
+        guard case .success(let valuation) = book.valuation(of: currency, in: local, on: date),
+          let value = try? held[currency.index] * valuation.factor, let next = try? sum + value
+        else {
+          complete = false
+          break
+        }
+        sum = next
+      }
+      if complete { points.append((date, sum)) }
+    }
+    return points
+  }
 }

@@ -6,6 +6,12 @@
 /// cancelled. Changing one field touches only that field.
 package struct Sheet {
   package let rows: [Currency]
+  /// The amounts and values the fields show: today's portfolio, or (`open at DATE`) the
+  /// holdings as they stood on a date, valued at that date's rates.
+  package let portfolio: Portfolio
+  /// For a sheet opened at a past date: what the store held then. Every commit of the
+  /// sheet is effective on that date.
+  package let dated: DatedView?
   /// Index into `rows`, or nil when nothing is focused (after `blur`).
   package private(set) var focus: Int?
   /// The focused field's text, not yet validated.
@@ -35,7 +41,16 @@ package struct Sheet {
     package var error: DraftError?
   }
 
+  /// A sheet of today's amounts.
   package init(local: Currency, focus: Currency?, ledger: Ledger) {
+    self.init(local: local, focus: focus, ledger: ledger, portfolio: ledger.portfolio, dated: nil)
+  }
+
+  /// A sheet of the holdings on `dated.date`, shown by `portfolio` (those amounts at that
+  /// date's rates, see `Ledger.portfolio(amounts:valuedOn:)`).
+  package init(local: Currency, focus: Currency?, ledger: Ledger, portfolio: Portfolio, dated: DatedView?) {
+    self.portfolio = portfolio
+    self.dated = dated
     rows = Catalog.all.filter { $0 != local }
     let start = focus.flatMap { currency in rows.firstIndex(of: currency) } ?? 0
     enter(start, ledger: ledger)
@@ -118,9 +133,9 @@ package struct Sheet {
     // as at a refused `dismiss`): typing the old text back later is a change again.
     defer { entered = (draft, amount) }
     // The value the field showed is no change either (`1.0` for 1).
-    if amount == entered.amount && ledger.pending.amount(of: currency) == nil { return outcome }
-    let previous = ledger.portfolio.amount(of: currency)
-    if ledger.commit(amount, of: currency, seen: entered.amount) {
+    if amount == entered.amount && !hasPending(currency, ledger: ledger) { return outcome }
+    let previous = portfolio.amount(of: currency)
+    if commit(amount, of: currency, seen: entered.amount, ledger: ledger) {
       undoStack.append((currency, previous))
       outcome.changed.append(currency)
     }
@@ -132,8 +147,8 @@ package struct Sheet {
   /// focused field on that currency shows the new amount as its own, so leaving it later
   /// is no conflict with this very session.
   package mutating func commitFromCommand(_ amount: DecimalValue, of currency: Currency, ledger: Ledger) {
-    let previous = ledger.portfolio.amount(of: currency)
-    ledger.commit(amount, of: currency)
+    let previous = portfolio.amount(of: currency)
+    commit(amount, of: currency, seen: nil, ledger: ledger)
     if amount != previous { undoStack.append((currency, previous)) }
     invalid[currency] = nil
     if focused == currency {
@@ -145,7 +160,7 @@ package struct Sheet {
   /// Reverts the most recent commit of this sheet session; nil when there is none.
   package mutating func undo(ledger: Ledger) -> (currency: Currency, restored: DecimalValue)? {
     guard let last = undoStack.popLast() else { return nil }
-    ledger.commit(last.previous, of: last.currency)
+    commit(last.previous, of: last.currency, seen: nil, ledger: ledger)
     if focused == last.currency {
       draft = Self.text(of: last.previous)
       entered = (draft, last.previous)
@@ -168,7 +183,7 @@ package struct Sheet {
   package mutating func revertAll(ledger: Ledger) -> [Currency] {
     let discarded = discardable(ledger: ledger)
     while let last = undoStack.popLast() {
-      ledger.commit(last.previous, of: last.currency)
+      commit(last.previous, of: last.currency, seen: nil, ledger: ledger)
     }
     invalid = [:]
     draft = ""
@@ -181,9 +196,25 @@ package struct Sheet {
   private mutating func enter(_ row: Int, ledger: Ledger) {
     focus = row
     let currency = rows[row]
-    let amount = ledger.portfolio.amount(of: currency)
+    let amount = portfolio.amount(of: currency)
     draft = invalid[currency]?.text ?? Self.text(of: amount)
     entered = (draft, amount)
+  }
+
+  /// A commit of this sheet: today's, or effective on the sheet's date (the field then
+  /// shows the amount in the sheet's own portfolio).
+  @discardableResult
+  private func commit(_ amount: DecimalValue, of currency: Currency, seen: DecimalValue?, ledger: Ledger) -> Bool {
+    guard let dated else { return ledger.commit(amount, of: currency, seen: seen) }
+    guard ledger.commit(amount, of: currency, in: dated) else { return false }
+    portfolio.setAmount(amount, of: currency)
+    return true
+  }
+
+  /// Whether this sheet's date has an unsaved edit of the currency.
+  private func hasPending(_ currency: Currency, ledger: Ledger) -> Bool {
+    guard let dated else { return ledger.pending.amount(of: currency) != nil }
+    return ledger.pending.dated(currency, on: dated.date) != nil
   }
 
   static func text(of amount: DecimalValue) -> String {

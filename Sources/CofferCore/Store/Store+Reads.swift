@@ -3,6 +3,8 @@ import GRDB
 /// Everything the store holds that a session keeps in memory, as read in one go.
 package struct StoredState: Sendable {
   package var amounts: [Currency: DecimalValue]
+  /// Every currency with a holding row, zero or not: those that ever had an entry.
+  package var recorded: Set<Currency>
   package var local: Currency?
   /// nil when the rates were not read because they had not changed.
   package var rates: RateBook?
@@ -21,11 +23,13 @@ extension Store {
       return try database.inDatabase { db in
         var damage: [StoreDamage] = []
         var amounts: [Currency: DecimalValue] = [:]
+        var recorded: Set<Currency> = []
         let holdings = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
         while let row = try holdings.next() {
           do throws(StoreDamage) {
             let holding = try HoldingRecord(checking: row)
             amounts[holding.currency] = holding.amount
+            recorded.insert(holding.currency)
           } catch {
             damage.append(error)
           }
@@ -43,7 +47,8 @@ extension Store {
           }
         }
         return StoredState(
-          amounts: amounts, local: settings.local, rates: rates, ratesRevision: settings.ratesRevision, damage: damage)
+          amounts: amounts, recorded: recorded, local: settings.local, rates: rates,
+          ratesRevision: settings.ratesRevision, damage: damage)
       }
     } catch {
       throw storeError(error)
@@ -89,28 +94,6 @@ extension Store {
       return RateBook()
     }
     return RateBook(row.snapshot.allRates(sources: sources), quotes: row.snapshot.allQuotes(sources: sources))
-  }
-
-  /// The last `limit` saved changes, newest first, optionally of one currency. A row
-  /// that cannot be read fails the whole read, naming it, and so does a row whose code
-  /// or date hides it from the currency's history (see `JournalProbe`).
-  package func journal(of currency: Currency?, limit: Int, today: CalendarDate) throws(StoreError) -> [JournalEntry] {
-    do {
-      return try database.inDatabase { db in
-        counters.dbReads += 1
-        if let currency {
-          counters.dbReads += 1
-          if let damage = try JournalProbe.damage(db, today: today) { throw damage }
-          return try JournalEntry.fetchAll(
-            db, sql: JournalEntry.selection + " WHERE code = ? ORDER BY id DESC LIMIT ?",
-            arguments: [currency.code, limit])
-        }
-        return try JournalEntry.fetchAll(
-          db, sql: JournalEntry.selection + " ORDER BY id DESC LIMIT ?", arguments: [limit])
-      }
-    } catch {
-      throw storeError(error)
-    }
   }
 
   /// Where `rates fetch` goes, in the order they were added. A row that cannot be read

@@ -17,6 +17,8 @@ extension Store {
     package var conflicts: [SaveConflict]
     /// Currencies whose stored amount already equals ours: nothing to write.
     package var alreadyStored: [Currency]
+    /// Balances for past dates that were saved (or found already there).
+    package var savedDated: [DatedEdit] = []
     /// Whether the transaction changed anything.
     package var wroteSomething = false
   }
@@ -82,7 +84,7 @@ extension Store {
     do {
       let outcome = try write { db -> SaveOutcome in
         var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
-        let stored = try storedAmounts(db, of: batch.amounts.map(\.currency))
+        let stored = try storedAmounts(db, of: batch.amounts.map(\.currency) + batch.dated.map(\.currency))
         var written = 0
         // Prepared once per connection and looked up once per save (a sheet's Done
         // writes up to 41 of each). The hot path of every save, so written with plain
@@ -93,7 +95,37 @@ extension Store {
         )
         let writeJournal = try db.cachedStatement(
           sql: "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES (?, ?, ?, ?, ?, ?)")
-        let effective = effective.dayNumber
+        let today = effective.dayNumber
+        // Balances for past dates first, oldest first: each replaces the amount on its
+        // date as it stands after the earlier ones. A conflict is judged on the store as
+        // this save found it.
+        var datedConflicts: [SaveConflict] = []
+        var datedWritten: [DatedEdit] = []
+        if !batch.dated.isEmpty, let damage = try JournalProbe.damage(db, today: effective) { throw damage }
+        var storedBefore: [DecimalValue] = []
+        for edit in batch.dated { storedBefore.append(try Self.balance(db, of: edit.currency, on: edit.date)) }
+        for (edit, theirs) in zip(batch.dated, storedBefore).sorted(by: { $0.0.date < $1.0.date }) {
+          if !force && theirs != edit.seen && theirs != edit.amount {
+            datedConflicts.append(
+              SaveConflict(currency: edit.currency, theirs: theirs, ours: edit.amount, date: edit.date))
+            continue
+          }
+          datedWritten.append(edit)
+          let replaced = try Self.balance(db, of: edit.currency, on: edit.date)
+          guard replaced != edit.amount else { continue }
+          let amount = edit.amount.description
+          try writeJournal.execute(arguments: [
+            entered, now.offsetMinutes, edit.date.dayNumber, edit.currency.code, replaced.description, amount,
+          ])
+          written += 1
+          // The current amount follows only when nothing later is recorded, here or in
+          // this batch.
+          if batch.amount(of: edit.currency) == nil, try !Self.hasEntry(db, of: edit.currency, after: edit.date) {
+            try writeHolding.execute(arguments: [edit.currency.code, amount])
+          }
+        }
+        outcome.conflicts = datedConflicts
+        outcome.savedDated = datedWritten
         for (currency, ours) in batch.amounts {
           let theirs = stored[currency] ?? .zero
           if theirs == ours {
@@ -105,9 +137,14 @@ extension Store {
             continue
           }
           let amount = ours.description
+          // What today's entry replaces: the holding, or a balance this batch wrote for a
+          // past date after it.
+          let replaced =
+            batch.dated.contains { $0.currency == currency }
+            ? try Self.balance(db, of: currency, on: effective) : theirs
           try writeHolding.execute(arguments: [currency.code, amount])
           try writeJournal.execute(arguments: [
-            entered, now.offsetMinutes, effective, currency.code, theirs.description, amount,
+            entered, now.offsetMinutes, today, currency.code, replaced.description, amount,
           ])
           written += 1
         }

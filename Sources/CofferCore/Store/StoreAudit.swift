@@ -76,6 +76,14 @@ extension Store {
       }
     }
     if codesUnknown { return damage }
+    // Every amount held was entered: a holding with none is one written around Coffer.
+    for (currency, holding) in holdings.sorted(by: { $0.key.index < $1.key.index })
+    where latest[currency] == nil && !unknown.contains(currency) && !holding.amount.isZero {
+      damage.append(
+        StoreDamage(
+          table: HoldingRecord.databaseTableName, row: holding.row, key: "code '\(currency.code)'",
+          problem: "amount \(holding.amount) has no journal entry"))
+    }
     // A holding row already named as damaged is not compared again.
     for (currency, entry) in latest.sorted(by: { $0.key.index < $1.key.index })
     where !damaged.contains(currency) && !unknown.contains(currency) {

@@ -103,9 +103,39 @@ enum StoreSchema {
           CREATE INDEX journal_by_currency ON journal (code, effective, id);
           CREATE INDEX journal_by_date ON journal (effective, id);
           """)
+      try addOpeningEntries(db)
       // Each day's rates get a checksum (format 3), so damage to any byte is found.
       try RateDayTable.rewriteInCurrentFormat(db)
     }
     return migrator
+  }
+
+  /// Amounts held before the journal began (a store of schema 1 kept holdings with no
+  /// entries; a currency's first entry may replace an amount no entry records) are held
+  /// "since before any date": an entry effective `Store.openingDay` says so, so that the
+  /// amount on any date is, without exception, the latest entry's.
+  private static func addOpeningEntries(_ db: Database) throws {
+    let now = EntryTime.now()
+    var opening: [(Currency, DecimalValue)] = []
+    let holdings = try Row.fetchCursor(db, sql: HoldingRecord.selection)
+    while let row = try holdings.next() {
+      // A row that cannot be read is left for `check` to name.
+      guard let holding = try? HoldingRecord(checking: row) else { continue }
+      let first = try Row.fetchCursor(
+        db, sql: "SELECT old FROM journal WHERE code = ? ORDER BY effective, id LIMIT 1",
+        arguments: [holding.currency.code])
+      if let row = try first.next() {
+        if let text = StoredValue(row, 0).text, let old = DecimalValue(storedText: text), !old.isZero {
+          opening.append((holding.currency, old))
+        }
+      } else if !holding.amount.isZero {
+        opening.append((holding.currency, holding.amount))
+      }
+    }
+    for (currency, amount) in opening {
+      try db.execute(
+        sql: "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES (?, ?, ?, ?, '0', ?)",
+        arguments: [now.utcText, now.offsetMinutes, Store.openingDay.dayNumber, currency.code, amount.description])
+    }
   }
 }

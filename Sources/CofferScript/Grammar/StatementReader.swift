@@ -141,6 +141,9 @@ package struct StatementReader {
     }
   }
 
+  /// Keywords that bring in a date (or a period), never taken for a currency code.
+  private static let dateKeywords = ["at", "from", "to", "valued", "by"]
+
   /// Whether the next token can start `grammar`. At the end of the statement, what was
   /// asked is remembered for completion (so every alternative of a choice is asked;
   /// `read` takes the first that starts).
@@ -157,9 +160,10 @@ package struct StatementReader {
       return parser.peek?.isSymbol(symbol) == true
     case .argument(let slot):
       switch slot.kind {
-      // `at` is no currency: it brings in a date after currencies (`rates USD at DATE`).
+      // The words that bring in dates are no currency: `rates USD at DATE`, `log from DATE`.
       case .currency:
-        return parser.nextIsWord && !parser.secondIsSymbol("(") && parser.peek?.word?.isWord("at") != true
+        guard parser.nextIsWord, !parser.secondIsSymbol("("), let word = parser.peek?.word else { return false }
+        return !Self.dateKeywords.contains { word.isWord($0) }
       case .word: return parser.nextIsWord
       case .expression: return parser.atExpression
       case .comparison: return parser.nextIsComparison

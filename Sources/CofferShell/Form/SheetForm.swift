@@ -27,9 +27,14 @@ final class SheetForm {
   private var footerStale = true
   /// The header's start, with the newest rate's date: nothing in the form changes the
   /// local currency or the rates, so it is made once.
+  /// The amounts and values the form shows (today's, or those held on its date), and
+  /// that date: kept apart from the sheet, which is gone once Done closes it.
+  private let shown: Portfolio
+  private let date: CalendarDate?
   private lazy var headerStart: String = {
-    let portfolio = ledger.portfolio
+    let portfolio = sheet.portfolio
     var start = "Coffer sheet · local \(portfolio.local.code)"
+    if let dated = sheet.dated { start += " · as of \(dated.date)" }
     if let date = Catalog.all.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
       start += " · rates \(date)"
     }
@@ -63,6 +68,8 @@ final class SheetForm {
   private init(context: CommandContext, screen: any FormScreen) {
     self.context = context
     self.screen = screen
+    shown = context.sheet?.portfolio ?? context.ledger.portfolio
+    date = context.sheet?.dated?.date
     layout = FormLayout(rows: screen.rows, columns: screen.columns)
   }
 
@@ -299,7 +306,9 @@ final class SheetForm {
       return .done([totalLine()])
     case .conflict(let conflicts):
       mode = .conflictShown
-      let named = conflicts.map { "\($0.currency.code) saved elsewhere as \($0.theirs), yours \($0.ours)" }
+      let named = conflicts.map {
+        "\($0.currency.code)\($0.date.map { " on \($0)" } ?? "") saved elsewhere as \($0.theirs), yours \($0.ours)"
+      }
       say(named.joined(separator: "; ") + " · ^D again overwrites", style: [.bold, .yellow])
     case .failed(let text):
       mode = .saveFailed
@@ -318,8 +327,16 @@ final class SheetForm {
     } catch {
       return "total: \(error.description)"
     }
-    return switch ledger.portfolio.total() {
-    case .success(let total): MoneyText.total(total, output: context.output)
+    var portfolio = ledger.portfolio
+    if let date {
+      do {
+        portfolio = try ledger.portfolio(asHeldOn: date)
+      } catch {
+        return "total: \(error.description)"
+      }
+    }
+    return switch portfolio.total() {
+    case .success(let total): MoneyText.total(total, output: context.output, basis: date.map { "as held on \($0)" })
     case .failure(let error): "total: \(error.description)"
     }
   }
@@ -375,7 +392,7 @@ final class SheetForm {
   }
 
   private func drawHeader() {
-    let portfolio = ledger.portfolio
+    let portfolio = shown
     let local = portfolio.local
     var parts = [headerStart]
     var style = ScreenStyle.bold
@@ -402,7 +419,7 @@ final class SheetForm {
     screen.put("code", row: 1, column: cells.code, style: [.dim])
     if let name = cells.name { screen.put("name".fitted(to: cells.nameWidth), row: 1, column: name, style: [.dim]) }
     screen.put("amount".fitted(to: cells.fieldWidth), row: 1, column: cells.field, style: [.dim])
-    let local = "in \(ledger.portfolio.local.code)"
+    let local = "in \(shown.local.code)"
     screen.put(local.fitted(to: cells.valueWidth, alignRight: true), row: 1, column: cells.value, style: [.dim])
   }
 
@@ -449,9 +466,9 @@ final class SheetForm {
   private static let invalidMarker: ScreenStyle = [.red, .bold]
 
   private func format(_ currency: Currency) -> FormattedRow {
-    let amount = ledger.portfolio.amount(of: currency)
+    let amount = shown.amount(of: currency)
     guard !amount.isZero else { return FormattedRow(field: "", value: "") }
-    let value = (try? ledger.portfolio.value(of: currency)).map { MoneyText.plain($0, ledger.portfolio.local) }
+    let value = (try? shown.value(of: currency)).map { MoneyText.plain($0, shown.local) }
     return FormattedRow(field: MoneyText.plain(amount, currency, exact: true), value: value ?? "no rate")
   }
 

@@ -74,6 +74,17 @@ final class CommandContext {
     }
   }
 
+  /// Commits a balance for a past date (or today), reporting a store that cannot be read.
+  func commit(_ amount: DecimalValue, of currency: Currency, on date: CalendarDate, at offset: Int)
+    throws(StatementFailure)
+  {
+    do {
+      try ledger.commit(amount, of: currency, on: date)
+    } catch {
+      throw failure(error, at: offset)
+    }
+  }
+
   // MARK: - Arguments
 
   /// A currency code, or an error naming the nearest one.
@@ -101,29 +112,61 @@ final class CommandContext {
     }
   }
 
-  /// Today's amounts valued at the rates in use on `date`. Its reads count apart from
+  /// Today's amounts valued at the rates in use on `date`: the what-if of `valued at`,
+  /// and what `convert … at` and `rates … at` read rates from. Its reads count apart from
   /// the live total's.
-  func portfolio(on date: CalendarDate, at offset: Int) throws(StatementFailure) -> Portfolio {
-    let rates: RateBook
+  func portfolio(valuedOn date: CalendarDate, at offset: Int) throws(StatementFailure) -> Portfolio {
     do {
-      rates = try ledger.rates(on: date)
+      return try ledger.portfolio(valuedOn: date)
     } catch {
       throw failure(error, at: offset)
     }
-    let dated = Portfolio(local: ledger.portfolio.local, rates: rates, today: date, counters: Counters())
-    for currency in ledger.portfolio.held {
-      dated.setAmount(ledger.portfolio.amount(of: currency), of: currency)
-    }
-    return dated
   }
 
-  /// The portfolio of an `at DATE` argument, or today's when there is none.
-  func portfolio(at value: Arguments.Value?) throws(StatementFailure) -> Portfolio {
-    guard case .expression(let expression) = value else { return ledger.portfolio }
-    guard case .date(let date) = try evaluate(expression) else {
-      throw failure("'at' needs a date (YYYY-MM-DD)", at: expression.offset)
+  /// The holdings as they stood on `date` (SPEC §8), valued at that date's rates.
+  func portfolio(asHeldOn date: CalendarDate, at offset: Int) throws(StatementFailure) -> Portfolio {
+    let portfolio: Portfolio
+    do {
+      portfolio = try ledger.portfolio(asHeldOn: date)
+    } catch {
+      throw failure(error, at: offset)
     }
-    return try portfolio(on: date, at: expression.offset)
+    return try requireRates(portfolio, at: offset)
+  }
+
+  /// The holdings as they stood on a date before any rate is known have no value, not a
+  /// total of 0.
+  private func requireRates(_ portfolio: Portfolio, at offset: Int) throws(StatementFailure) -> Portfolio {
+    guard portfolio.rates.allRates.isEmpty && portfolio.rates.allQuotes.isEmpty else { return portfolio }
+    throw failure("no rates on or before \(portfolio.today): no rate is known that early", at: offset)
+  }
+
+  /// The rates of an `at DATE` argument over today's holdings, or today's portfolio when
+  /// there is none.
+  func portfolio(ratesAt value: Arguments.Value?) throws(StatementFailure) -> Portfolio {
+    guard let (date, offset) = try date(value) else { return ledger.portfolio }
+    return try portfolio(valuedOn: date, at: offset)
+  }
+
+  /// The date a `DATE` slot holds (any expression that gives a date), with where it is.
+  func date(_ value: Arguments.Value?) throws(StatementFailure) -> (CalendarDate, Int)? {
+    guard case .expression(let expression) = value else { return nil }
+    return (try dateArgument(expression, role: "'\(expressionKeyword(before: expression))'"), expression.offset)
+  }
+
+  /// The keyword written before a date, for messages ("'at' needs a date").
+  private func expressionKeyword(before expression: CofferScript.Expression) -> String {
+    let text = String(decoding: line.bytes[..<min(expression.offset, line.bytes.count)], as: UTF8.self)
+    return text.split(separator: " ").last.map(String.init) ?? "at"
+  }
+
+  /// A date on which a balance can be written down: today or before.
+  func pastOrToday(_ date: CalendarDate, at offset: Int) throws(StatementFailure) -> CalendarDate {
+    let today = ledger.portfolio.today
+    guard date <= today else {
+      throw failure("\(date) is after today (\(today)); a balance is written down for a day that has come", at: offset)
+    }
+    return date
   }
 
   /// A whole number from 1 up, for `log N` and `history N`.

@@ -2,7 +2,10 @@ import CofferCore
 import CofferScript
 
 extension CommandContext {
-  static let functionNames = ["total", "amount", "value", "rate", "convert", "round", "count", "total_at", "rate_at"]
+  static let functionNames = [
+    "total", "amount", "value", "rate", "convert", "round", "count", "total_at", "total_valued_at", "amount_at",
+    "value_at", "rate_at",
+  ]
 
   /// Evaluates an expression of the statement being run.
   func evaluate(_ expression: Expression) throws(StatementFailure) -> Value {
@@ -24,7 +27,10 @@ extension CommandContext {
       return .string(text)
     case .date(let year, let month, let day, let offset):
       guard let date = CalendarDate(year: year, month: month, day: day) else {
-        throw failure("invalid date", at: offset)
+        let written = [(year, 4), (month, 2), (day, 2)].map { value, width in
+          String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
+        throw failure("no such date: \(written.joined(separator: "-"))", at: offset)
       }
       return .date(date)
     case .variable(let name, let offset):
@@ -144,28 +150,46 @@ extension CommandContext {
           "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
       }
       return .number(value.rounded(toPlaces: count))
-    case "total_at":
+    case "total_at", "total_valued_at":
+      // As held on the date, or today's holdings at that date's rates.
       try expectCount(1, "1 argument (a date)")
       let date = try dateArgument(arguments[0], function: lowered)
-      let dated = try self.portfolio(on: date, at: offset)
+      let dated =
+        lowered == "total_at"
+        ? try self.portfolio(asHeldOn: date, at: offset) : try self.portfolio(valuedOn: date, at: offset)
       switch dated.total() {
       case .success(let total):
         guard !total.isPartial else {
           throw failure(
             total.localRateMissing
-              ? "total_at(): no \(total.local.code) (local) rate on \(date)"
-              : "total_at(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "),
+              ? "\(lowered)(): no \(total.local.code) (local) rate on \(date)"
+              : "\(lowered)(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "),
             at: offset)
         }
         return .number(total.value)
       case .failure(let error):
-        throw failure("total_at(): \(error.description)", at: offset)
+        throw failure("\(lowered)(): \(error.description)", at: offset)
+      }
+    case "amount_at":
+      try expectCount(2, "2 arguments (a currency code, a date)")
+      let currency = try currencyArgument(0)
+      let date = try dateArgument(arguments[1], function: lowered)
+      return .number(try self.portfolio(asHeldOn: date, at: offset).amount(of: currency))
+    case "value_at":
+      try expectCount(2, "2 arguments (a currency code, a date)")
+      let currency = try currencyArgument(0)
+      let date = try dateArgument(arguments[1], function: lowered)
+      let dated = try self.portfolio(asHeldOn: date, at: offset)
+      do {
+        return .number(try dated.value(of: currency))
+      } catch {
+        throw failure("value_at(): \(error.description) on \(date)", at: offset)
       }
     case "rate_at":
       try expectCount(2, "2 arguments (a currency code, a date)")
       let currency = try currencyArgument(0)
       let date = try dateArgument(arguments[1], function: lowered)
-      let dated = try self.portfolio(on: date, at: offset)
+      let dated = try self.portfolio(valuedOn: date, at: offset)
       do {
         return .number(try dated.displayRate(of: currency))
       } catch {
@@ -185,8 +209,13 @@ extension CommandContext {
   func dateArgument(_ expression: Expression, function: String) throws(StatementFailure)
     -> CalendarDate
   {
+    try dateArgument(expression, role: "\(function)()")
+  }
+
+  /// An expression that must give a date; `role` names what needs it in the error.
+  func dateArgument(_ expression: Expression, role: String) throws(StatementFailure) -> CalendarDate {
     guard case .date(let date) = try evaluate(expression) else {
-      throw failure("\(function)() needs a date (YYYY-MM-DD) here", at: expression.offset)
+      throw failure("\(role) needs a date (YYYY-MM-DD) here", at: expression.offset)
     }
     return date
   }

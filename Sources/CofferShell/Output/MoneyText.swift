@@ -55,10 +55,12 @@ enum MoneyText {
     return String(decoding: grouped, as: UTF8.self)
   }
 
-  /// `¥12,345.67 CNY (3 holdings)`, naming what a partial total left out.
-  static func total(_ total: Total, output: Output) -> String {
+  /// `¥12,345.67 CNY (3 holdings)`, then what a dated total is (`as held on 2025-12-31`),
+  /// naming what a partial total left out.
+  static func total(_ total: Total, output: Output, basis: String? = nil) -> String {
     let noun = total.holdings == 1 ? "holding" : "holdings"
     var text = "\(format(total.value, total.local, output: output)) \(total.local.code) (\(total.holdings) \(noun))"
+    if let basis { text += ", " + basis }
     if total.isPartial {
       text += "; partial: " + total.missingRates
     }

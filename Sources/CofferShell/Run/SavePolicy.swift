@@ -151,7 +151,8 @@ final class SavePolicy {
   /// per unsaved amount, `local` for an unsaved local currency, a `rates set` per unsaved
   /// rate, and a comment for each invalid sheet draft. Empty when nothing would be lost.
   var unsavedLines: [String] {
-    var lines = ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
+    var lines = ledger.pending.dated.map { "set \($0.currency.code) \($0.amount) at \($0.date)" }
+    lines += ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
     // Each quote was set in the local currency of its moment: `local` lines go before
     // the quotes that need another than the current one, and the last names the local
     // currency to end with. (The store's local currency is known to be that one only

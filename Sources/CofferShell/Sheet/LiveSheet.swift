@@ -31,10 +31,11 @@ struct LiveSheet {
   /// Header (local currency, rates date, total), the rows in view, the status line.
   mutating func drawOpened(_ sheet: Sheet, _ ledger: Ledger, _ output: Output) {
     fitToWindow()
-    let portfolio = ledger.portfolio
+    let portfolio = sheet.portfolio
     let local = portfolio.local
     let ratesDate = Catalog.all.compactMap { portfolio.currentRate(of: $0)?.date }.max()
     var header = "sheet · local \(local.code) \(local.englishName)"
+    if let dated = sheet.dated { header += " · as of \(dated.date)" }
     if let ratesDate { header += " · rates \(ratesDate)" }
     if case .success(let total) = portfolio.total() {
       header += " · total " + MoneyText.format(total.value, local, output: output)
@@ -74,7 +75,7 @@ struct LiveSheet {
 
   /// `total ¥8,620.20 · 2 unsaved`.
   static func statusLine(_ sheet: Sheet, _ ledger: Ledger, _ output: Output, width: Int? = nil) -> String {
-    let portfolio = ledger.portfolio
+    let portfolio = sheet.portfolio
     var parts: [String] = []
     switch portfolio.total() {
     case .success(let total):

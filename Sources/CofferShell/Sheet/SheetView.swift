@@ -43,7 +43,7 @@ struct SheetView {
   }
 
   private func key(of currency: Currency, sheet: Sheet, ledger: Ledger) -> RowKey {
-    let portfolio = ledger.portfolio
+    let portfolio = sheet.portfolio
     let amount = portfolio.amount(of: currency)
     let key = RowKey(
       amount: amount, value: amount.isZero ? nil : try? portfolio.value(of: currency),

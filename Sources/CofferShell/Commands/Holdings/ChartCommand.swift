@@ -2,25 +2,28 @@ import CofferCore
 import CofferScript
 import LineEditing
 
-/// `chart C|total [from DATE] [to DATE]`: the local value of one unit of C, or of today's
-/// holdings, over time (the last year unless told otherwise).
+/// `chart C|total [valued] [from DATE] [to DATE]`: the local value of one unit of C, or
+/// the total as held at each date (a step where the holdings changed), or with `valued`
+/// today's holdings at each date's rates, over time (the last year unless told otherwise).
 struct ChartCommand: Command {
   static let entry = CommandEntry(
     "chart",
     .sequence([
-      .choice([.keyword("total"), .currency()]),
+      .choice([.sequence([.keyword("total"), .optional(.keyword("valued"))]), .currency()]),
       // `from` and `to` in either order.
       .repeated(
         .choice([
           .sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")]),
           .sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")]),
         ])),
-    ]), "chart the local value of one unit of C, or of today's holdings, over time",
-    examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31"],
-    usage: "chart total|C [from DATE] [to DATE]", command: Self.self)
+    ]), "chart the local value of one unit of C, or the total as held (valued: today's holdings), over time",
+    examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31", "chart total valued"],
+    usage: "chart total [valued]|C [from DATE] [to DATE]", command: Self.self)
 
   /// nil for `total`.
   let currency: Currency?
+  /// `chart total valued`: today's holdings at each date's rates.
+  let valued: Bool
   let from: Expression?
   let to: Expression?
   let offset: Int
@@ -28,6 +31,7 @@ struct ChartCommand: Command {
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     offset = arguments.start(of: "C") ?? arguments.offset(of: "total") ?? arguments.commandOffset
     currency = try context.currency(arguments["C"])
+    valued = arguments.has(keyword: "valued")
     // Given twice, the last one counts (as with options).
     if case .expression(let from) = arguments.all("FROM").last { self.from = from } else { from = nil }
     if case .expression(let to) = arguments.all("TO").last { self.to = to } else { to = nil }
@@ -41,18 +45,54 @@ struct ChartCommand: Command {
     if let given = self.to { to = try context.dateArgument(given, function: "chart to") }
     guard from < to else { throw context.failure("chart: 'from' must be before 'to'", at: offset) }
     let local = portfolio.local
-    let amounts: [(Currency, DecimalValue)] =
-      currency.map { [($0, DecimalValue.one)] } ?? portfolio.held.map { ($0, portfolio.amount(of: $0)) }
-    guard !amounts.isEmpty else { throw context.failure("chart total: nothing is held", at: offset) }
+    let held: [(Currency, DecimalValue)]
+    /// As held: the dates within the range on which an amount changed.
+    var editDates: [CalendarDate]?
+    if let currency {
+      held = [(currency, DecimalValue.one)]
+    } else if valued {
+      held = portfolio.held.map { ($0, portfolio.amount(of: $0)) }
+    } else {
+      // As held: every currency held at some point of the range, and the dates its
+      // amount changed on.
+      do {
+        let entries = try context.ledger.store.entries(of: nil, from: from, to: to, limit: nil, today: portfolio.today)
+        let start = try context.ledger.amounts(on: [from])[0]
+        var currencies = Set(entries.map(\.currency))
+        currencies.formUnion(Catalog.all.filter { !start[$0.index].isZero })
+        currencies.formUnion(context.ledger.pending.dated.filter { $0.date >= from && $0.date <= to }.map(\.currency))
+        if to >= portfolio.today { currencies.formUnion(portfolio.held) }
+        held = currencies.sorted { $0.index < $1.index }.map { ($0, DecimalValue.one) }
+        let edited = Set(entries.map(\.effective) + context.ledger.pending.dated.map(\.date)).filter {
+          $0 >= from && $0 <= to
+        }
+        editDates = edited.sorted()
+      } catch {
+        throw context.failure(error, at: offset)
+      }
+    }
+    guard !held.isEmpty else { throw context.failure("chart total: nothing is held", at: offset) }
     var book: RateBook
     do {
-      book = try context.ledger.store.history(of: Set(amounts.map(\.0)), quotesWith: local, from: from, to: to)
+      book = try context.ledger.store.history(of: Set(held.map(\.0)), quotesWith: local, from: from, to: to)
     } catch {
       throw context.failure(error, at: offset)
     }
     // Quotes set in this session and not saved yet count as in the total.
     for quote in context.ledger.pending.quotes { book.record(quote) }
-    let points = ValueSeries.points(amounts: amounts, local: local, book: book, from: from, to: to)
+    let points: [(date: CalendarDate, value: DecimalValue)]
+    if let editDates {
+      let dates = Set(book.changeDates(of: Set(held.map(\.0)), in: local, from: from, to: to) + editDates).sorted()
+      do {
+        points = ValueSeries.points(
+          dates: dates, amounts: try context.ledger.amounts(on: dates), local: local, book: book)
+      } catch {
+        throw context.failure(error, at: offset)
+      }
+    } else {
+      points = ValueSeries.points(amounts: held, local: local, book: book, from: from, to: to)
+    }
+    let amounts = held
     guard points.count >= 2 else {
       // Rates carry forward, so with no valuation by `to` for want of the local rate,
       // the local currency has none in the whole range: that is what is missing, not a
@@ -69,7 +109,9 @@ struct ChartCommand: Command {
     }
     let output = context.output
     let width = output.isTerminal ? (Terminal.size()?.columns ?? 80) : 80
-    let title = currency.map { "1 \($0.code) in \(local.code)" } ?? "total in \(local.code) of today's holdings"
+    let title =
+      currency.map { "1 \($0.code) in \(local.code)" }
+      ?? (valued ? "total in \(local.code) of today's holdings" : "total in \(local.code) as held")
     var lines = [
       "\(title), \(points.first?.date.description ?? "") … \(points.last?.date.description ?? "") (\(points.count) dates)"
     ]

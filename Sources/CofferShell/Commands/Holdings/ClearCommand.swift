@@ -1,38 +1,59 @@
 import CofferCore
 import CofferScript
 
-/// `clear C` or `clear all`: amounts back to 0.
+/// `clear C [at DATE]` or `clear all [at DATE]`: amounts back to 0 (with a date, the
+/// balance on that day).
 struct ClearCommand: Command {
   static let entry = CommandEntry(
-    "clear", .choice([.keyword("all"), .currency()]), "set one amount, or every amount, to 0",
-    examples: ["clear USD", "clear all --yes"], options: [OptionSpec("yes")], command: Self.self)
+    "clear",
+    .sequence([
+      .choice([.keyword("all"), .currency()]),
+      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
+    ]), "set one amount, or every amount, to 0 (with 'at DATE', on that day)",
+    examples: ["clear USD", "clear all --yes", "clear GBP at 2025-06-30"], options: [OptionSpec("yes")],
+    command: Self.self)
 
   /// nil for `all`.
   let currency: Currency?
   let confirmed: Bool
+  let date: CalendarDate?
+  let dateOffset: Int
   let end: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     currency = try context.currency(arguments["C"])
     confirmed = arguments.option("yes") != nil
     end = arguments.endOffset
+    if let (date, offset) = try context.date(arguments["DATE"]) {
+      self.date = try context.pastOrToday(date, at: offset)
+      dateOffset = offset
+    } else {
+      date = nil
+      dateOffset = 0
+    }
+    if date != nil && context.sheet != nil {
+      throw context.failure(
+        "'clear … at DATE' is not for the open sheet; 'open at DATE' edits the balances of a date", at: dateOffset)
+    }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     if let currency {
-      clear(currency, context)
+      try clear(currency, context)
       return .nothing
     }
     if context.options.interactive && !confirmed {
       throw context.failure("'clear all' sets every amount to 0; type 'clear all --yes' to do it", at: end)
     }
-    for currency in Catalog.all { clear(currency, context) }
+    for currency in Catalog.all { try clear(currency, context) }
     return .nothing
   }
 
   /// In the sheet a clear is one of the sheet's commits: `undo` and `cancel` revert it.
-  private func clear(_ currency: Currency, _ context: CommandContext) {
-    if var sheet = context.sheet, sheet.row(of: currency) != nil {
+  private func clear(_ currency: Currency, _ context: CommandContext) throws(StatementFailure) {
+    if let date {
+      try context.commit(.zero, of: currency, on: date, at: dateOffset)
+    } else if var sheet = context.sheet, sheet.row(of: currency) != nil {
       sheet.commitFromCommand(.zero, of: currency, ledger: context.ledger)
       context.sheet = sheet
     } else {

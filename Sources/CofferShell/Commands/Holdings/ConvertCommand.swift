@@ -26,7 +26,7 @@ struct ConvertCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let value = try context.number(amount, role: "convert")
-    let portfolio = try context.portfolio(at: date)
+    let portfolio = try context.portfolio(ratesAt: date)
     let converted: DecimalValue
     do {
       converted = try portfolio.convert(value, from: from, to: to).rounded(toPlaces: to.minorUnits)

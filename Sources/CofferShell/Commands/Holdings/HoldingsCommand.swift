@@ -1,33 +1,72 @@
 import CofferCore
 import CofferScript
 
-/// `holdings [--all] [at DATE]`: each currency held, its rate and value, then the total.
+/// `holdings [--all]`, `holdings at DATE` (as held then), `holdings valued at DATE`
+/// (today's holdings at that day's rates), `holdings from DATE [to DATE]` (each currency's
+/// change between the two dates, split into edits and rates).
 struct HoldingsCommand: Command {
   static let entry = CommandEntry(
-    "holdings", .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    "each held currency with its rate and value, then the total",
-    examples: ["holdings", "holdings --format json", "holdings at 2024-01-02"], options: ListingOptions.listing,
-    command: Self.self)
+    "holdings",
+    .optional(
+      .choice([
+        .sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+        .sequence([.keyword("valued"), .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+        .sequence([
+          .keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM"),
+          .optional(.sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")])),
+        ]),
+      ])),
+    "each held currency with its rate and value, then the total; at a date, as held then; from a date, how each moved",
+    examples: [
+      "holdings", "holdings --format json", "holdings at 2025-12-31", "holdings valued at 2024-01-02",
+      "holdings from 2025-01-01 to 2025-12-31",
+    ],
+    options: ListingOptions.listing,
+    usage: "holdings [at DATE | valued at DATE | from DATE [to DATE]] [--all] [--format FMT]", command: Self.self)
 
   let all: Bool
-  let date: Arguments.Value?
+  let date: (date: CalendarDate, valued: Bool)?
+  let range: DateRange?
   let offset: Int
+  /// Where the date was written, for errors about it.
+  let dateOffset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     all = arguments.option("all") != nil
-    date = arguments["DATE"]
     offset = arguments.commandOffset
+    if arguments.has(keyword: "from") {
+      range = try DateRange(arguments, context)
+      date = nil
+    } else {
+      range = nil
+      let given = try context.date(arguments["DATE"])
+      date = given.map { ($0.0, arguments.has(keyword: "valued")) }
+      dateOffset = given?.1 ?? offset
+      return
+    }
+    dateOffset = range?.fromOffset ?? offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let portfolio = try context.portfolio(at: date)
+    if let range, let from = range.from {
+      return .listing(try ChangeReport.between(from, range.to, all: all, context, at: offset))
+    }
+    var portfolio = context.ledger.portfolio
+    if let date {
+      portfolio =
+        date.valued
+        ? try context.portfolio(valuedOn: date.date, at: dateOffset)
+        : try context.portfolio(asHeldOn: date.date, at: dateOffset)
+    }
     let currencies = all ? Catalog.all : portfolio.held
     let rows = currencies.map { currency in
       Row(
         currency: currency, amount: portfolio.amount(of: currency), rate: try? portfolio.displayRate(of: currency),
         value: try? portfolio.value(of: currency), basis: try? portfolio.valuation(of: currency).get())
     }
-    return .listing(Report(local: portfolio.local, rows: rows, total: try context.readTotal(of: portfolio, at: offset)))
+    return .listing(
+      Report(
+        local: portfolio.local, rows: rows, total: try context.readTotal(of: portfolio, at: offset), date: date))
   }
 
   struct Row {
@@ -46,6 +85,8 @@ struct HoldingsCommand: Command {
     let local: Currency
     let rows: [Row]
     let total: Total
+    /// The date asked about, and whether it was today's holdings at its rates.
+    var date: (date: CalendarDate, valued: Bool)? = nil
 
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .right, .right, .right, .left])
@@ -57,7 +98,8 @@ struct HoldingsCommand: Command {
           [row.date, row.source].compactMap { $0 }.joined(separator: " "),
         ])
       }
-      return table.lines() + ["total " + MoneyText.total(total, output: output)]
+      let basis = date.map { $0.valued ? "today's holdings at \($0.date) rates" : "as held on \($0.date)" }
+      return table.lines() + ["total " + MoneyText.total(total, output: output, basis: basis)]
     }
 
     func plain() -> [String] { rows.map { "\($0.currency.code) \($0.amount)" } }
@@ -78,10 +120,16 @@ struct HoldingsCommand: Command {
           ("date", .string(row.date)), ("source", .string(row.source)),
         ])
       }
-      return .object([
+      var fields: [(String, JSONValue)] = [
         ("local", .string(local.code)), ("holdings", .array(items)), ("total", .string(total.value.description)),
         ("missing", .array(total.missing.map { .string($0.code) })),
-      ])
+      ]
+      if let date {
+        fields += [
+          ("date", .string(date.date.description)), ("holdings_as_of", .string(date.valued ? "today" : "date")),
+        ]
+      }
+      return .object(fields)
     }
   }
 }

@@ -1,23 +1,45 @@
 import CofferCore
 import CofferScript
 
-/// `set C EXPR`: commits an amount.
+/// `set C EXPR [at DATE]`: commits an amount; with a date, the balance C had on that day
+/// (a statement copied in later), which is also the current amount only when nothing
+/// later is recorded.
 struct SetCommand: Command {
   static let entry = CommandEntry(
-    "set", .sequence([.currency(), .expression("EXPR", "an amount")]), "set C's amount",
-    examples: ["set USD 1200.50", "set JPY 150_000", "set EUR $rent * 3"], scope: .topLevel, command: Self.self)
+    "set",
+    .sequence([
+      .currency(), .expression("EXPR", "an amount"),
+      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
+    ]), "set C's amount (with 'at DATE', its balance on that day)",
+    examples: ["set USD 1200.50", "set JPY 150_000", "set EUR $rent * 3", "set USD 900 at 2025-12-31"],
+    scope: .topLevel, command: Self.self)
 
   let currency: Currency
   let amount: Expression
+  /// The day the balance is for; nil for now.
+  let date: CalendarDate?
+  let dateOffset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     currency = try context.currency(arguments["C"])!
     guard case .expression(let amount) = arguments["EXPR"] else { preconditionFailure("set reads EXPR") }
     self.amount = amount
+    if let (date, offset) = try context.date(arguments["DATE"]) {
+      self.date = try context.pastOrToday(date, at: offset)
+      dateOffset = offset
+    } else {
+      date = nil
+      dateOffset = 0
+    }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    context.ledger.commit(try context.amount(amount, for: currency), of: currency)
+    let value = try context.amount(amount, for: currency)
+    if let date {
+      try context.commit(value, of: currency, on: date, at: dateOffset)
+    } else {
+      context.ledger.commit(value, of: currency)
+    }
     return .nothing
   }
 }

@@ -1,45 +1,108 @@
 import CofferCore
 import CofferScript
 
-/// `total [at DATE]`: the total of all holdings in the local currency.
+/// `total`, `total at DATE` (the holdings as they stood then), `total valued at DATE`
+/// (today's holdings at that day's rates), and `total by month|quarter|year [from DATE]
+/// [to DATE]` (how the total moved, and why).
 struct TotalCommand: Command {
   static let entry = CommandEntry(
-    "total", .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    "the total of all holdings in the local currency", examples: ["total", "total at 2024-01-02"],
-    options: ListingOptions.listing, command: Self.self)
+    "total",
+    .optional(
+      .choice([
+        .sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+        .sequence([.keyword("valued"), .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+        .sequence([
+          .keyword("by"), .word("PERIOD", "month, quarter or year", completing: Period.allCases.map(\.rawValue)),
+          DateRange.grammar,
+        ]),
+      ])),
+    "the total of all holdings in the local currency; at a date, as held then; by period, how it moved and why",
+    examples: [
+      "total", "total at 2025-12-31", "total valued at 2024-01-02", "total by month from 2025-01-01",
+      "total by year --format csv",
+    ],
+    options: ListingOptions.listing,
+    usage: "total [at DATE | valued at DATE | by month|quarter|year [from DATE] [to DATE]] [--format FMT]",
+    command: Self.self)
 
-  let date: Arguments.Value?
+  enum Question {
+    case now
+    /// As held on the date, or (`valued`) today's holdings at its rates; where the date
+    /// was written.
+    case on(CalendarDate, valued: Bool, at: Int)
+    case by(Period, DateRange)
+  }
+
+  let question: Question
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    date = arguments["DATE"]
     offset = arguments.commandOffset
+    if case .word(let word, let at) = arguments["PERIOD"] {
+      guard let period = Period(rawValue: word.lowercasedWord) else {
+        throw context.failure(
+          "'by' takes month, quarter or year, not '\(word)'"
+            + Suggestions.hint(for: word.lowercasedWord, in: Period.allCases.map(\.rawValue)), at: at)
+      }
+      question = .by(period, try DateRange(arguments, context))
+    } else if let (date, at) = try context.date(arguments["DATE"]) {
+      question = .on(date, valued: arguments.has(keyword: "valued"), at: at)
+    } else {
+      question = .now
+    }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let portfolio = try context.portfolio(at: date)
-    return .listing(Report(total: try context.readTotal(of: portfolio, at: offset)))
+    switch question {
+    case .now:
+      return .listing(Report(total: try context.readTotal(at: offset), date: nil))
+    case .on(let date, let valued, let at):
+      let portfolio =
+        valued ? try context.portfolio(valuedOn: date, at: at) : try context.portfolio(asHeldOn: date, at: at)
+      return .listing(Report(total: try context.readTotal(of: portfolio, at: offset), date: (date, valued)))
+    case .by(let period, let range):
+      return .listing(try MovementReport.by(period, range, context, at: offset))
+    }
   }
 
   struct Report: Listing {
     let total: Total
+    /// The date asked about, and whether it was today's holdings at its rates.
+    let date: (date: CalendarDate, valued: Bool)?
     var missing: [String] { total.missing.map(\.code) }
 
-    func table(_ output: Output) -> [String] { [MoneyText.total(total, output: output)] }
+    /// What a dated total is: `as held on D`, or `today's holdings at D rates`.
+    var basis: String? {
+      date.map { $0.valued ? "today's holdings at \($0.date) rates" : "as held on \($0.date)" }
+    }
+
+    func table(_ output: Output) -> [String] {
+      [MoneyText.total(total, output: output, basis: basis)]
+    }
+
     func plain() -> [String] { ["\(total.local.code) \(total.value)"] }
 
     func csv() -> (header: [String], rows: [[String]]) {
-      (
-        ["local", "total", "holdings", "missing"],
-        [[total.local.code, total.value.description, String(total.holdings), missing.joined(separator: " ")]]
-      )
+      var header = ["local", "total", "holdings", "missing"]
+      var row = [total.local.code, total.value.description, String(total.holdings), missing.joined(separator: " ")]
+      if let date {
+        header += ["date", "holdings_as_of"]
+        row += [date.date.description, date.valued ? "today" : "date"]
+      }
+      return (header, [row])
     }
 
     func json() -> JSONValue {
-      .object([
+      var fields: [(String, JSONValue)] = [
         ("local", .string(total.local.code)), ("total", .string(total.value.description)),
         ("holdings", .literal(String(total.holdings))), ("missing", .array(missing.map { .string($0) })),
-      ])
+      ]
+      if let date {
+        fields += [
+          ("date", .string(date.date.description)), ("holdings_as_of", .string(date.valued ? "today" : "date")),
+        ]
+      }
+      return .object(fields)
     }
   }
 }

@@ -23,7 +23,7 @@ struct RatesCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let portfolio = try context.portfolio(at: date)
+    let portfolio = try context.portfolio(ratesAt: date)
     let local = portfolio.local
     let currencies = chosen.isEmpty ? Catalog.all.filter { $0 != local } : chosen
     let rows = currencies.map { currency in

@@ -12,7 +12,13 @@ struct HelpCommand: Command {
 
   static let functions =
     "functions: total() amount(C) value(C) rate(C) convert(X, FROM, TO) round(X, N) count() "
-    + "total_at(DATE) rate_at(C, DATE)"
+    + "total_at(DATE) amount_at(C, DATE) value_at(C, DATE) total_valued_at(DATE) rate_at(C, DATE)"
+
+  /// The two meanings of a date, as the README gives them.
+  static let dates =
+    "dates: 'at DATE' is the holdings as they stood on DATE, valued at that day's rates (total at, holdings at, "
+    + "total_at()). 'valued at DATE' is today's holdings at DATE's rates, a what-if (total valued at, "
+    + "holdings valued at, total_valued_at())."
 
   /// The entries asked about; empty for all.
   let chosen: [CommandEntry]
@@ -55,6 +61,7 @@ struct HelpCommand: Command {
     lines.append("in the sheet (open):")
     lines += Self.summaries(CommandTable.entries.filter { $0.scope == .sheet }, width: width)
     lines += Wrapping.wrap(Self.functions, width: width, indent: "  ")
+    lines += Wrapping.wrap(Self.dates, width: width, indent: "  ")
     return .lines(lines)
   }
 
@@ -81,7 +88,8 @@ struct HelpCommand: Command {
       let summary = Wrapping.wrap(entry.summary, width: summaryWidth + indent.count, indent: indent)
       let usageColumn = TextTable.displayWidth(usage)
       if usageColumn > usageWidth {
-        lines.append("  " + usage)
+        // A usage wider than the window is wrapped too, at its words.
+        lines += Wrapping.wrap(usage, width: width, indent: "  ")
         lines += summary
       } else {
         let padding = String(repeating: " ", count: usageWidth - usageColumn + 2)

@@ -24,6 +24,7 @@ struct DismissCommand: Command {
       throw context.failure(
         "cannot dismiss: invalid drafts in " + fields.joined(separator: ", ") + "; fix them or cancel", at: offset)
     }
+    let date = open.dated?.date
     // The sheet closes even if the save fails: its edits stay pending for the next save.
     context.sheet = nil
     try context.saving.save(at: .dismiss, offset: offset)
@@ -34,7 +35,11 @@ struct DismissCommand: Command {
       throw context.failure(error, at: offset)
     }
     try context.requireSoundStore(at: offset)
-    return .lines([MoneyText.total(try context.readTotal(at: offset), output: context.output)])
+    guard let date else {
+      return .lines([MoneyText.total(try context.readTotal(at: offset), output: context.output)])
+    }
+    let held = try context.readTotal(of: try context.portfolio(asHeldOn: date, at: offset), at: offset)
+    return .lines([MoneyText.total(held, output: context.output, basis: "as held on \(date)")])
   }
 }
 

@@ -2,23 +2,38 @@ import CofferCore
 import CofferScript
 import Foundation
 
-/// `open [C] [--lines]`: opens the sheet, one field per currency but the local one. Typed
+/// `open [C] [at DATE] [--lines]`: opens the sheet, one field per currency but the local
+/// one; at a date, on the amounts as they stood then, every commit effective then. Typed
 /// at an interactive prompt on a terminal it is a full-screen form (see `SheetForm`);
 /// in scripts, pipes, with `TERM=dumb` or with `--lines` it is the line sheet, whose
 /// fields the sheet's commands edit one line at a time.
 struct OpenCommand: Command {
   static let entry = CommandEntry(
-    "open", .optional(.currency()),
-    "open the sheet, focused on C or on the first row: a full-screen form on a terminal (keys: ↑↓ Tab Shift-Tab Enter move, PgUp/PgDn, Alt-< Alt-> first/last, ←→ Backspace Delete ^A ^E ^K ^U edit, ^F jump to a currency, ^Z undo, Esc/^C cancel, ^D/F10 Done), else the line sheet",
-    examples: ["open", "open USD", "open --lines"], options: [OptionSpec("lines")], scope: .topLevel,
-    command: Self.self)
+    "open",
+    .sequence([
+      .optional(.currency()),
+      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
+    ]),
+    "open the sheet, focused on C or on the first row (at DATE: the balances of that day): a full-screen form on a terminal (keys: ↑↓ Tab Shift-Tab Enter move, PgUp/PgDn, Alt-< Alt-> first/last, ←→ Backspace Delete ^A ^E ^K ^U edit, ^F jump to a currency, ^Z undo, Esc/^C cancel, ^D/F10 Done), else the line sheet",
+    examples: ["open", "open USD", "open at 2025-12-31", "open --lines"], options: [OptionSpec("lines")],
+    scope: .topLevel, usage: "open [C] [at DATE] [--lines]", command: Self.self)
 
   let focus: Currency?
   let lines: Bool
+  /// The past date whose balances the sheet edits; nil for today's.
+  let date: CalendarDate?
+  let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     focus = try context.currency(arguments["C"])
     lines = arguments.option("lines") != nil
+    offset = arguments.commandOffset
+    if let (date, at) = try context.date(arguments["DATE"]) {
+      let date = try context.pastOrToday(date, at: at)
+      self.date = date < context.ledger.portfolio.today ? date : nil
+    } else {
+      date = nil
+    }
     if let focus, focus == context.ledger.portfolio.local {
       throw context.failure(
         "\(focus.code) is the local currency; it has no row in the sheet", at: arguments["C"]?.offset ?? 0)
@@ -26,7 +41,20 @@ struct OpenCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    context.sheet = Sheet(local: context.ledger.portfolio.local, focus: focus, ledger: context.ledger)
+    let ledger = context.ledger
+    if let date {
+      // What the store holds for that day, read once: the sheet's commits read nothing.
+      do {
+        let view = try ledger.datedView(on: date)
+        let shown = try ledger.portfolio(asHeldOn: date)
+        context.sheet = Sheet(
+          local: ledger.portfolio.local, focus: focus, ledger: ledger, portfolio: shown, dated: view)
+      } catch {
+        throw context.failure(error, at: offset)
+      }
+    } else {
+      context.sheet = Sheet(local: ledger.portfolio.local, focus: focus, ledger: ledger)
+    }
     guard !lines, Self.formFits(context) else { return .nothing }
     guard let ending = SheetForm.run(context) else {
       // The terminal cannot take the form (terminfo does not know its type): the line

@@ -1,28 +1,35 @@
 import CofferCore
 import CofferScript
 
-/// `log [C] [N]`: the journal of saved changes, newest first.
+/// `log [C] [N] [from DATE] [to DATE]`: the journal by effective date, newest first; the
+/// time an entry was entered is shown too when it is not on its effective date (a balance
+/// written down later).
 struct LogCommand: Command {
   static let entry = CommandEntry(
-    "log", .sequence([.optional(.currency()), .optional(.expression("N", "a number"))]),
-    "the last N saved changes, newest first", examples: ["log", "log USD 5"], options: [ListingOptions.format],
-    readsHoldings: false, command: Self.self)
+    "log", .sequence([.optional(.currency()), .optional(.expression("N", "a number")), DateRange.grammar]),
+    "the saved changes by effective date, newest first: the last N, or those from and to dates",
+    examples: ["log", "log USD 5", "log from 2025-01-01 to 2025-12-31"], options: [ListingOptions.format],
+    usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]", readsHoldings: false, command: Self.self)
 
   let currency: Currency?
-  let limit: Int
+  /// At most this many; all within the dates when they are given and no N is.
+  let limit: Int?
+  let range: DateRange
   let end: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     currency = try context.currency(arguments["C"])
-    limit = try context.count(arguments["N"], default: 10, for: "log")
+    range = try DateRange(arguments, context)
+    let ranged = range.from != nil || range.to != nil
+    limit = arguments["N"] == nil && ranged ? nil : try context.count(arguments["N"], default: 10, for: "log")
     end = arguments.endOffset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     do {
-      return .listing(
-        Report(
-          entries: try context.ledger.store.journal(of: currency, limit: limit, today: context.ledger.portfolio.today)))
+      let entries = try context.ledger.store.entries(
+        of: currency, from: range.from, to: range.to, limit: limit, today: context.ledger.portfolio.today)
+      return .listing(Report(entries: entries))
     } catch {
       throw context.failure(error, at: end)
     }
@@ -34,13 +41,20 @@ struct LogCommand: Command {
     func table(_ output: Output) -> [String] { plain() }
 
     func plain() -> [String] {
-      entries.map { "\($0.entered.localText)  \($0.currency.code)  \($0.old) → \($0.new)" }
+      entries.map { entry in
+        var line = "\(entry.effective)  \(entry.currency.code)  \(entry.old) → \(entry.new)"
+        // A balance written down on a later day says when.
+        if entry.entered.localDate != entry.effective { line += "  (entered \(entry.entered.localText))" }
+        return line
+      }
     }
 
     func csv() -> (header: [String], rows: [[String]]) {
       (
-        ["time", "code", "old", "new"],
-        entries.map { [$0.entered.isoText, $0.currency.code, $0.old.description, $0.new.description] }
+        ["effective", "code", "old", "new", "entered"],
+        entries.map {
+          [$0.effective.description, $0.currency.code, $0.old.description, $0.new.description, $0.entered.isoText]
+        }
       )
     }
 
@@ -48,8 +62,9 @@ struct LogCommand: Command {
       .array(
         entries.map { entry in
           .object([
-            ("time", .string(entry.entered.isoText)), ("code", .string(entry.currency.code)),
+            ("effective", .string(entry.effective.description)), ("code", .string(entry.currency.code)),
             ("old", .string(entry.old.description)), ("new", .string(entry.new.description)),
+            ("entered", .string(entry.entered.isoText)),
           ])
         })
     }

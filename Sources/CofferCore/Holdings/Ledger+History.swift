@@ -1,0 +1,119 @@
+/// The holdings through time (SPEC §8): balances written down for past dates, and the
+/// amounts as they stood on any date, from the journal and this session's unsaved edits.
+extension Ledger {
+  /// Records that `currency` held `amount` on `date`: a commit like any other (pending,
+  /// saved, journalled), effective on `date`. On today it is a plain commit. It changes
+  /// the current amount only when no entry of the currency is effective after `date`.
+  /// Returns false when the amount on `date` is already that.
+  @discardableResult
+  package func commit(_ amount: DecimalValue, of currency: Currency, on date: CalendarDate) throws(StoreError) -> Bool {
+    guard date < portfolio.today else { return commit(amount, of: currency) }
+    return commit(amount, of: currency, in: try datedView(on: date, of: [currency]))
+  }
+
+  /// What the store holds for `date`, read once, so that the commits of a sheet opened at
+  /// that date read nothing: each currency's balance then, and whether it has an entry
+  /// after it. Two queries, a seek per currency.
+  package func datedView(on date: CalendarDate, of currencies: [Currency] = Catalog.all) throws(StoreError)
+    -> DatedView
+  {
+    let today = portfolio.today
+    let stored = try store.balances(of: currencies, on: [date], today: today)[0]
+    let later = try store.currencies(currencies, withEntriesAfter: date, today: today)
+    return DatedView(date: date, stored: stored, laterEntries: later)
+  }
+
+  /// A commit effective on the view's date, from what the view read of the store (see
+  /// `commit(_:of:on:)`).
+  @discardableResult
+  package func commit(_ amount: DecimalValue, of currency: Currency, in view: DatedView) -> Bool {
+    let date = view.date
+    guard date < portfolio.today else { return commit(amount, of: currency) }
+    let stored = view.stored[currency]
+    let existing = pending.dated(currency, on: date)
+    // The store says so already, for this very date; or this session does.
+    if existing == nil && stored?.since == date && stored?.amount == amount { return false }
+    if let existing, existing.amount == amount { return false }
+    let later =
+      view.laterEntries.contains(currency) || pending.amount(of: currency) != nil
+      || pending.dated.contains { $0.currency == currency && $0.date > date }
+    let edit = DatedEdit(
+      currency: currency, date: date, amount: amount, seen: existing?.seen ?? stored?.amount ?? .zero,
+      recordedOnDate: existing?.recordedOnDate ?? (stored?.since == date), changesCurrent: !later)
+    pending.set(edit)
+    counters.commits += 1
+    portfolio.setAmount(currentAmount(of: currency), of: currency)
+    return true
+  }
+
+  /// The current amount of a currency as this session has it: today's unsaved amount, else
+  /// the latest unsaved balance with nothing after it, else what the store holds.
+  private func currentAmount(of currency: Currency) -> DecimalValue {
+    if let today = pending.amount(of: currency) { return today }
+    let latest = pending.dated.filter { $0.currency == currency && $0.changesCurrent }.max { $0.date < $1.date }
+    return latest?.amount ?? base[currency.index]
+  }
+
+  /// The amount of `currency` on `date` as this session sees it: the store's balance
+  /// (`stored`, from an entry effective `storedSince`), unless an unsaved balance of a
+  /// date between that entry's and `date` (or today's, on today) replaces it.
+  private func balance(
+    of currency: Currency, on date: CalendarDate, stored: DecimalValue, storedSince: CalendarDate?
+  ) -> DecimalValue {
+    if date >= portfolio.today { return portfolio.amount(of: currency) }
+    let unsaved = pending.dated.filter { $0.currency == currency && $0.date <= date }.max { $0.date < $1.date }
+    if let unsaved, storedSince.map({ unsaved.date >= $0 }) ?? true { return unsaved.amount }
+    return stored
+  }
+
+  /// The amount of every currency on each of `dates`, per catalog index: the holdings as
+  /// they stood then (today's are the current amounts). One query for all the dates: a
+  /// seek per currency that ever had an entry and date.
+  package func amounts(on dates: [CalendarDate]) throws(StoreError) -> [[DecimalValue]] {
+    let today = portfolio.today
+    let past = dates.filter { $0 < today }
+    let recorded = Catalog.all.filter { recordedCurrencies.contains($0) || pending.decidesCurrent($0) }
+    let stored = try store.balances(of: recorded, on: past, today: today)
+    var storedByDate: [CalendarDate: [Currency: HeldBalance]] = [:]
+    for (date, balances) in zip(past, stored) { storedByDate[date] = balances }
+    return dates.map { date in
+      if date >= today { return portfolio.amounts }
+      let balances = storedByDate[date] ?? [:]
+      var amounts = [DecimalValue](repeating: .zero, count: Catalog.count)
+      for currency in Catalog.all {
+        let held = balances[currency]
+        amounts[currency.index] = balance(
+          of: currency, on: date, stored: held?.amount ?? .zero, storedSince: held?.since)
+      }
+      return amounts
+    }
+  }
+
+  /// The holdings as they stood on `date`, valued at that date's rates: what `total at`
+  /// answers. Its reads are counted apart from the live total's.
+  package func portfolio(asHeldOn date: CalendarDate) throws(StoreError) -> Portfolio {
+    try portfolio(amounts: amounts(on: [date])[0], valuedOn: date)
+  }
+
+  /// Today's holdings valued at `date`'s rates: the what-if of `total valued at`.
+  package func portfolio(valuedOn date: CalendarDate) throws(StoreError) -> Portfolio {
+    try portfolio(amounts: portfolio.amounts, valuedOn: date)
+  }
+
+  /// `amounts` valued in the local currency at the rates in use on `date`.
+  package func portfolio(amounts: [DecimalValue], valuedOn date: CalendarDate) throws(StoreError) -> Portfolio {
+    let dated = Portfolio(local: portfolio.local, rates: try rates(on: date), today: date, counters: Counters())
+    for currency in Catalog.all where !amounts[currency.index].isZero {
+      dated.setAmount(amounts[currency.index], of: currency)
+    }
+    return dated
+  }
+}
+
+/// What the store held for a past date when a sheet was opened at it (see
+/// `Ledger.datedView(on:)`).
+package struct DatedView: Sendable {
+  package let date: CalendarDate
+  package let stored: [Currency: HeldBalance]
+  package let laterEntries: Set<Currency>
+}

@@ -1,0 +1,181 @@
+import GRDB
+
+/// A currency's balance as the journal holds it on a day: the amount, and the effective
+/// date of the entry it comes from.
+package struct HeldBalance: Sendable, Equatable {
+  package let amount: DecimalValue
+  package let since: CalendarDate
+
+  package init(amount: DecimalValue, since: CalendarDate) {
+    self.amount = amount
+    self.since = since
+  }
+}
+
+/// The journal read as the history of the holdings (SPEC §8): the amount of C on D is the
+/// new amount of C's entry with the latest effective date on or before D, the one entered
+/// last among a day's. Every read here is index seeks of `journal_by_currency (code,
+/// effective, id)`, never a scan; each row read is checked, and the journal is probed
+/// first for rows a seek could not meet (`JournalProbe`).
+extension Store {
+  /// The day of entries that stand for "held since before any date": what a store made
+  /// before effective dates held with no entry of its own (see `StoreSchema`'s v5).
+  package static let openingDay = CalendarDate.first
+
+  /// The balance of each of `currencies` on each of `days` (missing where it has no entry
+  /// on or before the day), in one statement: a seek per currency and day.
+  package func balances(
+    of currencies: [Currency], on days: [CalendarDate], today: CalendarDate
+  ) throws(StoreError) -> [[Currency: HeldBalance]] {
+    guard !currencies.isEmpty, !days.isEmpty else { return days.map { _ in [:] } }
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 2
+        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        var result = Array(repeating: [Currency: HeldBalance](), count: days.count)
+        let statement = try db.cachedStatement(
+          sql: """
+            SELECT j.id, j.entered, j.utc_offset, j.effective, j.code, j.old, j.new, day.key
+            FROM json_each(?1) AS day CROSS JOIN json_each(?2) AS currency
+            JOIN journal AS j ON j.id = (
+              SELECT id FROM journal WHERE code = currency.value AND effective <= day.value
+              ORDER BY effective DESC, id DESC LIMIT 1)
+            """)
+        let dayList = "[" + days.map { String($0.dayNumber) }.joined(separator: ",") + "]"
+        let codeList = "[" + currencies.map { "\"\($0.code)\"" }.joined(separator: ",") + "]"
+        let rows = try Row.fetchCursor(statement, arguments: [dayList, codeList])
+        while let row = try rows.next() {
+          let entry = try JournalEntry(checking: row)
+          let index: Int = row[7]
+          result[index][entry.currency] = HeldBalance(amount: entry.new, since: entry.effective)
+        }
+        return result
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Whether the journal holds an entry of `currency` effective after `date`: whether a
+  /// balance written down for `date` is also the current amount.
+  package func hasEntry(of currency: Currency, after date: CalendarDate, today: CalendarDate) throws(StoreError)
+    -> Bool
+  {
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 2
+        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        return try Self.hasEntry(db, of: currency, after: date)
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Which of `currencies` have an entry effective after `date`: one statement, a seek a
+  /// currency.
+  package func currencies(
+    _ currencies: [Currency], withEntriesAfter date: CalendarDate, today: CalendarDate
+  ) throws(StoreError) -> Set<Currency> {
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 2
+        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        let codes = "[" + currencies.map { "\"\($0.code)\"" }.joined(separator: ",") + "]"
+        let found = try String.fetchAll(
+          db.cachedStatement(
+            sql: """
+              SELECT currency.value FROM json_each(?1) AS currency
+              WHERE EXISTS (SELECT 1 FROM journal WHERE code = currency.value AND effective > ?2)
+              """),
+          arguments: [codes, date.dayNumber])
+        return Set(found.compactMap { Catalog.currency($0) })
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  static func hasEntry(_ db: Database, of currency: Currency, after date: CalendarDate) throws -> Bool {
+    try Bool.fetchOne(
+      db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM journal WHERE code = ? AND effective > ?)"),
+      arguments: [currency.code, date.dayNumber]) ?? false
+  }
+
+  /// The amount of `currency` on `date` inside a write: what a balance written down for
+  /// that date replaces.
+  static func balance(_ db: Database, of currency: Currency, on date: CalendarDate) throws -> DecimalValue {
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(
+        sql: JournalEntry.selection
+          + " WHERE code = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1"),
+      arguments: [currency.code, date.dayNumber])
+    guard let row = try rows.next() else { return .zero }
+    return try JournalEntry(checking: row).new
+  }
+
+  /// The amount of the entry of `currency` effective on `date` itself (the last entered of
+  /// that day), inside a write; nil when there is none. What two sessions writing the same
+  /// currency and date conflict over.
+  static func entryAmount(_ db: Database, of currency: Currency, exactlyOn date: CalendarDate) throws -> DecimalValue? {
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(sql: JournalEntry.selection + " WHERE code = ? AND effective = ? ORDER BY id DESC LIMIT 1"),
+      arguments: [currency.code, date.dayNumber])
+    guard let row = try rows.next() else { return nil }
+    return try JournalEntry(checking: row).new
+  }
+
+  /// Entries by effective date, newest first (among a day's, the last entered first),
+  /// optionally of one currency and within `from...to`; at most `limit` of them.
+  package func entries(
+    of currency: Currency?, from: CalendarDate?, to: CalendarDate?, limit: Int?, today: CalendarDate
+  ) throws(StoreError) -> [JournalEntry] {
+    var conditions: [String] = []
+    var arguments: StatementArguments = []
+    if let currency {
+      conditions.append("code = ?")
+      _ = arguments.append(contentsOf: [currency.code])
+    }
+    if let from {
+      conditions.append("effective >= ?")
+      _ = arguments.append(contentsOf: [from.dayNumber])
+    }
+    if let to {
+      conditions.append("effective <= ?")
+      _ = arguments.append(contentsOf: [to.dayNumber])
+    }
+    var sql = JournalEntry.selection
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += " ORDER BY effective DESC, id DESC"
+    if let limit {
+      sql += " LIMIT ?"
+      _ = arguments.append(contentsOf: [limit])
+    }
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 2
+        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        return try JournalEntry.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// The earliest effective date of an entry that is not an opening one: where the
+  /// history a person wrote down starts.
+  package func firstEffectiveDate(today: CalendarDate) throws(StoreError) -> CalendarDate? {
+    do {
+      return try database.inDatabase { db in
+        counters.dbReads += 2
+        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        let day = try Int.fetchOne(
+          db.cachedStatement(sql: "SELECT min(effective) FROM journal WHERE effective > ?"),
+          arguments: [Self.openingDay.dayNumber])
+        return day.flatMap { CalendarDate(dayNumber: $0) }
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import CofferCore
+import CofferScript
+
+/// `total by month|quarter|year`: per period end the total as held, and from the second
+/// row on how it moved since the row before, split into what the rates did and what was
+/// edited (see `Movement`). A partial row is marked and names what it lacks; its change,
+/// and the next row's, is left empty.
+struct MovementReport: Listing {
+  struct Row {
+    let date: CalendarDate
+    let total: Total
+    let movement: Movement?
+  }
+
+  let local: Currency
+  let period: Period
+  let rows: [Row]
+
+  /// The rows of `total by PERIOD` over `range` (default: from the first entry a person
+  /// wrote down to today). One journal query for all the dates, one rates seek a date.
+  static func by(_ period: Period, _ range: DateRange, _ context: CommandContext, at offset: Int)
+    throws(StatementFailure) -> MovementReport
+  {
+    let ledger = context.ledger
+    let today = ledger.portfolio.today
+    let to = try context.pastOrToday(range.to ?? today, at: range.toOffset == 0 ? offset : range.toOffset)
+    var from = range.from ?? to
+    if range.from == nil {
+      do {
+        from = try ledger.store.firstEffectiveDate(today: today).map { min($0, to) } ?? to
+      } catch {
+        throw context.failure(error, at: offset)
+      }
+    }
+    let dates = period.rowDates(from: from, to: to)
+    var portfolios: [Portfolio] = []
+    do {
+      for (date, amounts) in zip(dates, try ledger.amounts(on: dates)) {
+        portfolios.append(try ledger.portfolio(amounts: amounts, valuedOn: date))
+      }
+    } catch {
+      throw context.failure(error, at: offset)
+    }
+    var rows: [Row] = []
+    for (index, portfolio) in portfolios.enumerated() {
+      let total = try context.readTotal(of: portfolio, at: offset)
+      var movement: Movement?
+      if index > 0 {
+        do {
+          movement = try Movement.between(portfolios[index - 1], portfolio)
+        } catch {
+          throw context.failure("total by \(period.rawValue): \(error.description)", at: offset)
+        }
+      }
+      rows.append(Row(date: dates[index], total: total, movement: movement))
+    }
+    return MovementReport(local: ledger.portfolio.local, period: period, rows: rows)
+  }
+
+  func table(_ output: Output) -> [String] {
+    var table = TextTable([.left, .right, .right, .right, .right, .left])
+    table.add(["date", "total (\(local.code))", "change", "rates", "edits", ""].map { output.styled($0, "1") })
+    for row in rows {
+      let money = { (value: DecimalValue?) in value.map { MoneyText.format($0, local, output: output) } ?? "" }
+      table.add([
+        row.date.description, money(row.total.value), money(row.movement?.change), money(row.movement?.rates),
+        money(row.movement?.edits), row.total.isPartial ? "partial: " + row.total.missingRates : "",
+      ])
+    }
+    return ["total as held, by \(period.rawValue)"] + table.lines()
+  }
+
+  func plain() -> [String] {
+    rows.map { row in
+      [
+        row.date.description, row.total.value.description, row.movement?.change.description ?? "-",
+        row.movement?.rates.description ?? "-", row.movement?.edits.description ?? "-",
+      ].joined(separator: " ")
+    }
+  }
+
+  func csv() -> (header: [String], rows: [[String]]) {
+    (
+      ["date", "total", "change", "rates", "edits", "partial", "missing", "local"],
+      rows.map { row in
+        [
+          row.date.description, row.total.value.description, row.movement?.change.description ?? "",
+          row.movement?.rates.description ?? "", row.movement?.edits.description ?? "",
+          row.total.isPartial ? "yes" : "no", row.total.missing.map(\.code).joined(separator: " "), local.code,
+        ]
+      }
+    )
+  }
+
+  func json() -> JSONValue {
+    .object([
+      ("local", .string(local.code)), ("by", .string(period.rawValue)),
+      (
+        "rows",
+        .array(
+          rows.map { row in
+            .object([
+              ("date", .string(row.date.description)), ("total", .string(row.total.value.description)),
+              ("change", .string(row.movement?.change.description)),
+              ("rates", .string(row.movement?.rates.description)),
+              ("edits", .string(row.movement?.edits.description)),
+              ("partial", .literal(row.total.isPartial ? "true" : "false")),
+              ("missing", .array(row.total.missing.map { .string($0.code) })),
+            ])
+          })
+      ),
+    ])
+  }
+}
