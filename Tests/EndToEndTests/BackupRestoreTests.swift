@@ -203,6 +203,21 @@ import Testing
     #expect(before != (try contents(database)))
   }
 
+  @Test func theBalanceHistoryGoesRoundAndADatedEditHoldsARestoreBack() throws {
+    #expect(try run("set USD 100 at 2025-06-30; set USD 200; backup b.db").status == 0)
+    #expect(try run("set USD 300 at 2025-06-30; set USD 1").status == 0)
+    let refused = try run("set EUR 3 at 2025-01-01; restore b.db")
+    #expect(refused.stderr.contains("(set EUR 3 at 2025-01-01)"), "\(refused)")
+    let outcome = try run("clear EUR at 2025-01-01; save; restore b.db; print amount(USD); log --format csv")
+    #expect(outcome.status == 0, "\(outcome)")
+    let log = outcome.stdout.split(separator: "\n").dropFirst(2).map {
+      $0.split(separator: ",").prefix(4).joined(separator: ",")
+    }
+    #expect(outcome.stdout.split(separator: "\n").dropFirst().first == "200")
+    #expect(log == ["effective,code,old,new", "2026-11-22,USD,100,200", "2025-06-30,USD,0,100"], "\(outcome)")
+    #expect(try run("check").status == 0)
+  }
+
   @Test func restoreIsTypedAtTheTopLevelOnly() throws {
     #expect(try run("set USD 1; backup b.db").status == 0)
     let outcome = try run("open --lines; restore b.db")
@@ -308,9 +323,9 @@ import Testing
         restored the store from \(old): 1 holding, rates on 0 days, 2 journal entries (it was schema 4, brought up to 5; the file is unchanged)
         USD 200
         HKD Hong Kong Dollar 港币
-        time,code,old,new
-        2025-07-01T08:00:00+08:00,USD,100,200
-        2025-06-30T23:30:00+08:00,USD,0,100
+        effective,code,old,new,entered
+        2025-07-01,USD,100,200,2025-07-01T08:00:00+08:00
+        2025-06-30,USD,0,100,2025-06-30T23:30:00+08:00
 
         """)
     #expect(outcome.stderr == "", "\(outcome)")
