@@ -52,9 +52,11 @@ import Testing
   }
 
   /// Coffer's `rate_at(C, D)` for every currency and date, nil where it has none.
-  static func cofferValues(_ store: (coffer: CofferProcess, path: String)) throws -> [String: Decimal] {
+  static func cofferValues(
+    _ store: (coffer: CofferProcess, path: String), of codes: [String] = currencies
+  ) throws -> [String: Decimal] {
     var script = ""
-    for code in currencies {
+    for code in codes {
       for date in dates { script += "echo at \(code) \(date)\nprint rate_at(\(code), \(date))\n" }
     }
     let outcome = try store.coffer.run(["--db", store.path, "--keep-going", "-c", script])
@@ -72,9 +74,9 @@ import Testing
   }
 
   /// A journal holding one unit of each currency, bought on each date, after the prices.
-  static func journal(including prices: String, local: String) -> String {
+  static func journal(including prices: String, local: String, of codes: [String] = currencies) -> String {
     var text = "commodity \(local)\n    format 1.0000000000 \(local)\ninclude \(prices)\n"
-    for code in currencies {
+    for code in codes {
       for date in dates { text += "\(date) buy\n    a:\(code):d\(date)    1 \(code)\n    equity\n" }
     }
     return text
@@ -189,6 +191,28 @@ import Testing
     }
     let expected = try Self.cofferValues(store)
     #expect(valued == expected, "beancount: \(valued.filter { expected[$0.key] != $0.value })")
+  }
+
+  @Test func hledgerAgreesInAnotherLocalCurrencyWithAQuoteOfItsOwn() throws {
+    let store = try #require(Self.store)
+    // A copy of the store (made by `backup`), with JPY local and a quote of KWD in JPY.
+    let copy = store.coffer.home + "/in-jpy.db"
+    let prices = store.coffer.home + "/jpy.ledger"
+    let codes = ["CNY", "USD", "EUR", "KWD", "VND", "RUB"]
+    #expect(try store.coffer.run(["--db", store.path, "-c", "backup \(copy) --force"]).status == 0)
+    let outcome = try store.coffer.run([
+      "--db", copy, "-c", "local JPY; rates set KWD 480; rates export \(codes.joined(separator: " ")) \(prices)",
+    ])
+    #expect(outcome.status == 0, "\(outcome)")
+    let expected = try Self.cofferValues((store.coffer, copy), of: codes)
+    #expect(expected["KWD 2026-11-22"] == Decimal(480))
+    let journal = try store.coffer.write(
+      "jpy.journal", Self.journal(including: prices, local: "JPY", of: codes))
+    let valued = try Self.tool(
+      ["hledger", "-f", journal, "balance", "^a:", "--value=then,JPY", "--flat", "--no-total"], in: store.coffer.home)
+    #expect(valued.status == 0 && valued.stderr.isEmpty, "\(valued)")
+    let values = Self.valuesByAccount(valued.stdout, local: "JPY")
+    #expect(values == expected, "hledger: \(values.filter { expected[$0.key] != $0.value })")
   }
 
   @Test func everyCatalogCurrencyOfTheWholeHistoryPassesTheTools() throws {
