@@ -54,6 +54,18 @@ import Testing
     #expect(try run("print amount(USD) amount_at(USD, 2025-06-30)").stdout == "1500\n900\n")
   }
 
+  @Test func aBalanceWrittenDownIsAFactOfItsDayEvenWhenNothingChangesThen() throws {
+    // USD is 0 throughout; writing down 0 for June is still a fact of June…
+    #expect(try run("set USD 0 at 2025-06-01").status == 0)
+    #expect(try run("log --format csv").stdout.split(separator: "\n").count == 2)
+    // …so a balance written later for January does not carry over it.
+    #expect(try run("set USD 100 at 2025-01-01").status == 0)
+    #expect(try run("print amount_at(USD, 2025-05-31) amount_at(USD, 2025-06-01)").stdout == "100\n0\n")
+    // The same balance for the same day again is not written twice.
+    #expect(try run("set USD 0 at 2025-06-01").status == 0)
+    #expect(try run("log --format csv").stdout.split(separator: "\n").count == 3)
+  }
+
   @Test func clearAtADateAndClearAll() throws {
     #expect(try run("set USD 10 at 2025-01-01; set EUR 5 at 2025-01-01").status == 0)
     #expect(try run("clear USD at 2025-03-01; clear all at 2025-05-01").status == 0)

@@ -206,14 +206,21 @@ import Testing
       ])
   }
 
-  @Test func everyExampleRunsAndItsAssertionsHold() throws {
-    let examples = try FileManager.default.contentsOfDirectory(atPath: CofferProcess.examples)
-      .filter { $0.hasSuffix(".coffer") }.sorted()
-    #expect(examples.count >= 4)
-    for example in examples {
-      let outcome = try coffer.run(["--db", ":memory:", CofferProcess.examples + "/" + example])
-      #expect(outcome.status == 0, "\(example): \(outcome)")
-      #expect(outcome.stderr == "", "\(example)")
-    }
+  /// Every script in Examples/ runs to its end (its assertions hold) and prints exactly
+  /// what its `.out` file beside it says, as argument-parser tests its examples.
+  @Test(
+    arguments: try FileManager.default.contentsOfDirectory(atPath: CofferProcess.examples)
+      .filter { $0.hasSuffix(".coffer") }.sorted())
+  func everyExamplePrintsWhatItsOutputFileSays(example: String) throws {
+    let path = CofferProcess.examples + "/" + example
+    let expected = try String(contentsOfFile: path.replacingOccurrences(of: ".coffer", with: ".out"), encoding: .utf8)
+    let outcome = try coffer.run(["--db", ":memory:", path])
+    #expect(outcome == Outcome(stdout: expected, stderr: "", status: 0), "\(example)")
+  }
+
+  @Test func thereAreExamplesToRun() throws {
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: CofferProcess.examples).filter { $0.hasSuffix(".coffer") }
+        .count >= 5)
   }
 }

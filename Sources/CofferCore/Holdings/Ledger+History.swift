@@ -36,7 +36,7 @@ extension Ledger {
     if let existing, existing.amount == amount { return false }
     let later =
       view.laterEntries.contains(currency) || pending.amount(of: currency) != nil
-      || pending.dated.contains { $0.currency == currency && $0.date > date }
+      || pending.hasDated(currency, after: date)
     let edit = DatedEdit(
       currency: currency, date: date, amount: amount, seen: existing?.seen ?? stored?.amount ?? .zero,
       recordedOnDate: existing?.recordedOnDate ?? (stored?.since == date), changesCurrent: !later)
@@ -46,12 +46,19 @@ extension Ledger {
     return true
   }
 
+  /// Puts back the pending balance of `currency` on `date` as it was (`edit`; nil: none):
+  /// how a sheet at a date undoes a commit, leaving nothing to write where it found
+  /// nothing.
+  package func restore(_ edit: DatedEdit?, of currency: Currency, on date: CalendarDate) {
+    pending.restore(edit, of: currency, on: date)
+    portfolio.setAmount(currentAmount(of: currency), of: currency)
+  }
+
   /// The current amount of a currency as this session has it: today's unsaved amount, else
   /// the latest unsaved balance with nothing after it, else what the store holds.
   private func currentAmount(of currency: Currency) -> DecimalValue {
     if let today = pending.amount(of: currency) { return today }
-    let latest = pending.dated.filter { $0.currency == currency && $0.changesCurrent }.max { $0.date < $1.date }
-    return latest?.amount ?? base[currency.index]
+    return pending.currentDated(currency)?.amount ?? base[currency.index]
   }
 
   /// The amount of `currency` on `date` as this session sees it: the store's balance
@@ -61,7 +68,7 @@ extension Ledger {
     of currency: Currency, on date: CalendarDate, stored: DecimalValue, storedSince: CalendarDate?
   ) -> DecimalValue {
     if date >= portfolio.today { return portfolio.amount(of: currency) }
-    let unsaved = pending.dated.filter { $0.currency == currency && $0.date <= date }.max { $0.date < $1.date }
+    let unsaved = pending.latestDated(currency, onOrBefore: date)
     if let unsaved, storedSince.map({ unsaved.date >= $0 }) ?? true { return unsaved.amount }
     return stored
   }

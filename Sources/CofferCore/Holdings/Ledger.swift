@@ -127,7 +127,10 @@ package final class Ledger {
     for edit in outcome.savedDated where edit.changesCurrent && pending.amount(of: edit.currency) == nil {
       base[edit.currency.index] = portfolio.amount(of: edit.currency)
     }
-    for edit in pending.dated where !outcome.savedDated.contains(edit) { kept.keep(edit) }
+    let saved = Set(outcome.savedDated.map { DatedKey(currency: $0.currency.index, day: $0.date.dayNumber) })
+    for edit in pending.dated where !saved.contains(DatedKey(currency: edit.currency.index, day: edit.date.dayNumber)) {
+      kept.keep(edit)
+    }
     recordedCurrencies.formUnion(pending.amounts.map(\.currency) + outcome.savedDated.map(\.currency))
     pending = kept
     if !outcome.conflicts.isEmpty { throw .conflict(outcome.conflicts) }

@@ -23,7 +23,9 @@ package struct Sheet {
   /// Fields whose draft could not be committed: their text and why.
   package private(set) var invalid: [Currency: InvalidDraft] = [:]
   /// Commits made in this sheet session, newest last, with the amount each replaced.
-  private var undoStack: [(currency: Currency, previous: DecimalValue)] = []
+  /// For a sheet at a date, each also keeps the pending balance it replaced (nil: none),
+  /// so that undoing it leaves nothing to write, as if it had not been made.
+  private var undoStack: [(currency: Currency, previous: DecimalValue, replacedPending: DatedEdit??)] = []
 
   package struct InvalidDraft: Sendable, Equatable {
     package let text: String
@@ -135,8 +137,9 @@ package struct Sheet {
     // The value the field showed is no change either (`1.0` for 1).
     if amount == entered.amount && !hasPending(currency, ledger: ledger) { return outcome }
     let previous = portfolio.amount(of: currency)
+    let replaced = pendingBalance(currency, ledger: ledger)
     if commit(amount, of: currency, seen: entered.amount, ledger: ledger) {
-      undoStack.append((currency, previous))
+      undoStack.append((currency, previous, replaced))
       outcome.changed.append(currency)
     }
     return outcome
@@ -148,8 +151,9 @@ package struct Sheet {
   /// is no conflict with this very session.
   package mutating func commitFromCommand(_ amount: DecimalValue, of currency: Currency, ledger: Ledger) {
     let previous = portfolio.amount(of: currency)
+    let replaced = pendingBalance(currency, ledger: ledger)
     commit(amount, of: currency, seen: nil, ledger: ledger)
-    if amount != previous { undoStack.append((currency, previous)) }
+    if amount != previous { undoStack.append((currency, previous, replaced)) }
     invalid[currency] = nil
     if focused == currency {
       draft = Self.text(of: amount)
@@ -160,7 +164,7 @@ package struct Sheet {
   /// Reverts the most recent commit of this sheet session; nil when there is none.
   package mutating func undo(ledger: Ledger) -> (currency: Currency, restored: DecimalValue)? {
     guard let last = undoStack.popLast() else { return nil }
-    commit(last.previous, of: last.currency, seen: nil, ledger: ledger)
+    revert(last, ledger: ledger)
     if focused == last.currency {
       draft = Self.text(of: last.previous)
       entered = (draft, last.previous)
@@ -183,7 +187,7 @@ package struct Sheet {
   package mutating func revertAll(ledger: Ledger) -> [Currency] {
     let discarded = discardable(ledger: ledger)
     while let last = undoStack.popLast() {
-      commit(last.previous, of: last.currency, seen: nil, ledger: ledger)
+      revert(last, ledger: ledger)
     }
     invalid = [:]
     draft = ""
@@ -209,6 +213,25 @@ package struct Sheet {
     guard ledger.commit(amount, of: currency, in: dated) else { return false }
     portfolio.setAmount(amount, of: currency)
     return true
+  }
+
+  /// For a sheet at a date: the pending balance of the currency on it (nil inside: none).
+  private func pendingBalance(_ currency: Currency, ledger: Ledger) -> DatedEdit?? {
+    guard let dated else { return nil }
+    return .some(ledger.pending.dated(currency, on: dated.date))
+  }
+
+  /// Takes one commit of this sheet back: today's by committing the amount before it; one
+  /// at a date by putting back the pending balance it replaced.
+  private func revert(
+    _ commit: (currency: Currency, previous: DecimalValue, replacedPending: DatedEdit??), ledger: Ledger
+  ) {
+    guard let dated, case .some(let replaced) = commit.replacedPending else {
+      self.commit(commit.previous, of: commit.currency, seen: nil, ledger: ledger)
+      return
+    }
+    ledger.restore(replaced, of: commit.currency, on: dated.date)
+    portfolio.setAmount(commit.previous, of: commit.currency)
   }
 
   /// Whether this sheet's date has an unsaved edit of the currency.

@@ -30,8 +30,8 @@ extension Store {
     guard !currencies.isEmpty, !days.isEmpty else { return days.map { _ in [:] } }
     do {
       return try database.inDatabase { db in
-        counters.dbReads += 2
-        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        counters.dbReads += 1
+        try probeJournal(db, today: today)
         var result = Array(repeating: [Currency: HeldBalance](), count: days.count)
         let statement = try db.cachedStatement(
           sql: """
@@ -63,8 +63,8 @@ extension Store {
   {
     do {
       return try database.inDatabase { db in
-        counters.dbReads += 2
-        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        counters.dbReads += 1
+        try probeJournal(db, today: today)
         return try Self.hasEntry(db, of: currency, after: date)
       }
     } catch {
@@ -79,8 +79,8 @@ extension Store {
   ) throws(StoreError) -> Set<Currency> {
     do {
       return try database.inDatabase { db in
-        counters.dbReads += 2
-        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        counters.dbReads += 1
+        try probeJournal(db, today: today)
         let codes = "[" + currencies.map { "\"\($0.code)\"" }.joined(separator: ",") + "]"
         let found = try String.fetchAll(
           db.cachedStatement(
@@ -153,8 +153,8 @@ extension Store {
     }
     do {
       return try database.inDatabase { db in
-        counters.dbReads += 2
-        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        counters.dbReads += 1
+        try probeJournal(db, today: today)
         return try JournalEntry.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
       }
     } catch {
@@ -167,8 +167,8 @@ extension Store {
   package func firstEffectiveDate(today: CalendarDate) throws(StoreError) -> CalendarDate? {
     do {
       return try database.inDatabase { db in
-        counters.dbReads += 2
-        if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+        counters.dbReads += 1
+        try probeJournal(db, today: today)
         let day = try Int.fetchOne(
           db.cachedStatement(sql: "SELECT min(effective) FROM journal WHERE effective > ?"),
           arguments: [Self.openingDay.dayNumber])

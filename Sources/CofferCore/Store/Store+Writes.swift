@@ -84,7 +84,8 @@ extension Store {
     do {
       let outcome = try write { db -> SaveOutcome in
         var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
-        let stored = try storedAmounts(db, of: batch.amounts.map(\.currency) + batch.dated.map(\.currency))
+        let dated = batch.dated
+        let stored = try storedAmounts(db, of: batch.amounts.map(\.currency) + Set(dated.map(\.currency)))
         var written = 0
         // Prepared once per connection and looked up once per save (a sheet's Done
         // writes up to 41 of each). The hot path of every save, so written with plain
@@ -97,22 +98,30 @@ extension Store {
           sql: "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES (?, ?, ?, ?, ?, ?)")
         let today = effective.dayNumber
         // Balances for past dates first, oldest first: each replaces the amount on its
-        // date as it stands after the earlier ones. A conflict is judged on the store as
+        // date as it stands after the earlier ones. Another session's entry for the same
+        // currency and date since this one read it is a conflict, judged on the store as
         // this save found it.
         var datedConflicts: [SaveConflict] = []
         var datedWritten: [DatedEdit] = []
-        if !batch.dated.isEmpty, let damage = try JournalProbe.damage(db, today: effective) { throw damage }
-        var storedBefore: [DecimalValue] = []
-        for edit in batch.dated { storedBefore.append(try Self.balance(db, of: edit.currency, on: edit.date)) }
-        for (edit, theirs) in zip(batch.dated, storedBefore).sorted(by: { $0.0.date < $1.0.date }) {
-          if !force && theirs != edit.seen && theirs != edit.amount {
+        if !dated.isEmpty { try probeJournal(db, today: effective) }
+        var storedBefore: [DecimalValue?] = []
+        for edit in dated {
+          storedBefore.append(try Self.entryAmount(db, of: edit.currency, exactlyOn: edit.date))
+        }
+        // `dated` is oldest first.
+        for (edit, theirs) in zip(dated, storedBefore) {
+          let seen = edit.recordedOnDate ? edit.seen : nil
+          if !force, theirs != seen, let theirs, theirs != edit.amount {
             datedConflicts.append(
               SaveConflict(currency: edit.currency, theirs: theirs, ours: edit.amount, date: edit.date))
             continue
           }
           datedWritten.append(edit)
+          // A balance written down is a fact of its day, kept even when it equals the
+          // amount carried there: only the same entry for that very day is not written
+          // twice.
+          if try Self.entryAmount(db, of: edit.currency, exactlyOn: edit.date) == edit.amount { continue }
           let replaced = try Self.balance(db, of: edit.currency, on: edit.date)
-          guard replaced != edit.amount else { continue }
           let amount = edit.amount.description
           try writeJournal.execute(arguments: [
             entered, now.offsetMinutes, edit.date.dayNumber, edit.currency.code, replaced.description, amount,
@@ -140,8 +149,7 @@ extension Store {
           // What today's entry replaces: the holding, or a balance this batch wrote for a
           // past date after it.
           let replaced =
-            batch.dated.contains { $0.currency == currency }
-            ? try Self.balance(db, of: currency, on: effective) : theirs
+            batch.hasDated(currency) ? try Self.balance(db, of: currency, on: effective) : theirs
           try writeHolding.execute(arguments: [currency.code, amount])
           try writeJournal.execute(arguments: [
             entered, now.offsetMinutes, today, currency.code, replaced.description, amount,

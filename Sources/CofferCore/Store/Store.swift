@@ -27,6 +27,9 @@ package final class Store {
   static let versionCheckInterval: UInt64 = 1_000_000
   /// Stores up to this many pages get a quick integrity check whenever they are opened.
   static let pagesCheckedOnEveryOpen = 256
+  /// Whether `JournalProbe` found the journal sound since another session last wrote: it
+  /// is asked once, not before every dated question (this session writes only sound rows).
+  private var journalKnownSound = false
   /// Where the store was copied before a migration rewrote it at this open, if it was.
   package private(set) var copyBeforeMigration: String?
   /// Whether a run-long transaction (`--atomic`) is open.
@@ -144,6 +147,16 @@ package final class Store {
   package func forgetDataVersion() {
     dataVersion = -1
     lastVersionCheck = 0
+    journalKnownSound = false
+  }
+
+  /// Throws the damage `JournalProbe` finds, unless the journal was found sound since
+  /// another session last wrote.
+  func probeJournal(_ db: Database, today: CalendarDate) throws {
+    guard !journalKnownSound else { return }
+    counters.dbReads += 1
+    if let damage = try JournalProbe.damage(db, today: today) { throw damage }
+    journalKnownSound = true
   }
 
   /// Converts a failure of this store, noting when it was read-only.
@@ -256,6 +269,7 @@ package final class Store {
         try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
       }
       defer { dataVersion = version }
+      if version != dataVersion { journalKnownSound = false }
       return version != dataVersion
     } catch {
       throw StoreError.from(error, path: location.description)

@@ -88,11 +88,21 @@ final class SheetForm {
 
   // MARK: - The loop
 
-  /// The open sheet, edited in place: a copy out and back per keystroke would also copy
-  /// its tables on write (`_modify` lends the stored value instead).
+  /// The open sheet, as the form reads it.
   private var sheet: Sheet {
-    get { context.sheet! }
-    _modify { yield &context.sheet! }
+    context.sheet!
+  }
+
+  /// Changes the open sheet where it is kept: taken out of the context for the change, so
+  /// that its tables are not copied on write, then put back. (A `_modify` accessor
+  /// yielding `&context.sheet!` did the same, until Swift's exclusivity tracking on Linux
+  /// was seen to trap later in the process after it.)
+  @discardableResult
+  private func updateSheet<T>(_ change: (inout Sheet) -> T) -> T? {
+    guard var open = context.sheet else { return nil }
+    context.sheet = nil
+    defer { context.sheet = open }
+    return change(&open)
   }
 
   private var ledger: Ledger { context.ledger }
@@ -209,7 +219,7 @@ final class SheetForm {
     let before = editor
     change(&editor)
     guard editor != before, let currency = sheet.focused else { return }
-    _ = sheet.setDraft(editor.text)
+    updateSheet { _ = $0.setDraft(editor.text) }
     // Only the field's text changed: the row is drawn again from what is formatted.
     if let row = sheet.row(of: currency) { stale.insert(row) }
     validateDraft()
@@ -230,7 +240,8 @@ final class SheetForm {
   }
 
   private func moveFocus(to row: Int) {
-    let outcome = sheet.moveFocus(to: row, ledger: ledger, evaluate: context.evaluateDraft)
+    let evaluate = context.evaluateDraft
+    guard let outcome = updateSheet({ $0.moveFocus(to: row, ledger: ledger, evaluate: evaluate) }) else { return }
     apply(outcome.changed)
     editor = FieldEditor(sheet.focused.flatMap { sheet.shownDraft(of: $0) } ?? "")
     if let error = outcome.error {
@@ -243,7 +254,7 @@ final class SheetForm {
   }
 
   private func undo() {
-    guard let undone = sheet.undo(ledger: ledger) else {
+    guard let undone = updateSheet({ $0.undo(ledger: ledger) }) ?? nil else {
       say("nothing to undo in this sheet session")
       return
     }
