@@ -79,6 +79,26 @@ private func readError(_ text: String, _ grammar: Grammar, options: [OptionSpec]
     #expect(readError("source", path) == "t:1:7: error: expected a file")
   }
 
+  @Test func aFileIsOnePathUpToABlankAndOptionsMayFollowIt() throws {
+    let file = Grammar.file("FILE", "a file")
+    let force = [OptionSpec("force")]
+    let plain = try read("backup /tmp/a-b.db --force", file, options: force)
+    #expect(plain["FILE"] == .path("/tmp/a-b.db", at: 7))
+    #expect(plain.option("force") != nil)
+    #expect(
+      try read("backup --force ~/x/2026-11-22.db", file, options: force)["FILE"] == .path("~/x/2026-11-22.db", at: 15))
+    #expect(
+      try read("backup 'my backups/c.db' --force", file, options: force)["FILE"] == .path("my backups/c.db", at: 7))
+    #expect(try read("backup ../c.db", file)["FILE"] == .path("../c.db", at: 7))
+    #expect(readError("backup a b", file) == "t:1:10: error: unexpected 'b'; expected the end of the statement")
+    #expect(readError("backup /tmp/\"a b\"", file) == "t:1:8: error: a path with blanks must be quoted whole (\"…\")")
+    #expect(readError("backup", file) == "t:1:7: error: expected a file")
+    // After a date, `/tmp/x` is the path that comes next, not a division.
+    let dated = Grammar.sequence([.keyword("to"), .expression("DATE", "a date"), .optional(file)])
+    let arguments = try read("export to 2026-01-01 /tmp/x.ledger", dated)
+    #expect(arguments["FILE"] == .path("/tmp/x.ledger", at: 21))
+  }
+
   @Test func theSheetsDraftsAreKeptAsTyped() throws {
     let draft = Grammar.sequence([.currency(), .optional(.text("DRAFT", "an amount"))])
     #expect(try read("focus USD 12abc ", draft)["DRAFT"] == .text("12abc", at: 10))

@@ -59,6 +59,21 @@ import Testing
     #expect(files.replacing == "\(folder)/scripts/".count)
   }
 
+  @Test func aFileOptionsAndTheExportsFormatsComplete() throws {
+    let folder = NSTemporaryDirectory() + "coffer-backups-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: folder + "/coffer-1.db", contents: Data())
+    #expect(try completer().complete("backup \(folder)/cof").candidates == ["\(folder)/coffer-1.db"])
+    #expect(try completer().complete("backup --force \(folder)/c").candidates == ["\(folder)/coffer-1.db"])
+    #expect(try completer().complete("backup x.db --").candidates == ["--force"])
+    #expect(try completer().complete("restore \(folder)/").candidates == ["\(folder)/coffer-1.db"])
+    #expect(try completer().complete("rates export --format ").candidates == ["ledger", "beancount", "csv"])
+    let export = try completer().complete("rates export US").candidates
+    #expect(export == ["USD"])
+    #expect(try completer().complete("rates export USD f").candidates == ["from"])
+    #expect(try completer().complete("rates export \(folder)/c").candidates == ["\(folder)/coffer-1.db"])
+  }
+
   @Test func onlyWhatTheGrammarTakesThereIsOffered() throws {
     #expect(try completer().complete("holdings --format ").candidates == ["table", "plain", "csv", "json"])
     #expect(try completer().complete("total --format j").candidates == ["json"])
@@ -68,8 +83,8 @@ import Testing
     #expect(try completer().complete("chart total ").candidates == ["valued", "from", "to"])
     let rates = try completer().complete("rates ").candidates
     #expect(
-      rates.prefix(4) == ["set", "import", "fetch", "sources"] && rates.contains("USD") && rates.contains("at")
-        && rates.count == 4 + 42 + 1)
+      rates.prefix(5) == ["set", "import", "fetch", "sources", "export"] && rates.contains("USD")
+        && rates.contains("at") && rates.count == 5 + 42 + 1)
     let rateSet = try completer().complete("rates set ").candidates
     #expect(rateSet.count == 42 && rateSet.contains("USD"))
     #expect(try completer().complete("convert 5 USD to CNY ").candidates == ["at"])

@@ -143,6 +143,15 @@ package final class Ledger {
     store.forgetDataVersion()
   }
 
+  /// Reads everything from the store again, rates included, whatever `data_version`
+  /// and the rates revision say: after this session replaced the store's contents itself
+  /// (`restore`), which moves neither for its own connection. Nothing may be pending.
+  package func reloadEverything() throws(StoreError) {
+    store.forgetDataVersion()
+    _ = try store.changedElsewhere(now: true)
+    apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
+  }
+
   /// Reloads what another process saved since the last check. Pending edits stay:
   /// a currency both sessions changed is a conflict at the next save, not a silent loss.
   /// Returns the currencies whose amounts changed in memory.

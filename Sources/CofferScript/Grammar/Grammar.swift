@@ -38,6 +38,10 @@ package indirect enum Grammar: Sendable {
   package static func path(_ name: String, _ description: String) -> Grammar {
     .argument(Slot(name, .path, description))
   }
+
+  package static func file(_ name: String, _ description: String) -> Grammar {
+    .argument(Slot(name, .file, description))
+  }
 }
 
 /// One argument of a grammar: the name the usage line shows, what it accepts and how an
@@ -58,6 +62,10 @@ package final class Slot: Sendable {
     case string
     /// The rest of the statement: a file path or URL, or one quoted string.
     case path
+    /// One file path: a quoted string, or the bytes up to the next blank. Unlike `path`
+    /// it leaves the rest of the statement to the grammar, so options may follow it
+    /// (`backup FILE --force`).
+    case file
     /// The rest of the statement as written (a sheet draft such as `12abc`).
     case text
     /// The rest of the statement as tokens (`echo`).

@@ -128,6 +128,9 @@ package struct StatementReader {
     case .path:
       let (text, offset) = try parser.path(slot.description)
       return .path(text, at: offset)
+    case .file:
+      let (text, offset) = try parser.file(slot.description)
+      return .path(text, at: offset)
     case .text:
       guard let (text, offset) = parser.rest() else { throw parser.expected(slot.description) }
       return .text(text, at: offset)
@@ -165,7 +168,7 @@ package struct StatementReader {
       case .expression: return parser.atExpression
       case .comparison: return parser.nextIsComparison
       case .string: return parser.nextIsString
-      case .path, .text, .words: return !parser.atEnd
+      case .path, .text, .words, .file: return !parser.atEnd
       }
     case .sequence(let items):
       for item in items {

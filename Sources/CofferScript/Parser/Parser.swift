@@ -78,6 +78,33 @@ package struct Parser {
     return rest
   }
 
+  /// One file path: a quoted string (its escapes resolved), or the bytes from the next
+  /// token up to the next blank, taken whole (`/tmp/a-b.db`, `~/x.db`, `2026.ledger`).
+  /// The tokens inside it are consumed; what follows is left to the grammar.
+  package mutating func file(_ what: String) throws(ScriptError) -> (text: String, offset: Int) {
+    guard let first = peek else { throw expected(what) }
+    if case .string(let text) = first.kind {
+      position += 1
+      guard !text.isEmpty else { throw error("expected \(what)", at: first.start) }
+      return (text, first.start)
+    }
+    if let error = first.invalid,
+      line.bytes[first.start] == UInt8(ascii: "\"") || line.bytes[first.start] == UInt8(ascii: "'")
+    {
+      throw error
+    }
+    var end = first.start
+    while end < endOffset && !LineScanner.isBlank(line.bytes[end]) { end += 1 }
+    while let token = peek, token.start < end {
+      // A token running past the blank (a quote opened inside the path) would be cut.
+      guard token.end <= end else {
+        throw error("a path with blanks must be quoted whole (\"…\")", at: first.start)
+      }
+      position += 1
+    }
+    return (String(decoding: line.bytes[first.start..<end], as: UTF8.self), first.start)
+  }
+
   /// Takes the `--name` options (and the value after each one that takes a value) out of
   /// the statement, wherever they stand, so the grammar reads only the arguments.
   package mutating func takeOptions(
@@ -195,6 +222,13 @@ package struct Parser {
   private mutating func multiplicative(depth: Int) throws(ScriptError) -> Expression {
     var left = try unary(depth: depth)
     while let token = peek, token.isSymbol("*") || token.isSymbol("/") {
+      // `/tmp/x` after a value is a path for the grammar's next slot (`rates export from
+      // DATE /tmp/x`), not a division: a word glued to '/' can start no value.
+      if token.isSymbol("/"), position + 1 < tokens.count, tokens[position + 1].start == token.end,
+        tokens[position + 1].word != nil, !(position + 2 < tokens.count && tokens[position + 2].isSymbol("("))
+      {
+        break
+      }
       position += 1
       let right = try unary(depth: depth)
       left = .binary(token.isSymbol("*") ? .multiply : .divide, left, right, at: token.start)

@@ -59,7 +59,9 @@ struct Completer {
       return LineEditor.Completion(replacing: current.count, candidates: [])
     }
     if tokens.last.map({ if case .option("format") = $0.kind { true } else { false } }) == true {
-      let formats = OutputFormat.allCases.map(\.rawValue).filter { $0.hasPrefix(current.lowercased()) }
+      // The command's own formats where it has them (`rates export --format ledger`).
+      let all = entry.options.first { $0.name == "format" }?.values ?? OutputFormat.allCases.map(\.rawValue)
+      let formats = all.filter { $0.hasPrefix(current.lowercased()) }
       return LineEditor.Completion(replacing: current.count, candidates: formats)
     }
     if current.hasPrefix("-") {
@@ -72,6 +74,7 @@ struct Completer {
     let expected = StatementReader.expectations(after: rest, grammar: entry.grammar)
     var keywords = subcommands
     var offersCurrencies = false
+    var offersFiles = false
     for grammar in expected {
       switch grammar {
       case .keyword(let word): keywords.append(word)
@@ -84,6 +87,7 @@ struct Completer {
           // The path typed so far: everything after the command's words.
           let typed = String(decoding: Array(statement.utf8).dropFirst(rest.consumedEnd), as: UTF8.self)
           return paths(String(typed.drop(while: { $0 == " " || $0 == "\t" })))
+        case .file: offersFiles = true
         default: break
         }
       default: break
@@ -96,6 +100,8 @@ struct Completer {
     var completion =
       offersCurrencies ? currencies(current) : LineEditor.Completion(replacing: current.count, candidates: [])
     completion.candidates = keywords.filter { $0.hasPrefix(current.lowercased()) } + completion.candidates
+    // A file path may stand here too (`backup FILE`, `rates export … FILE`).
+    if offersFiles { completion.candidates += paths(current).candidates }
     return completion
   }
 

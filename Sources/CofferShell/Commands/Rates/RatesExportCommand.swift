@@ -1,0 +1,132 @@
+import CofferCore
+import CofferScript
+import RateFiles
+
+/// `rates export [--format ledger|beancount|csv] [C...] [from DATE] [to DATE] [FILE]`: the
+/// rates history as a price database in the local currency, one line per currency and
+/// date on which its value changed, to FILE (written atomically) or stdout.
+struct RatesExportCommand: Command {
+  static let formats = PriceDatabase.Format.allCases.map(\.rawValue)
+
+  static let entry = CommandEntry(
+    "rates export",
+    .repeated(
+      .choice([
+        .sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")]),
+        .sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")]),
+        // Read as a word: one with a dot in it (`prices.ledger`) is the file.
+        .currency("C", "a currency code such as USD, or the file to write"),
+        .file("FILE", "the file to write"),
+      ])),
+    "the rates history as prices in the local currency, a line per currency and date its value changed, to FILE "
+      + "or stdout; FMT: ledger (hledger too, the default), beancount or csv",
+    examples: [
+      "rates export prices.ledger", "rates export --format beancount USD EUR from 2024-01-01 prices.beancount",
+      "rates export --format csv to 2025-12-31",
+    ],
+    options: [
+      OptionSpec("format", values: formats, valueError: "--format takes ledger, beancount or csv here")
+    ],
+    reachesOutside: true,
+    usage: "rates export [--format FMT] [C...] [from DATE] [to DATE] [FILE]", command: Self.self)
+
+  let format: PriceDatabase.Format
+  let currencies: [Currency]
+  let from: Expression?
+  let to: Expression?
+  let file: (path: String, offset: Int)?
+  let offset: Int
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    offset = arguments.commandOffset
+    format =
+      arguments.option("format")?.value?.word.flatMap { PriceDatabase.Format(rawValue: $0.lowercased()) } ?? .ledger
+    var currencies: [Currency] = []
+    var file: (path: String, offset: Int)?
+    func take(_ path: String, at offset: Int) throws(StatementFailure) {
+      guard file == nil else {
+        throw context.failure("rates export writes one FILE; a second one is given here", at: offset)
+      }
+      file = (path, offset)
+    }
+    let values = arguments.values
+    var glued = false
+    for (index, (slot, value, _, end)) in values.enumerated() {
+      if glued {
+        glued = false
+        continue
+      }
+      switch (slot, value) {
+      case ("C", .word(let word, let at)):
+        // A word with the path glued to it (`out/prices.ledger`) is that path.
+        if index + 1 < values.count, values[index + 1].start == end, case .path(let rest, _) = values[index + 1].value {
+          try take(word + rest, at: at)
+          glued = true
+        } else if let currency = Catalog.currency(word) {
+          if !currencies.contains(currency) { currencies.append(currency) }
+        } else if word.contains(".") {
+          // A bare word with a dot is a file name (`prices.ledger`); a code has none.
+          try take(word, at: at)
+        } else {
+          throw context.failure(
+            "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code))) "
+              + "(a file name needs a '.' or a '/', or quotes)", at: at)
+        }
+      case ("FILE", .path(let path, let at)):
+        try take(path, at: at)
+      default:
+        break
+      }
+    }
+    self.currencies = currencies
+    self.file = file
+    // Given twice, the last one counts (as with options).
+    if case .expression(let from) = arguments.all("FROM").last { self.from = from } else { from = nil }
+    if case .expression(let to) = arguments.all("TO").last { self.to = to } else { to = nil }
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    let ledger = context.ledger
+    let local = ledger.portfolio.local
+    if let named = currencies.first(where: { $0 == local }) {
+      throw context.failure("\(named.code) is the local currency: its value is always 1", at: offset)
+    }
+    var from: CalendarDate?
+    var to: CalendarDate?
+    if let given = self.from { from = try context.dateArgument(given, function: "rates export from") }
+    if let given = self.to { to = try context.dateArgument(given, function: "rates export to") }
+    if let from, let to, to < from {
+      throw context.failure("rates export: 'from' \(from) is after 'to' \(to)", at: offset)
+    }
+    let chosen = currencies.isEmpty ? Catalog.all.filter { $0 != local } : currencies
+    var book: RateBook
+    do {
+      book = try ledger.store.history(
+        of: Set(chosen), quotesWith: local, from: from ?? .first, to: to ?? .last)
+    } catch {
+      throw context.failure(error, at: offset)
+    }
+    // Quotes set in this session and not saved yet count, as they do in rate_at().
+    for quote in ledger.pending.quotes { book.record(quote) }
+    let prices = PriceHistory.changes(of: chosen, in: local, book: book, from: from, to: to)
+    let lines = PriceDatabase.lines(prices, in: local, format: format)
+    guard let file else { return .lines(lines) }
+    let path = context.resolve(file.path)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(prices.count * 32)
+    for line in lines {
+      bytes += line.utf8
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    do {
+      try AtomicFile.write(bytes, to: path, existing: .replace, store: ledger.store.filePath)
+    } catch {
+      throw context.failure("\(error); nothing was written", at: file.offset)
+    }
+    let count = Set(prices.map(\.currency)).count
+    var summary = "wrote \(prices.count) \(prices.count == 1 ? "price" : "prices") of \(count) "
+    summary += "\(count == 1 ? "currency" : "currencies") in \(local.code)"
+    if let first = prices.first?.date, let last = prices.last?.date { summary += " (\(first) … \(last))" }
+    return .lines([summary + " to \(path)"])
+  }
+}
