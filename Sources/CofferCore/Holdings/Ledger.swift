@@ -13,6 +13,9 @@ package final class Ledger {
   /// save compares against to notice another session's change.
   private var base = [DecimalValue](repeating: .zero, count: Catalog.count)
   private var ratesRevision = 0
+  /// How many times `refresh` found that another process had saved: what a caller that
+  /// waits for changes (`watch`) compares, at no cost beyond the check itself.
+  package private(set) var reloads = 0
 
   package init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
     throws(StoreError)
@@ -133,6 +136,7 @@ package final class Ledger {
   @discardableResult
   package func refresh() throws(StoreError) -> [Currency] {
     guard try store.changedElsewhere() else { return [] }
+    reloads += 1
     let state = try store.load(knownRatesRevision: ratesRevision, today: portfolio.today)
     return apply(state)
   }

@@ -49,6 +49,8 @@ final class CommandEntry: Sendable {
   /// Whether it reads files, starts the rates helper or reaches the network: refused in
   /// a confined run.
   let reachesOutside: Bool
+  /// Whether a statement of it only reads: `watch` runs only those.
+  let access: Access
   /// A usage line written by hand where the grammar's would read worse (`help`,
   /// `print`, the sheet's `set`, a bare draft).
   let usageOverride: String?
@@ -59,12 +61,12 @@ final class CommandEntry: Sendable {
 
   convenience init<C: Command>(
     _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
-    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, usage: String? = nil,
-    command: C.Type
+    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, access: Access = .writes,
+    usage: String? = nil, command: C.Type
   ) {
     self.init(
       name, grammar, summary, examples: examples, options: options, aliases: aliases, scope: scope,
-      reachesOutside: reachesOutside, usage: usage
+      reachesOutside: reachesOutside, access: access, usage: usage
     ) { arguments, context throws(StatementFailure) in
       try C(arguments, context).run(context)
     }
@@ -72,8 +74,8 @@ final class CommandEntry: Sendable {
 
   init(
     _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
-    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, usage: String? = nil,
-    run: @escaping @Sendable (Arguments, CommandContext) throws(StatementFailure) -> CommandResult
+    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, access: Access = .writes,
+    usage: String? = nil, run: @escaping @Sendable (Arguments, CommandContext) throws(StatementFailure) -> CommandResult
   ) {
     self.name = name
     self.words = name.split(separator: " ").map(String.init)
@@ -85,6 +87,7 @@ final class CommandEntry: Sendable {
     self.aliases = aliases
     self.scope = scope
     self.reachesOutside = reachesOutside
+    self.access = access
     self.usageOverride = usage
     self.run = run
   }
@@ -92,8 +95,29 @@ final class CommandEntry: Sendable {
   /// `holdings [--all] [--format FMT] [at DATE]`, from the grammar.
   var usage: String {
     if let usageOverride { return usageOverride }
-    let options = self.options.map { $0.values == nil ? "[--\($0.name)]" : "[--\($0.name) FMT]" }
+    let options = self.options.map { $0.values == nil ? "[--\($0.name)]" : "[--\($0.name) \($0.valueName)]" }
     return ([name] + options + [grammar.usage]).filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}
+
+/// What a command's statements may change. A command is taken to write unless its entry
+/// says otherwise.
+enum Access: Sendable {
+  /// It only reads (the holdings, the rates, the store): `total`, `holdings`, `log`.
+  case reads
+  /// It changes the holdings, the rates, the store or the session (`set`, `let`, `save`).
+  case writes
+  /// It reads, unless this slot is given: `local` shows the local currency, `local C`
+  /// changes it.
+  case readsWithout(String)
+
+  /// Whether the statement read into `arguments` only reads.
+  func onlyReads(_ arguments: Arguments) -> Bool {
+    switch self {
+    case .reads: true
+    case .writes: false
+    case .readsWithout(let slot): arguments[slot] == nil
+    }
   }
 }
 
@@ -102,5 +126,9 @@ enum ListingOptions {
   static let format = OptionSpec(
     "format", values: OutputFormat.allCases.map(\.rawValue), valueError: "--format takes table, plain, csv or json")
   static let all = OptionSpec("all")
+  /// `--in C`: the values expressed in C instead of the local currency (the command
+  /// checks the code).
+  static let expressedIn = OptionSpec(
+    "in", values: [], valueError: "--in takes a currency code such as USD", valueName: "C")
   static let listing = [format, all]
 }

@@ -1,33 +1,43 @@
 import CofferCore
 import CofferScript
 
-/// `holdings [--all] [at DATE]`: each currency held, its rate and value, then the total.
+/// `holdings [--all] [at DATE] [in C]`: each currency held, its rate and value, then the
+/// total; in the local currency, or expressed in C (also `--in C`).
 struct HoldingsCommand: Command {
   static let entry = CommandEntry(
-    "holdings", .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    "each held currency with its rate and value, then the total",
-    examples: ["holdings", "holdings --format json", "holdings at 2024-01-02"], options: ListingOptions.listing,
-    command: Self.self)
+    "holdings",
+    .sequence([
+      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
+      .optional(.sequence([.keyword("in"), .currency("C", "a currency code such as USD after 'in'")])),
+    ]), "each held currency with its rate and value (in the local currency, or in C), then the total",
+    examples: ["holdings", "holdings --format json", "holdings at 2024-01-02", "holdings in USD"],
+    options: ListingOptions.listing + [ListingOptions.expressedIn], access: .reads, command: Self.self)
 
   let all: Bool
   let date: Arguments.Value?
+  /// The currency asked for with `in C`, nil for the local one.
+  let target: Currency?
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     all = arguments.option("all") != nil
     date = arguments["DATE"]
+    target = try context.expressedIn(arguments)
     offset = arguments.commandOffset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let portfolio = try context.portfolio(at: date)
     let currencies = all ? Catalog.all : portfolio.held
+    let target = self.target ?? portfolio.local
     let rows = currencies.map { currency in
-      Row(
-        currency: currency, amount: portfolio.amount(of: currency), rate: try? portfolio.displayRate(of: currency),
-        value: try? portfolio.value(of: currency), basis: try? portfolio.valuation(of: currency).get())
+      let valuation = try? portfolio.valuation(of: currency, in: target).get()
+      return Row(
+        currency: currency, amount: portfolio.amount(of: currency), rate: valuation?.factor.rounded(toPlaces: 10),
+        value: try? portfolio.value(of: currency, in: target), basis: valuation)
     }
-    return .listing(Report(local: portfolio.local, rows: rows, total: try context.readTotal(of: portfolio, at: offset)))
+    let total = try context.readTotal(of: portfolio, in: self.target, at: offset)
+    return .listing(Report(local: portfolio.local, target: target, rows: rows, total: total))
   }
 
   struct Row {
@@ -44,16 +54,19 @@ struct HoldingsCommand: Command {
 
   struct Report: Listing {
     let local: Currency
+    /// The currency of the values: the local one, or the one asked for.
+    let target: Currency
     let rows: [Row]
     let total: Total
 
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .right, .right, .right, .left])
-      table.add(["code", "name", "amount", "rate", "value (\(local.code))", "as of"].map { output.styled($0, "1") })
+      table.add(["code", "name", "amount", "rate", "value (\(target.code))", "as of"].map { output.styled($0, "1") })
       for row in rows {
         table.add([
-          row.currency.code, row.currency.englishName, MoneyText.format(row.amount, row.currency, output: output),
-          row.rate?.description ?? "no rate", row.value.map { MoneyText.format($0, local, output: output) } ?? "—",
+          row.currency.code, row.currency.name(in: output.names),
+          MoneyText.format(row.amount, row.currency, output: output), row.rate?.description ?? "no rate",
+          row.value.map { MoneyText.format($0, target, output: output) } ?? "—",
           [row.date, row.source].compactMap { $0 }.joined(separator: " "),
         ])
       }
@@ -65,8 +78,9 @@ struct HoldingsCommand: Command {
     func csv() -> (header: [String], rows: [[String]]) {
       (
         // The header the manual gives (§3); the date and source are in the table and JSON.
-        ["code", "amount", "value", "local"],
-        rows.map { [$0.currency.code, $0.amount.description, $0.value?.description ?? "", local.code] }
+        // Expressed in another currency, the last column is `in` and names it.
+        ["code", "amount", "value", target == local ? "local" : "in"],
+        rows.map { [$0.currency.code, $0.amount.description, $0.value?.description ?? "", target.code] }
       )
     }
 
@@ -78,10 +92,12 @@ struct HoldingsCommand: Command {
           ("date", .string(row.date)), ("source", .string(row.source)),
         ])
       }
-      return .object([
-        ("local", .string(local.code)), ("holdings", .array(items)), ("total", .string(total.value.description)),
-        ("missing", .array(total.missing.map { .string($0.code) })),
-      ])
+      let expressedIn: [(String, JSONValue)] = target == local ? [] : [("in", .string(target.code))]
+      return .object(
+        [("local", .string(local.code))] + expressedIn + [
+          ("holdings", .array(items)), ("total", .string(total.value.description)),
+          ("missing", .array(total.missing.map { .string($0.code) })),
+        ])
     }
   }
 }

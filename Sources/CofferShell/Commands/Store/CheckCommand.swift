@@ -6,7 +6,7 @@ import CofferScript
 struct CheckCommand: Command {
   static let entry = CommandEntry(
     "check", .none, "verify the store (SQLite's integrity check) and say whether it is sound", examples: ["check"],
-    command: Self.self)
+    access: .reads, command: Self.self)
 
   let end: Int
 

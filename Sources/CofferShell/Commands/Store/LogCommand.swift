@@ -6,7 +6,7 @@ struct LogCommand: Command {
   static let entry = CommandEntry(
     "log", .sequence([.optional(.currency()), .optional(.expression("N", "a number"))]),
     "the last N saved changes, newest first", examples: ["log", "log USD 5"], options: [ListingOptions.format],
-    command: Self.self)
+    access: .reads, command: Self.self)
 
   let currency: Currency?
   let limit: Int

@@ -1,0 +1,19 @@
+import CofferCore
+import Foundation
+
+/// Completion of the commands given to `-c` on the command line, for the shells'
+/// completion scripts (argument-parser calls back into `coffer` for them): what Tab
+/// offers at Coffer's own prompt, read from the same command table.
+package enum CommandLineCompletion {
+  /// Each way the text typed so far can be completed, as the whole text would then
+  /// read: `to` gives `total`, `set us` gives `set USD`.
+  package static func commands(completing typed: String) -> [String] {
+    let environment = ProcessInfo.processInfo.environment
+    let completer = Completer(
+      sheetOpen: false, variables: [], local: Catalog.cny, folder: FileManager.default.currentDirectoryPath,
+      names: NameLanguage.from(environment: environment))
+    let completion = completer.complete(typed)
+    let kept = String(typed.dropLast(completion.replacing))
+    return completion.candidates.map { kept + $0 }
+  }
+}
