@@ -97,7 +97,11 @@ struct WatchCommand: Command {
     var looks = 1
     var reloads = ledger.reloads
     while count.map({ looks < $0 }) ?? true {
-      if try wait(context) { break }
+      if try wait(context) {
+        // The terminal echoed ^C: the prompt goes on the next line.
+        if output.isTerminal { output.line("") }
+        break
+      }
       looks += 1
       do {
         try ledger.refresh()
