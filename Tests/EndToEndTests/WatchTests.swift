@@ -37,27 +37,28 @@ import Testing
     #expect((after["version_checks"] ?? 0) >= (before["version_checks"] ?? 0) + 19, "a check a look: \(after)")
   }
 
-  @Test func anotherSessionsSaveIsFollowed() async throws {
+  @Test func anotherSessionsSaveIsFollowed() throws {
     let store = coffer.home + "/follow.db"
-    let coffer = self.coffer
     _ = try coffer.run(["--db", store, "-c", "set USD 10"])
-    let watching = Task.detached {
-      try coffer.run(["--db", store, "-c", "watch 0.2 count 20 total --format json; stats --format plain"])
-    }
-    try await Task.sleep(for: .seconds(1))
+    // Thirty looks 0.2 s apart; each step waits for what the watch printed, so a slow
+    // machine only makes the test slower.
+    let watching = try coffer.start([
+      "--db", store, "-c", "watch 0.2 count 30 total --format json; stats --format plain",
+    ])
+    guard watching.waitFor("the first look", { $0.stdout.contains("66.53") }) else { return }
     _ = try coffer.run(["--db", store, "-c", "set USD 20"])
-    try await Task.sleep(for: .seconds(1))
+    guard watching.waitFor("the save followed", { $0.stdout.contains("133.06") }) else { return }
     // A save that changes nothing shown is read, and not printed again.
     _ = try coffer.run(["--db", store, "-c", "rates sources add extra https://example.org/x.json"])
-    let watched = try await watching.value
-    let lines = watched.stdout.split(separator: "\n")
+    #expect(watching.finish() == 0, "\(watching.stderr)")
+    let lines = watching.stdout.split(separator: "\n")
     #expect(
       Array(lines.prefix(2)) == [
         #"{"local":"CNY","total":"66.53","holdings":1,"missing":[]}"#,
         #"{"local":"CNY","total":"133.06","holdings":1,"missing":[]}"#,
-      ], "\(watched)")
-    #expect(lines.dropFirst(2).first == "commits 0", "printed once per change: \(watched)")
-    #expect((counters(watched.stdout)["total_recomputes"] ?? 0) == 2, "\(watched)")
+      ], "\(watching.stdout)")
+    #expect(lines.dropFirst(2).first == "commits 0", "printed once per change: \(watching.stdout)")
+    #expect((counters(watching.stdout)["total_recomputes"] ?? 0) == 2, "\(watching.stdout)")
   }
 
   @Test(arguments: [
