@@ -64,6 +64,8 @@ let package = Package(
     .executableTarget(name: "coffer", dependencies: ["CofferCLI"]),
     // An anonymous file in memory, for the zip reader (memfd_create, which Swift cannot see).
     .target(name: "CMemoryFile"),
+    // Writes the manual page and the completion scripts from the definitions (build time only).
+    .executableTarget(name: "coffer-docs", dependencies: ["CofferCLI"]),
     // XML (libxml2, ICU) and zip (zlib) readers: only the coffer-rates helper links them.
     .target(name: "XMLAndZip", dependencies: ["CofferCore", "RateFiles", "ZIPFoundation", "CMemoryFile"]),
     .executableTarget(name: "coffer-rates", dependencies: ["RateFiles", "XMLAndZip"]),

@@ -19,16 +19,23 @@ package struct CofferCommand: ParsableCommand {
     name: .customLong("db"),
     help: ArgumentHelp(
       "The store (default $COFFER_DB, else $XDG_DATA_HOME/coffer/coffer.db); :memory: for a fresh one.",
-      valueName: "path"))
+      valueName: "path"),
+    completion: .file())
   var database: String?
 
   @Option(
     name: [.customShort("c"), .customLong("command")],
-    help: ArgumentHelp("Run these commands, then exit (repeatable; before any script).", valueName: "cmds"))
+    help: ArgumentHelp("Run these commands, then exit (repeatable; before any script).", valueName: "cmds"),
+    completion: .custom { _, _, typed in CommandLineCompletion.commands(completing: typed) })
   var commands: [String] = []
 
   @Flag(name: [.customShort("i"), .long], help: "Stay interactive after -c commands and scripts.")
   var interactive = false
+
+  @Flag(
+    name: [.customShort("X"), .customLong("no-rc")],
+    help: "Do not run the startup file ($XDG_CONFIG_HOME/coffer/rc) before the first prompt.")
+  var noStartupFile = false
 
   @Flag(help: "Report a failed statement and go on with the next.")
   var keepGoing = false
@@ -36,16 +43,20 @@ package struct CofferCommand: ParsableCommand {
   @Flag(help: "Make the whole run one batch: on an error nothing is saved.")
   var atomic = false
 
-  @Option(help: ArgumentHelp("Default format of listings: table, plain, csv or json.", valueName: "format"))
+  @Option(
+    help: ArgumentHelp("Default format of listings: table, plain, csv or json.", valueName: "format"),
+    completion: .list(OutputFormat.allCases.map(\.rawValue)))
   var format: String = "table"
 
-  @Option(help: ArgumentHelp("Colours: auto, always or never.", valueName: "when"))
+  @Option(
+    help: ArgumentHelp("Colours: auto, always or never.", valueName: "when"),
+    completion: .list(ColorMode.allCases.map(\.rawValue)))
   var color: String = "auto"
 
-  @Option(help: ArgumentHelp("Import a rates file before running anything.", valueName: "file"))
+  @Option(help: ArgumentHelp("Import a rates file before running anything.", valueName: "file"), completion: .file())
   var rates: String?
 
-  @Argument(help: ArgumentHelp("Script files to run, in order.", valueName: "script"))
+  @Argument(help: ArgumentHelp("Script files to run, in order.", valueName: "script"), completion: .file())
   var scripts: [String] = []
 
   package init() {}
@@ -117,6 +128,7 @@ package struct CofferCommand: ParsableCommand {
     launch.format = OutputFormat(rawValue: format) ?? .table
     launch.color = ColorMode(rawValue: color) ?? .auto
     launch.ratesFile = rates
+    launch.skipStartupFile = noStartupFile
     return launch
   }
 }

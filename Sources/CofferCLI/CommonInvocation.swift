@@ -1,8 +1,8 @@
 import CofferShell
 
 /// The command lines nearly every run has, read without argument-parser: `--version`
-/// alone, or any mix of `--db PATH`, `-c CMDS` / `--command CMDS` (repeatable) and script
-/// paths.
+/// alone, or any mix of `--db PATH`, `-c CMDS` / `--command CMDS` (repeatable), `-X` /
+/// `--no-rc` and script paths.
 ///
 /// argument-parser finds a command's options by reflection, and in a binary that holds
 /// Foundation and GRDB every reflective type check scans thousands of conformance
@@ -34,6 +34,10 @@ package enum CommonInvocation: Equatable {
         guard launch.database == nil, let path = value(after: index) else { return nil }
         launch.database = path
         index += 2
+      case "-X", "--no-rc":
+        guard !launch.skipStartupFile else { return nil }
+        launch.skipStartupFile = true
+        index += 1
       case "-c", "--command":
         guard let commands = value(after: index) else { return nil }
         launch.commands.append(commands)

@@ -19,18 +19,29 @@ package final class ScriptedScreen: FormScreen {
     writes = Array(repeating: [], count: rows)
   }
 
-  /// What the screen shows, line by line, without trailing blanks.
+  /// What the screen shows, line by line, without trailing blanks. A wide character
+  /// (中文) takes two cells, as on a terminal; one that would not fit at the right edge
+  /// is not shown, and a character written over half of a wide one blanks its other half.
   package var lines: [String] {
     writes.map { line in
-      var cells = [Character](repeating: " ", count: columns)
+      // nil: the right half of the wide character in the cell before.
+      var cells = [Character?](repeating: " ", count: columns)
       for write in line {
         var position = write.column
         for character in write.text where position < columns {
-          if position >= 0 { cells[position] = character }
-          position += 1
+          let width = DisplayWidth.of(character)
+          if width == 0 { continue }
+          if position + width > columns { break }
+          if position >= 0 {
+            if cells[position] == nil, position > 0 { cells[position - 1] = " " }
+            if position + width < columns, cells[position + width] == nil { cells[position + width] = " " }
+            cells[position] = character
+            if width == 2 { cells[position + 1] = nil }
+          }
+          position += width
         }
       }
-      var text = String(cells)
+      var text = String(cells.compactMap { $0 })
       while text.last == " " { text.removeLast() }
       return text
     }

@@ -23,6 +23,7 @@ import Testing
     "--db", "-c", "--command", "--version", "store.db", "a.coffer", "print total()", "set USD 1; save", "x y",
     ":memory:", "", "-", "--", "-i", "--interactive", "--keep-going", "--atomic", "--format", "json", "--color",
     "never", "--rates", "--db=s.db", "-cprint 1", "-x", "--help", "-h", "-1", "--version=1", "help",
+    "-X", "--no-rc", "-Xc",
   ]
 
   private func parsed(_ arguments: [String]) -> CommonInvocation? {
@@ -43,6 +44,7 @@ import Testing
     let lines: [[String]] = [
       [], ["--version"], ["--db", "s.db", "-c", "print total()"], ["-c", "print 1", "--command", "print 2"],
       ["a.coffer", "--db", "s.db", "b.coffer"], ["--db", ":memory:"], ["-c", "set USD 1; save", "a.coffer"],
+      ["-X"], ["--no-rc", "--db", "s.db"], ["-c", "print 1", "-X", "a.coffer"],
     ]
     for line in lines {
       let quick = CommonInvocation.read(line)
@@ -68,7 +70,7 @@ import Testing
   @Test func linesOutsideTheGrammarAreLeftToArgumentParser() {
     for line in [
       ["--db", "a", "--db", "b"], ["--db=s.db"], ["-c"], ["-c", "-1"], ["--", "a"], ["-i"], ["--format", "json"],
-      ["--help"], ["--version", "-c", "print 1"], ["-"], [""], ["--db", ""],
+      ["--help"], ["--version", "-c", "print 1"], ["-"], [""], ["--db", ""], ["-X", "-X"], ["-Xi"],
     ] {
       #expect(CommonInvocation.read(line) == nil, "\(line)")
     }

@@ -70,15 +70,19 @@ import Testing
     #expect(try completer().complete("rates export --format ").candidates == ["ledger", "beancount", "csv"])
     let export = try completer().complete("rates export US").candidates
     #expect(export == ["USD"])
-    #expect(try completer().complete("rates export USD f").candidates == ["from"])
+    let afterCode = try completer().complete("rates export USD f").candidates
+    #expect(afterCode == ["from"], "\(afterCode)")
     #expect(try completer().complete("rates export \(folder)/c").candidates == ["\(folder)/coffer-1.db"])
   }
 
   @Test func onlyWhatTheGrammarTakesThereIsOffered() throws {
     #expect(try completer().complete("holdings --format ").candidates == ["table", "plain", "csv", "json"])
     #expect(try completer().complete("total --format j").candidates == ["json"])
-    #expect(try completer().complete("holdings --").candidates == ["--format", "--all"])
-    #expect(try completer().complete("holdings --all --").candidates == ["--format"])
+    #expect(try completer().complete("holdings --").candidates == ["--format", "--all", "--in"])
+    #expect(try completer().complete("holdings --all --").candidates == ["--format", "--in"])
+    #expect(try completer().complete("holdings --in e").candidates == ["EUR"])
+    #expect(try completer().complete("total ").candidates == ["at", "valued", "by", "in"])
+    #expect(try completer().complete("total in us").candidates == ["USD"])
     #expect(try completer().complete("chart t").candidates == ["total", "TWD", "TRY", "THB"])
     #expect(try completer().complete("chart total ").candidates == ["valued", "from", "to"])
     let rates = try completer().complete("rates ").candidates
@@ -101,5 +105,34 @@ import Testing
 
   @Test func onlyTheStatementBeingTypedCounts() throws {
     #expect(try completer().complete("print 1; hol").candidates == ["holdings"])
+  }
+
+  @Test func currenciesCompleteFromTheirEnglishOrChineseNamesWhenNoCodeFits() throws {
+    #expect(try completer().complete("set swiss").candidates == ["CHF"])
+    #expect(try completer().complete("set Swe").candidates == ["SEK"])
+    #expect(try completer().complete("set yen").candidates == ["JPY"])
+    #expect(try completer().complete("set 瑞士").candidates == ["CHF"])
+    #expect(try completer().complete("set 美").candidates == ["USD"])
+    #expect(try completer().complete("set 美").replacing == 1)
+    #expect(try completer().complete("set 克朗").candidates == ["SEK", "NOK", "DKK", "CZK"])
+    // A code that fits comes first, alone: `ch` is CHF, not Chinese Yuan too.
+    #expect(try completer().complete("set ch").candidates == ["CHF"])
+    #expect(try completer().complete("set chi").candidates == ["CNY"])
+  }
+
+  @Test func aChineseLocaleDescribesCurrenciesByTheirChineseNameFirst() {
+    let chinese = Completer(
+      sheetOpen: false, variables: [], local: Catalog.cny, folder: "/", names: .chinese)
+    #expect(chinese.complete("set S").descriptions["SGD"] == "新加坡元 Singapore Dollar")
+    let english = Completer(
+      sheetOpen: false, variables: [], local: Catalog.cny, folder: "/", names: .english)
+    #expect(english.complete("set S").descriptions["SGD"] == "Singapore Dollar 新加坡元")
+  }
+
+  @Test func commandLineCompletionGivesTheWholeTextCompleted() {
+    #expect(CommandLineCompletion.commands(completing: "to") == ["total"])
+    #expect(CommandLineCompletion.commands(completing: "set us") == ["set USD"])
+    #expect(CommandLineCompletion.commands(completing: "print 1; hol") == ["print 1; holdings"])
+    #expect(CommandLineCompletion.commands(completing: "").contains("watch"))
   }
 }

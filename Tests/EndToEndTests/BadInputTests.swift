@@ -38,7 +38,10 @@ import Testing
       "print 123456789012345678901234567890123456789",
       "<command>:1:7: error: a number can have at most 38 significant digits ('123456789012345678901234567890123456789')"
     ),
-    ("holdings --colour", "<command>:1:10: error: unknown option --colour for holdings; expected --format or --all"),
+    (
+      "holdings --colour",
+      "<command>:1:10: error: unknown option --colour for holdings; expected --format or --all or --in"
+    ),
     ("total --format xml", "<command>:1:16: error: --format takes table, plain, csv or json"),
     ("set USD", "<command>:1:8: error: expected an amount"),
     ("source missing.coffer", "<command>:1:8: error: cannot read script MISSING: No such file or directory"),

@@ -154,7 +154,8 @@ import Testing
   @Test func helpOfACommandShowsItsSubcommands() throws {
     let rates = try run("help rates")
     for usage in [
-      "usage: rates [--format FMT] [--all] [C...] [at DATE]", "usage: rates set C RATE", "usage: rates import FILE",
+      "usage: rates [--format FMT] [--all] [--in C] [C...] [at DATE]", "usage: rates set C RATE",
+      "usage: rates import FILE",
       "usage: rates fetch [URL]",
     ] {
       #expect(rates.stdout.contains(usage + "\n"), "help rates shows \(usage)")

@@ -103,10 +103,13 @@ import Testing
     let listed = try run("rates sources")
     #expect(listed.status == 3)
     #expect(listed.stdout == "")
-    #expect(listed.stderr.contains(#"rate_source row 9 (name 'old'): url 'https://example.org/\u{1b}]0;PWNED\u{7}'"#), "\(listed)")
+    #expect(
+      listed.stderr.contains(#"rate_source row 9 (name 'old'): url 'https://example.org/\u{1b}]0;PWNED\u{7}'"#),
+      "\(listed)")
     let check = try run("check")
     #expect(check.status == 3)
-    #expect(check.stdout.contains(#"damaged: rate_source row 9 (name 'old'): url 'https://example.org/\u{1b}]0;PWNED\u{7}'"#))
+    #expect(
+      check.stdout.contains(#"damaged: rate_source row 9 (name 'old'): url 'https://example.org/\u{1b}]0;PWNED\u{7}'"#))
     #expect(!listed.stderr.contains("\u{1B}") && !check.stdout.contains("\u{1B}"))
   }
 }

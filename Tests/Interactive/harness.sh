@@ -10,16 +10,17 @@ tmux_() { tmux -L "$socket" "$@"; }
 trap 'tmux_ kill-server 2>/dev/null; rm -rf "$sandbox"' EXIT
 
 # Starts coffer in a fresh terminal (100x30 unless COLUMNS_ROWS says "WxH"; TERM
-# xterm-256color unless TERM_TYPE says otherwise) with its own HOME and XDG folders. The new session starts before the old one is killed: killing the
-# only session ends the tmux server, and a new session asked for meanwhile can reach the
-# dying server.
+# xterm-256color unless TERM_TYPE says otherwise) with its own HOME and XDG folders, and
+# the variables of COFFER_ENV ("LANG=zh_CN.UTF-8 …") last. The new session starts before
+# the old one is killed: killing the only session ends the tmux server, and a new session
+# asked for meanwhile can reach the dying server.
 session=0
 start() {
   local previous=$session size="${COLUMNS_ROWS:-100x30}"
   session=$((session + 1))
   tmux_ new-session -d -x "${size%x*}" -y "${size#*x}" -s "t$session" \
     "env -i PATH=/usr/bin:/bin HOME=$sandbox XDG_DATA_HOME=$sandbox/data XDG_STATE_HOME=$sandbox/state \
-     TERM=${TERM_TYPE:-xterm-256color} LANG=C.UTF-8 COFFER_TODAY=2026-11-22 $binary $*; echo \"[exit \$?]\"; exec bash --norc -i"
+     TERM=${TERM_TYPE:-xterm-256color} LANG=C.UTF-8 COFFER_TODAY=2026-11-22 ${COFFER_ENV:-} $binary $*; echo \"[exit \$?]\"; exec bash --norc -i"
   [ "$previous" -gt 0 ] && tmux_ kill-session -t "t$previous" 2>/dev/null
   return 0
 }

@@ -19,6 +19,9 @@ package final class Ledger {
   /// The currencies that ever had an entry (a holding row, zero or not): the only ones a
   /// dated question needs to look up.
   package internal(set) var recordedCurrencies: Set<Currency> = []
+  /// How many times `refresh` found that another process had saved: what a caller that
+  /// waits for changes (`watch`) compares, at no cost beyond the check itself.
+  package private(set) var reloads = 0
 
   package init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
     throws(StoreError)
@@ -163,6 +166,7 @@ package final class Ledger {
     // process may mend it.
     let wasDamaged = !damage.isEmpty
     guard try store.changedElsewhere(now: now) || wasDamaged else { return [] }
+    reloads += 1
     let state = try store.load(knownRatesRevision: wasDamaged ? nil : ratesRevision, today: portfolio.today)
     return apply(state)
   }

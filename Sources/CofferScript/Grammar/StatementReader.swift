@@ -1,15 +1,19 @@
-/// An option a command accepts: a flag (`--all`) or one that takes a value from a list
-/// (`--format json`).
+/// An option a command accepts: a flag (`--all`), one that takes a value from a list
+/// (`--format json`), or one that takes any word, which the command checks (`--in USD`).
 package struct OptionSpec: Sendable {
   package let name: String
+  /// The values it takes: nil for a flag, empty for any word.
   package let values: [String]?
   /// The error when the value is missing or not one of `values`.
   package let valueError: String
+  /// How a usage line names the value (`FMT`, `C`).
+  package let valueName: String
 
-  package init(_ name: String, values: [String]? = nil, valueError: String = "") {
+  package init(_ name: String, values: [String]? = nil, valueError: String = "", valueName: String = "FMT") {
     self.name = name
     self.values = values
     self.valueError = valueError
+    self.valueName = valueName
   }
 }
 
@@ -61,7 +65,8 @@ package struct StatementReader {
         throw parser.error("unknown option --\(option.name) for \(command); \(expected)", at: option.token.start)
       }
       if let values = spec.values {
-        guard let value = option.value, let word = value.word, values.contains(word.lowercased()) else {
+        guard let value = option.value, let word = value.word, values.isEmpty || values.contains(word.lowercased())
+        else {
           throw parser.error(spec.valueError, at: option.value?.start ?? option.token.end)
         }
       }

@@ -52,6 +52,8 @@ final class CommandEntry: Sendable {
   /// Whether it reads the holdings, settings or rates loaded from the store: refused,
   /// naming the damage, while any of those rows cannot be read (see `Ledger.damage`).
   let readsHoldings: Bool
+  /// Whether a statement of it only reads: `watch` runs only those.
+  let access: Access
   /// A usage line written by hand where the grammar's would read worse (`help`,
   /// `print`, the sheet's `set`, a bare draft).
   let usageOverride: String?
@@ -62,12 +64,12 @@ final class CommandEntry: Sendable {
 
   convenience init<C: Command>(
     _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
-    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false,
+    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, access: Access = .writes,
     usage: String? = nil, readsHoldings: Bool = true, command: C.Type
   ) {
     self.init(
       name, grammar, summary, examples: examples, options: options, aliases: aliases, scope: scope,
-      reachesOutside: reachesOutside, usage: usage, readsHoldings: readsHoldings
+      reachesOutside: reachesOutside, access: access, usage: usage, readsHoldings: readsHoldings
     ) { arguments, context throws(StatementFailure) in
       try C(arguments, context).run(context)
     }
@@ -75,7 +77,7 @@ final class CommandEntry: Sendable {
 
   init(
     _ name: String, _ grammar: Grammar, _ summary: String, examples: [String] = [], options: [OptionSpec] = [],
-    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false,
+    aliases: [String] = [], scope: CommandScope = .everywhere, reachesOutside: Bool = false, access: Access = .writes,
     usage: String? = nil, readsHoldings: Bool = true,
     run: @escaping @Sendable (Arguments, CommandContext) throws(StatementFailure) -> CommandResult
   ) {
@@ -90,6 +92,7 @@ final class CommandEntry: Sendable {
     self.scope = scope
     self.reachesOutside = reachesOutside
     self.readsHoldings = readsHoldings
+    self.access = access
     self.usageOverride = usage
     self.run = run
   }
@@ -97,8 +100,29 @@ final class CommandEntry: Sendable {
   /// `holdings [--all] [--format FMT] [at DATE]`, from the grammar.
   var usage: String {
     if let usageOverride { return usageOverride }
-    let options = self.options.map { $0.values == nil ? "[--\($0.name)]" : "[--\($0.name) FMT]" }
+    let options = self.options.map { $0.values == nil ? "[--\($0.name)]" : "[--\($0.name) \($0.valueName)]" }
     return ([name] + options + [grammar.usage]).filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}
+
+/// What a command's statements may change. A command is taken to write unless its entry
+/// says otherwise.
+enum Access: Sendable {
+  /// It only reads (the holdings, the rates, the store): `total`, `holdings`, `log`.
+  case reads
+  /// It changes the holdings, the rates, the store or the session (`set`, `let`, `save`).
+  case writes
+  /// It reads, unless this slot is given: `local` shows the local currency, `local C`
+  /// changes it.
+  case readsWithout(String)
+
+  /// Whether the statement read into `arguments` only reads.
+  func onlyReads(_ arguments: Arguments) -> Bool {
+    switch self {
+    case .reads: true
+    case .writes: false
+    case .readsWithout(let slot): arguments[slot] == nil
+    }
   }
 }
 
@@ -107,5 +131,9 @@ enum ListingOptions {
   static let format = OptionSpec(
     "format", values: OutputFormat.allCases.map(\.rawValue), valueError: "--format takes table, plain, csv or json")
   static let all = OptionSpec("all")
+  /// `--in C`: the values expressed in C instead of the local currency (the command
+  /// checks the code).
+  static let expressedIn = OptionSpec(
+    "in", values: [], valueError: "--in takes a currency code such as USD", valueName: "C")
   static let listing = [format, all]
 }

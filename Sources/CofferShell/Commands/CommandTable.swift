@@ -31,6 +31,7 @@ enum CommandTable {
     LogCommand.entry,
     StatsCommand.entry,
     ChartCommand.entry,
+    WatchCommand.entry,
     HistoryCommand.entry,
     SourceCommand.entry,
     QuitCommand.entry,

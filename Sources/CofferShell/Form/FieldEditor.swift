@@ -1,3 +1,5 @@
+import Screen
+
 /// The text of the focused field with a cursor, edited in place as line editors do:
 /// Left / Right, Backspace, Delete, Ctrl-A / Ctrl-E (start / end), Ctrl-K (cut to the
 /// end), Ctrl-U (cut to the start).
@@ -84,14 +86,31 @@ struct FieldEditor: Equatable {
     cursor = 0
   }
 
-  /// The part of the text a field `width` characters wide shows, and where the cursor
-  /// falls in it: the text scrolls so that the cursor stays in view.
+  /// The part of the text a field `width` columns wide shows, and the column the cursor
+  /// falls on in it: the text scrolls so that the cursor stays in view. Wide characters
+  /// (中文 typed by mistake) take two columns.
   func visible(width: Int) -> (text: String, cursor: Int) {
     guard width > 0 else { return ("", 0) }
-    // One column is kept for the cursor after the last character.
-    let start = max(0, cursor - (width - 1))
-    let end = min(characters.count, start + width)
-    if start == 0 && end == characters.count { return (text, cursor) }
-    return (String(characters[start..<end]), cursor - start)
+    guard text.utf8.count != characters.count else {
+      // One column a character. One column is kept for the cursor after the last one.
+      let start = max(0, cursor - (width - 1))
+      let end = min(characters.count, start + width)
+      if start == 0 && end == characters.count { return (text, cursor) }
+      return (String(characters[start..<end]), cursor - start)
+    }
+    let widths = characters.map { DisplayWidth.of($0) }
+    var start = cursor
+    var beforeCursor = 0
+    while start > 0 && beforeCursor + widths[start - 1] <= width - 1 {
+      start -= 1
+      beforeCursor += widths[start]
+    }
+    var end = start
+    var used = 0
+    while end < characters.count && used + widths[end] <= width {
+      used += widths[end]
+      end += 1
+    }
+    return (String(characters[start..<end]), beforeCursor)
   }
 }

@@ -1,3 +1,5 @@
+import Screen
+
 /// Where everything of the form goes in a window of a given size. Nothing wraps: the
 /// name column is dropped when the window is narrow, and every cell is cut to its width.
 struct FormLayout: Equatable {
@@ -54,17 +56,18 @@ struct FormLayout: Equatable {
 }
 
 extension String {
-  /// Cut to `width` characters, with an ellipsis when cut.
+  /// Cut to `width` columns at a character boundary, with an ellipsis when cut (wide
+  /// characters such as 中文 take two columns; see `DisplayWidth`).
   func cut(to width: Int) -> String {
     guard width > 0 else { return "" }
-    guard utf8.count > width, count > width else { return self }
-    return width == 1 ? "…" : String(prefix(width - 1)) + "…"
+    guard utf8.count > width else { return self }
+    return DisplayWidth.cut(self, to: width)
   }
 
-  /// Cut to `width` characters, or padded with spaces to it.
+  /// Cut to `width` columns, or padded with spaces to it.
   func fitted(to width: Int, alignRight: Bool = false) -> String {
     let text = cut(to: width)
-    let length = text.count
+    let length = DisplayWidth.of(text)
     guard length < width else { return text }
     let padding = String.blanks(width - length)
     return alignRight ? padding + text : text + padding

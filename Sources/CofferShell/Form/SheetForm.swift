@@ -196,7 +196,8 @@ final class SheetForm {
     return nil
   }
 
-  /// Ctrl-F: typed letters narrow to a currency by code or name; Enter goes there.
+  /// Ctrl-F: typed text narrows to a currency by its code, its English name or its
+  /// Chinese name (see `Currency.matches`); Enter goes there.
   private func handleJump(_ key: Key, _ query: inout FieldEditor) {
     switch key {
     case .enter:
@@ -204,7 +205,10 @@ final class SheetForm {
       let wanted = query.text.filter { $0 != " " }.lowercased()
       guard
         let row = sheet.rows.firstIndex(where: { $0.code.lowercased() == wanted })
-          ?? sheet.rows.firstIndex(where: { !wanted.isEmpty && $0.englishName.lowercased().contains(wanted) })
+          ?? sheet.rows.firstIndex(where: { $0.matches(query.text) })
+          ?? sheet.rows.firstIndex(where: {
+            !wanted.isEmpty && $0.englishName.lowercased().filter { $0 != " " }.contains(wanted)
+          })
       else {
         say("no currency matches '\(query.text)'", style: [.red])
         return
@@ -478,7 +482,7 @@ final class SheetForm {
     screen.put(focused ? ">" : (invalid ? "!" : " "), row: line, column: 0, style: invalid ? Self.invalidMarker : .bold)
     screen.put(currency.code, row: line, column: cells.code, style: focused ? .bold : [])
     if let name = cells.name {
-      screen.put(currency.englishName.cut(to: cells.nameWidth), row: line, column: name)
+      screen.put(currency.name(in: context.output.names).cut(to: cells.nameWidth), row: line, column: name)
     }
     if focused {
       // Underlined to its full width, so it is padded.
@@ -514,8 +518,9 @@ final class SheetForm {
 
   /// Where the cursor goes: in the jump prompt, else in the focused field.
   private func cursor() -> (row: Int, column: Int)? {
-    if case .jumping = mode { return (layout.rows - 1, min(layout.columns - 1, message.text.count)) }
-    if case .confirmingCancel = mode { return (layout.rows - 1, min(layout.columns - 1, message.text.count)) }
+    let messageEnd = min(layout.columns - 1, DisplayWidth.of(message.text))
+    if case .jumping = mode { return (layout.rows - 1, messageEnd) }
+    if case .confirmingCancel = mode { return (layout.rows - 1, messageEnd) }
     guard let focus = sheet.focus, focus >= top, focus < top + layout.viewportHeight else { return nil }
     let cells = layout.cells
     return (FormLayout.headerLines + focus - top, cells.field + editor.visible(width: cells.fieldWidth).cursor)

@@ -1,3 +1,4 @@
+import CofferCore
 import Foundation
 
 /// Where Coffer writes: results to stdout, diagnostics to stderr, through C stdio so a
@@ -9,6 +10,8 @@ package final class Output {
   package let color: Bool
   /// stdout is a terminal: the sheet is drawn live and numbers are grouped for people.
   package let isTerminal: Bool
+  /// The language of the currency names shown (the locale's; messages stay English).
+  package var names = NameLanguage.english
 
   package init(out: UnsafeMutablePointer<FILE>, err: UnsafeMutablePointer<FILE>, color: Bool, isTerminal: Bool) {
     self.out = out
@@ -46,6 +49,21 @@ package final class Output {
 
   package func flush() {
     fflush(out)
+  }
+
+  /// What `body` writes to stdout through the output it is handed, as text, instead of
+  /// printing it (diagnostics still go to stderr): how `watch` tells whether a command's
+  /// output changed.
+  func capturing(_ body: (Output) -> Void) -> String {
+    var buffer: UnsafeMutablePointer<CChar>?
+    var size = 0
+    guard let memory = open_memstream(&buffer, &size) else { return "" }
+    let captured = Output(out: memory, err: err, color: color, isTerminal: isTerminal)
+    captured.names = names
+    body(captured)
+    fclose(memory)
+    defer { free(buffer) }
+    return buffer.map { String(cString: $0) } ?? ""
   }
 
   /// `text` in a style (an SGR code such as "2" for dim), when colours are on.

@@ -1,4 +1,7 @@
-/// Columns aligned by display width (CJK characters take two cells; colour codes none).
+import Screen
+
+/// Columns aligned by display width (CJK characters take two cells; combining marks and
+/// colour codes none).
 struct TextTable {
   enum Alignment { case left, right }
 
@@ -36,32 +39,8 @@ struct TextTable {
     }
   }
 
-  /// Terminal cells a string takes, skipping ANSI escape sequences.
+  /// Terminal cells a string takes (see `DisplayWidth`), skipping ANSI escape sequences.
   static func displayWidth(_ text: String) -> Int {
-    var width = 0
-    var inEscape = false
-    for scalar in text.unicodeScalars {
-      if inEscape {
-        if scalar == "m" { inEscape = false }
-        continue
-      }
-      if scalar == "\u{1B}" {
-        inEscape = true
-        continue
-      }
-      width += isWide(scalar) ? 2 : 1
-    }
-    return width
-  }
-
-  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-      true
-    default:
-      false
-    }
+    DisplayWidth.of(text)
   }
 }

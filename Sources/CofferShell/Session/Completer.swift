@@ -13,12 +13,22 @@ struct Completer {
   /// The local currency: it has no field in the sheet.
   let local: Currency
   let folder: String
+  /// The language of the names that describe currencies (and that typed text may match).
+  let names: NameLanguage
 
   init(interpreter: Interpreter) {
-    sheetOpen = interpreter.isSheetOpen
-    variables = interpreter.context.variables.keys.sorted()
-    local = interpreter.ledger.portfolio.local
-    folder = FileManager.default.currentDirectoryPath
+    self.init(
+      sheetOpen: interpreter.isSheetOpen, variables: interpreter.context.variables.keys.sorted(),
+      local: interpreter.ledger.portfolio.local, folder: FileManager.default.currentDirectoryPath,
+      names: interpreter.output.names)
+  }
+
+  init(sheetOpen: Bool, variables: [String], local: Currency, folder: String, names: NameLanguage) {
+    self.sheetOpen = sheetOpen
+    self.variables = variables
+    self.local = local
+    self.folder = folder
+    self.names = names
   }
 
   func complete(_ before: String) -> LineEditor.Completion {
@@ -64,6 +74,9 @@ struct Completer {
       let formats = all.filter { $0.hasPrefix(current.lowercased()) }
       return LineEditor.Completion(replacing: current.count, candidates: formats)
     }
+    if tokens.last.map({ if case .option("in") = $0.kind { true } else { false } }) == true {
+      return currencies(current)
+    }
     if current.hasPrefix("-") {
       let given = Set(tokens.compactMap { if case .option(let name) = $0.kind { name } else { nil } })
       let options = entry.options.map(\.name).filter { !given.contains($0) }.map { "--" + $0 }
@@ -97,9 +110,13 @@ struct Completer {
       return LineEditor.Completion(
         replacing: current.count, candidates: CommandTable.names().filter { $0.hasPrefix(current.lowercased()) })
     }
+    let keywordMatches = keywords.filter { $0.hasPrefix(current.lowercased()) }
+    // A keyword that fits (`from`) goes before any currency found by a word of its name.
     var completion =
-      offersCurrencies ? currencies(current) : LineEditor.Completion(replacing: current.count, candidates: [])
-    completion.candidates = keywords.filter { $0.hasPrefix(current.lowercased()) } + completion.candidates
+      offersCurrencies
+      ? currencies(current, byName: keywordMatches.isEmpty)
+      : LineEditor.Completion(replacing: current.count, candidates: [])
+    completion.candidates = keywordMatches + completion.candidates
     // A file path may stand here too (`backup FILE`, `rates export … FILE`).
     if offersFiles { completion.candidates += paths(current).candidates }
     return completion
@@ -118,13 +135,21 @@ struct Completer {
     return LineEditor.Completion(replacing: word.count, candidates: matches, descriptions: descriptions)
   }
 
-  /// Currency codes starting with `prefix` (any case), described by their names; in the
-  /// sheet, not the local currency, which has no field.
-  func currencies(_ prefix: String) -> LineEditor.Completion {
+  /// Currency codes starting with `prefix` (any case); failing that, the codes of the
+  /// currencies whose English name (a word of it) starts with it or whose Chinese name
+  /// holds it (`swiss` and `瑞士` complete to CHF). Each is described by its names, the
+  /// locale's first. In the sheet, not the local currency, which has no field.
+  func currencies(_ prefix: String, byName: Bool = true) -> LineEditor.Completion {
     let upper = prefix.uppercased()
-    let matches = Catalog.all.filter { $0.code.hasPrefix(upper) && !(sheetOpen && $0 == local) }
+    let fits = { (currency: Currency) in !(self.sheetOpen && currency == self.local) }
+    var matches = Catalog.all.filter { $0.code.hasPrefix(upper) && fits($0) }
+    if matches.isEmpty && byName { matches = Catalog.all.filter { $0.matches(prefix) && fits($0) } }
     var descriptions: [String: String] = [:]
-    for currency in matches { descriptions[currency.code] = "\(currency.englishName) \(currency.chineseName)" }
+    for currency in matches {
+      descriptions[currency.code] =
+        names == .chinese
+        ? "\(currency.chineseName) \(currency.englishName)" : "\(currency.englishName) \(currency.chineseName)"
+    }
     return LineEditor.Completion(replacing: prefix.count, candidates: matches.map(\.code), descriptions: descriptions)
   }
 

@@ -15,6 +15,8 @@ package struct LaunchOptions: Sendable, Equatable {
   package var format: OutputFormat = .table
   package var color: ColorMode = .auto
   package var ratesFile: String?
+  /// `-X` / `--no-rc`: the startup file is not run.
+  package var skipStartupFile = false
 
   package init() {}
 }
@@ -39,6 +41,7 @@ package enum Launcher {
     guard let output = Output.standard(color: color, isTerminal: stdoutIsTerminal) else {
       return .stopped(.usage)
     }
+    output.names = NameLanguage.from(environment: environment)
     func fail(_ message: String, _ reason: StopReason) -> RunEnding {
       output.diagnostic("coffer: error: \(message)".escapingControlCharacters)
       return .stopped(reason)
@@ -113,6 +116,9 @@ package enum Launcher {
       if stdinIsTerminal {
         // An --atomic run's transaction covers what ran before the prompt: it ends here.
         if launch.atomic { flow = session.endAtomicRun() }
+        if flow == .proceed && !launch.skipStartupFile {
+          flow = session.runStartupFile(at: StartupFile.path(environment: environment))
+        }
         if flow == .proceed { flow = session.runInteractive(environment: environment) }
       } else if let reader = LineReader.standardInput(source: "<stdin>", beforeRead: { output.flush() }) {
         flow = session.runScript(reader, folder: nil)

@@ -1,5 +1,6 @@
 import CofferCore
 import LineEditing
+import Screen
 
 /// The sheet on a terminal: drawn when opened, then after each input only the rows that
 /// changed and the status line; after the window was resized, all of it again.
@@ -34,15 +35,13 @@ struct LiveSheet {
     let portfolio = sheet.portfolio
     let local = portfolio.local
     let ratesDate = Catalog.all.compactMap { portfolio.currentRate(of: $0)?.date }.max()
-    var header = "sheet · local \(local.code) \(local.englishName)"
+    var header = "sheet · local \(local.code) \(local.name(in: output.names))"
     if let dated = sheet.dated { header += " · as of \(dated.date)" }
     if let ratesDate { header += " · rates \(ratesDate)" }
     if case .success(let total) = portfolio.total() {
       header += " · total " + MoneyText.format(total.value, local, output: output)
     }
-    if let width = view.width, TextTable.displayWidth(header) > width {
-      header = String(header.prefix(max(1, width - 1))) + "…"
-    }
+    if let width = view.width { header = DisplayWidth.cut(header, to: width) }
     output.line(output.styled(header, "1"))
     drawnWindow = []
     drawRows(sheet, ledger, output, all: true)
@@ -91,7 +90,7 @@ struct LiveSheet {
       parts.append("invalid: " + sheet.rows.filter { sheet.invalid[$0] != nil }.map(\.code).joined(separator: " "))
     }
     var line = parts.joined(separator: " · ")
-    if let width, TextTable.displayWidth(line) > width { line = String(line.prefix(max(1, width - 1))) + "…" }
+    if let width { line = DisplayWidth.cut(line, to: width) }
     return output.styled(line, "2")
   }
 }

@@ -1,4 +1,5 @@
 import CofferCore
+import Screen
 
 /// Formats sheet rows, keeping each formatted row until something it shows changes:
 /// a redraw of unchanged rows formats nothing (and `rows_rendered` proves it).
@@ -80,10 +81,8 @@ struct SheetView {
     if let width = key.width { nameWidth = min(nameWidth, width - 1 - fixed) }
     var row = "\(marker) \(currency.code)  "
     if nameWidth >= 6 {
-      let name =
-        TextTable.displayWidth(currency.englishName) > nameWidth
-        ? String(currency.englishName.prefix(nameWidth - 1)) + "…" : currency.englishName
-      row += name + String(repeating: " ", count: max(0, nameWidth - TextTable.displayWidth(name)))
+      // Cut and padded by display width: a Chinese name's characters take two columns.
+      row += DisplayWidth.fit(currency.name(in: output.names), to: nameWidth)
     }
     let fieldWidth = TextTable.displayWidth(field)
     let valueWidth = TextTable.displayWidth(value)

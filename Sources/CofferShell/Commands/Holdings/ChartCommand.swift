@@ -18,7 +18,7 @@ struct ChartCommand: Command {
         ])),
     ]), "chart the local value of one unit of C, or the total as held (valued: today's holdings), over time",
     examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31", "chart total valued"],
-    usage: "chart total [valued]|C [from DATE] [to DATE]", command: Self.self)
+    access: .reads, usage: "chart total [valued]|C [from DATE] [to DATE]", command: Self.self)
 
   /// nil for `total`.
   let currency: Currency?

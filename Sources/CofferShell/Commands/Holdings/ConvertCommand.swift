@@ -9,7 +9,7 @@ struct ConvertCommand: Command {
       .expression("X", "an amount to convert"), .currency("FROM"), .optional(.keyword("to")), .currency("TO"),
       .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
     ]), "convert an amount between currencies", examples: ["convert 100 USD to CNY"],
-    options: [ListingOptions.format], command: Self.self)
+    options: [ListingOptions.format], access: .reads, command: Self.self)
 
   let amount: Expression
   let from: Currency

@@ -2,31 +2,38 @@ import CofferCore
 import CofferScript
 
 /// `holdings [--all]`, `holdings at DATE` (as held then), `holdings valued at DATE`
-/// (today's holdings at that day's rates), `holdings from DATE [to DATE]` (each currency's
-/// change between the two dates, split into edits and rates).
+/// (today's holdings at that day's rates), each also `in C` (or `--in C`: values in C);
+/// and `holdings from DATE [to DATE]` (each currency's change between the two dates,
+/// split into edits and rates).
 struct HoldingsCommand: Command {
   static let entry = CommandEntry(
     "holdings",
-    .optional(
-      .choice([
-        .sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
-        .sequence([.keyword("valued"), .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
-        .sequence([
-          .keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM"),
-          .optional(.sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")])),
-        ]),
-      ])),
-    "each held currency with its rate and value, then the total; at a date, as held then; from a date, how each moved",
+    .sequence([
+      .optional(
+        .choice([
+          .sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+          .sequence([.keyword("valued"), .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+          .sequence([
+            .keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM"),
+            .optional(.sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")])),
+          ]),
+        ])),
+      .optional(.sequence([.keyword("in"), .currency("C", "a currency code such as USD after 'in'")])),
+    ]),
+    "each held currency with its rate and value (in the local currency, or in C), then the total; at a date, as held then; from a date, how each moved",
     examples: [
       "holdings", "holdings --format json", "holdings at 2025-12-31", "holdings valued at 2024-01-02",
-      "holdings from 2025-01-01 to 2025-12-31",
+      "holdings in USD", "holdings from 2025-01-01 to 2025-12-31",
     ],
-    options: ListingOptions.listing,
-    usage: "holdings [at DATE | valued at DATE | from DATE [to DATE]] [--all] [--format FMT]", command: Self.self)
+    options: ListingOptions.listing + [ListingOptions.expressedIn], access: .reads,
+    usage: "holdings [at DATE | valued at DATE | from DATE [to DATE]] [in C] [--all] [--format FMT]",
+    command: Self.self)
 
   let all: Bool
   let date: (date: CalendarDate, valued: Bool)?
   let range: DateRange?
+  /// The currency asked for with `in C`, nil for the local one.
+  let target: Currency?
   let offset: Int
   /// Where the date was written, for errors about it.
   let dateOffset: Int
@@ -34,17 +41,22 @@ struct HoldingsCommand: Command {
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     all = arguments.option("all") != nil
     offset = arguments.commandOffset
+    target = try context.expressedIn(arguments)
     if arguments.has(keyword: "from") {
       range = try DateRange(arguments, context)
       date = nil
-    } else {
-      range = nil
-      let given = try context.date(arguments["DATE"])
-      date = given.map { ($0.0, arguments.has(keyword: "valued")) }
-      dateOffset = given?.1 ?? offset
+      dateOffset = range?.fromOffset ?? offset
+      if target != nil {
+        throw context.failure(
+          "'holdings from' is in the local currency; 'in C' is for holdings now or at a date",
+          at: arguments.offset(of: "in") ?? offset)
+      }
       return
     }
-    dateOffset = range?.fromOffset ?? offset
+    range = nil
+    let given = try context.date(arguments["DATE"])
+    date = given.map { ($0.0, arguments.has(keyword: "valued")) }
+    dateOffset = given?.1 ?? offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -59,14 +71,15 @@ struct HoldingsCommand: Command {
         : try context.portfolio(asHeldOn: date.date, at: dateOffset)
     }
     let currencies = all ? Catalog.all : portfolio.held
+    let target = self.target ?? portfolio.local
     let rows = currencies.map { currency in
-      Row(
-        currency: currency, amount: portfolio.amount(of: currency), rate: try? portfolio.displayRate(of: currency),
-        value: try? portfolio.value(of: currency), basis: try? portfolio.valuation(of: currency).get())
+      let valuation = try? portfolio.valuation(of: currency, in: target).get()
+      return Row(
+        currency: currency, amount: portfolio.amount(of: currency), rate: valuation?.factor.rounded(toPlaces: 10),
+        value: try? portfolio.value(of: currency, in: target), basis: valuation)
     }
-    return .listing(
-      Report(
-        local: portfolio.local, rows: rows, total: try context.readTotal(of: portfolio, at: offset), date: date))
+    let total = try context.readTotal(of: portfolio, in: self.target, at: offset)
+    return .listing(Report(local: portfolio.local, target: target, rows: rows, total: total, date: date))
   }
 
   struct Row {
@@ -83,6 +96,8 @@ struct HoldingsCommand: Command {
 
   struct Report: Listing {
     let local: Currency
+    /// The currency of the values: the local one, or the one asked for.
+    let target: Currency
     let rows: [Row]
     let total: Total
     /// The date asked about, and whether it was today's holdings at its rates.
@@ -90,12 +105,13 @@ struct HoldingsCommand: Command {
 
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .right, .right, .right, .left])
-      table.add(["code", "name", "amount", "rate", "value (\(local.code))", "as of"].map { output.styled($0, "1") })
+      table.add(["code", "name", "amount", "rate", "value (\(target.code))", "as of"].map { output.styled($0, "1") })
       for row in rows {
         table.add([
-          row.currency.code, row.currency.englishName, MoneyText.format(row.amount, row.currency, output: output),
-          row.rate?.description ?? "no rate", row.value.map { MoneyText.format($0, local, output: output) } ?? "—",
-          [row.date, row.source].compactMap { $0 }.joined(separator: " ").escapingControlCharacters,
+          row.currency.code, row.currency.name(in: output.names),
+          MoneyText.format(row.amount, row.currency, output: output), row.rate?.description ?? "no rate",
+          row.value.map { MoneyText.format($0, target, output: output) } ?? "—",
+          [row.date, row.source?.escapingControlCharacters].compactMap { $0 }.joined(separator: " "),
         ])
       }
       let basis = date.map { $0.valued ? "today's holdings at \($0.date) rates" : "as held on \($0.date)" }
@@ -107,8 +123,9 @@ struct HoldingsCommand: Command {
     func csv() -> (header: [String], rows: [[String]]) {
       (
         // The header the manual gives (§3); the date and source are in the table and JSON.
-        ["code", "amount", "value", "local"],
-        rows.map { [$0.currency.code, $0.amount.description, $0.value?.description ?? "", local.code] }
+        // Expressed in another currency, the last column is `in` and names it.
+        ["code", "amount", "value", target == local ? "local" : "in"],
+        rows.map { [$0.currency.code, $0.amount.description, $0.value?.description ?? "", target.code] }
       )
     }
 
@@ -120,10 +137,12 @@ struct HoldingsCommand: Command {
           ("date", .string(row.date)), ("source", .string(row.source)),
         ])
       }
-      var fields: [(String, JSONValue)] = [
-        ("local", .string(local.code)), ("holdings", .array(items)), ("total", .string(total.value.description)),
-        ("missing", .array(total.missing.map { .string($0.code) })),
-      ]
+      let expressedIn: [(String, JSONValue)] = target == local ? [] : [("in", .string(target.code))]
+      var fields: [(String, JSONValue)] =
+        [("local", .string(local.code))] + expressedIn + [
+          ("holdings", .array(items)), ("total", .string(total.value.description)),
+          ("missing", .array(total.missing.map { .string($0.code) })),
+        ]
       if let date {
         fields += [
           ("date", .string(date.date.description)), ("holdings_as_of", .string(date.valued ? "today" : "date")),

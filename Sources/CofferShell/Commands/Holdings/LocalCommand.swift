@@ -5,7 +5,7 @@ import CofferScript
 struct LocalCommand: Command {
   static let entry = CommandEntry(
     "local", .optional(.currency()), "show or change the local currency", examples: ["local", "local USD"],
-    command: Self.self)
+    access: .readsWithout("C"), command: Self.self)
 
   let currency: Currency?
   let offset: Int

@@ -2,27 +2,31 @@ import CofferCore
 import CofferScript
 
 /// `total`, `total at DATE` (the holdings as they stood then), `total valued at DATE`
-/// (today's holdings at that day's rates), and `total by month|quarter|year [from DATE]
+/// (today's holdings at that day's rates), each also `in C` (or `--in C`: expressed in C
+/// without changing the local currency); and `total by month|quarter|year [from DATE]
 /// [to DATE]` (how the total moved, and why).
 struct TotalCommand: Command {
   static let entry = CommandEntry(
     "total",
-    .optional(
-      .choice([
-        .sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
-        .sequence([.keyword("valued"), .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
-        .sequence([
-          .keyword("by"), .word("PERIOD", "month, quarter or year", completing: Period.allCases.map(\.rawValue)),
-          DateRange.grammar,
-        ]),
-      ])),
-    "the total of all holdings in the local currency; at a date, as held then; by period, how it moved and why",
+    .sequence([
+      .optional(
+        .choice([
+          .sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+          .sequence([.keyword("valued"), .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+          .sequence([
+            .keyword("by"), .word("PERIOD", "month, quarter or year", completing: Period.allCases.map(\.rawValue)),
+            DateRange.grammar,
+          ]),
+        ])),
+      .optional(.sequence([.keyword("in"), .currency("C", "a currency code such as USD after 'in'")])),
+    ]),
+    "the total of all holdings in the local currency (or in C); at a date, as held then; by period, how it moved and why",
     examples: [
-      "total", "total at 2025-12-31", "total valued at 2024-01-02", "total by month from 2025-01-01",
+      "total", "total at 2025-12-31", "total valued at 2024-01-02", "total in USD", "total by month from 2025-01-01",
       "total by year --format csv",
     ],
-    options: ListingOptions.listing,
-    usage: "total [at DATE | valued at DATE | by month|quarter|year [from DATE] [to DATE]] [--format FMT]",
+    options: ListingOptions.listing + [ListingOptions.expressedIn], access: .reads,
+    usage: "total [at DATE | valued at DATE | by month|quarter|year [from DATE] [to DATE]] [in C] [--format FMT]",
     command: Self.self)
 
   enum Question {
@@ -34,15 +38,23 @@ struct TotalCommand: Command {
   }
 
   let question: Question
+  /// The currency asked for with `in C`, nil for the local one.
+  let target: Currency?
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     offset = arguments.commandOffset
+    target = try context.expressedIn(arguments)
     if case .word(let word, let at) = arguments["PERIOD"] {
       guard let period = Period(rawValue: word.lowercasedWord) else {
         throw context.failure(
           "'by' takes month, quarter or year, not '\(word)'"
             + Suggestions.hint(for: word.lowercasedWord, in: Period.allCases.map(\.rawValue)), at: at)
+      }
+      if target != nil {
+        throw context.failure(
+          "'total by' is in the local currency; 'in C' is for a total now or at a date",
+          at: arguments.offset(of: "in") ?? offset)
       }
       question = .by(period, try DateRange(arguments, context))
     } else if let (date, at) = try context.date(arguments["DATE"]) {
@@ -55,21 +67,30 @@ struct TotalCommand: Command {
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     switch question {
     case .now:
-      return .listing(Report(total: try context.readTotal(at: offset), date: nil))
+      let portfolio = context.ledger.portfolio
+      return .listing(
+        Report(total: try context.readTotal(of: portfolio, in: target, at: offset), local: portfolio.local, date: nil))
     case .on(let date, let valued, let at):
       let portfolio =
         valued ? try context.portfolio(valuedOn: date, at: at) : try context.portfolio(asHeldOn: date, at: at)
-      return .listing(Report(total: try context.readTotal(of: portfolio, at: offset), date: (date, valued)))
+      return .listing(
+        Report(
+          total: try context.readTotal(of: portfolio, in: target, at: offset), local: portfolio.local,
+          date: (date, valued)))
     case .by(let period, let range):
       return .listing(try MovementReport.by(period, range, context, at: offset))
     }
   }
 
   struct Report: Listing {
+    /// The total, in the local currency or the one asked for.
     let total: Total
+    let local: Currency
     /// The date asked about, and whether it was today's holdings at its rates.
     let date: (date: CalendarDate, valued: Bool)?
     var missing: [String] { total.missing.map(\.code) }
+    /// The currency asked for, when it is not the local one.
+    var expressedIn: Currency? { total.local == local ? nil : total.local }
 
     /// What a dated total is: `as held on D`, or `today's holdings at D rates`.
     var basis: String? {
@@ -83,20 +104,22 @@ struct TotalCommand: Command {
     func plain() -> [String] { ["\(total.local.code) \(total.value)"] }
 
     func csv() -> (header: [String], rows: [[String]]) {
-      var header = ["local", "total", "holdings", "missing"]
-      var row = [total.local.code, total.value.description, String(total.holdings), missing.joined(separator: " ")]
+      var fields = [
+        ("local", local.code), ("in", expressedIn?.code), ("total", total.value.description),
+        ("holdings", String(total.holdings)), ("missing", missing.joined(separator: " ")),
+      ].filter { $0.1 != nil }
       if let date {
-        header += ["date", "holdings_as_of"]
-        row += [date.date.description, date.valued ? "today" : "date"]
+        fields += [("date", date.date.description), ("holdings_as_of", date.valued ? "today" : "date")]
       }
-      return (header, [row])
+      return (fields.map(\.0), [fields.map { $0.1 ?? "" }])
     }
 
     func json() -> JSONValue {
-      var fields: [(String, JSONValue)] = [
-        ("local", .string(total.local.code)), ("total", .string(total.value.description)),
-        ("holdings", .literal(String(total.holdings))), ("missing", .array(missing.map { .string($0) })),
-      ]
+      var fields: [(String, JSONValue)] =
+        [("local", .string(local.code))] + (expressedIn.map { [("in", .string($0.code))] } ?? []) + [
+          ("total", .string(total.value.description)), ("holdings", .literal(String(total.holdings))),
+          ("missing", .array(missing.map { .string($0) })),
+        ]
       if let date {
         fields += [
           ("date", .string(date.date.description)), ("holdings_as_of", .string(date.valued ? "today" : "date")),

@@ -11,8 +11,8 @@ struct AssertCommand: Command {
       .expression("EXPR", "a value after the comparison", key: "RIGHT"),
       .optional(.argument(Slot("MESSAGE", .string, "a message in quotes"))),
     ]), "fail unless the comparison holds (== != < <= > >=)",
-    examples: ["assert total() > 0", "assert amount(USD) == 1200 \"USD is wrong\""], readsHoldings: false,
-    command: Self.self)
+    examples: ["assert total() > 0", "assert amount(USD) == 1200 \"USD is wrong\""], access: .reads,
+    readsHoldings: false, command: Self.self)
 
   let left: CofferScript.Expression
   let right: CofferScript.Expression

@@ -4,7 +4,7 @@ import CofferScript
 struct EchoCommand: Command {
   static let entry = CommandEntry(
     "echo", .optional(.argument(Slot("WORDS", .words, "words"))), "print the words, separated by spaces",
-    examples: ["echo month end", "echo \"rent is\" $rent"], readsHoldings: false, command: Self.self)
+    examples: ["echo month end", "echo \"rent is\" $rent"], access: .reads, readsHoldings: false, command: Self.self)
 
   let tokens: [Token]
   let line: LogicalLine

@@ -8,7 +8,7 @@ struct PrintCommand: Command {
       .expression("EXPR", "a value to print"),
       .repeated(.sequence([.optional(.symbol(",")), .expression("EXPR", "a value to print")])),
     ]), "print each value on its own line", examples: ["print total()", "print amount(USD) * 2, $rent"],
-    usage: "print EXPR [, EXPR...]", readsHoldings: false, command: Self.self)
+    access: .reads, usage: "print EXPR [, EXPR...]", readsHoldings: false, command: Self.self)
 
   let values: [Expression]
 

@@ -2,7 +2,8 @@ import CofferCore
 import CofferScript
 
 /// `rates [C...] [at DATE]`: the rates in use (today, or on DATE), each with the date and
-/// source of what it rests on: a direct quote, or the cross rate through the euro.
+/// source of what it rests on: a direct quote, or the cross rate through the euro. With
+/// `--in C`, how many units of C each is worth instead of the local currency.
 struct RatesCommand: Command {
   static let entry = CommandEntry(
     "rates",
@@ -10,31 +11,35 @@ struct RatesCommand: Command {
       .repeated(.currency()),
       .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
     ]), "the rates in use, with date and source", examples: ["rates", "rates USD EUR", "rates JPY at 2010-05-04"],
-    options: ListingOptions.listing, command: Self.self)
+    options: ListingOptions.listing + [ListingOptions.expressedIn], access: .reads, command: Self.self)
 
   let chosen: [Currency]
   let date: Arguments.Value?
+  /// The currency of `--in C`, nil for the local one.
+  let target: Currency?
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     var chosen: [Currency] = []
     for value in arguments.all("C") { chosen.append(try context.currency(value)!) }
     self.chosen = chosen
     date = arguments["DATE"]
+    target = try context.expressedIn(arguments, slot: nil)
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let portfolio = try context.portfolio(ratesAt: date)
     let local = portfolio.local
-    let currencies = chosen.isEmpty ? Catalog.all.filter { $0 != local } : chosen
+    let target = self.target ?? local
+    let currencies = chosen.isEmpty ? Catalog.all.filter { $0 != target } : chosen
     let rows = currencies.map { currency in
-      let result = portfolio.valuation(of: currency)
+      let result = portfolio.valuation(of: currency, in: target)
       let valuation = try? result.get()
       return Row(
         currency: currency, rate: valuation?.factor.rounded(toPlaces: 10), basis: valuation,
         stale: valuation?.isStale(on: portfolio.today) ?? false,
         localRateMissing: result == .failure(.noLocalRate(local)))
     }
-    return .listing(Report(local: local, rows: rows))
+    return .listing(Report(local: local, target: target, rows: rows))
   }
 
   struct Row {
@@ -52,6 +57,8 @@ struct RatesCommand: Command {
 
   struct Report: Listing {
     let local: Currency
+    /// The currency the rates are in: the local one, or the one asked for.
+    let target: Currency
     let rows: [Row]
 
     func table(_ output: Output) -> [String] {
@@ -59,7 +66,7 @@ struct RatesCommand: Command {
       for row in rows {
         let missing = row.localRateMissing ? "no \(local.code) (local) rate" : "no rate"
         let quote =
-          row.rate.map { "1 \(row.currency.code) = \($0) \(local.code)" } ?? "1 \(row.currency.code) = ? (\(missing))"
+          row.rate.map { "1 \(row.currency.code) = \($0) \(target.code)" } ?? "1 \(row.currency.code) = ? (\(missing))"
         table.add([
           quote, row.date ?? "", (row.source ?? "").escapingControlCharacters,
           row.stale ? output.styled("stale", "33") : "",
@@ -72,10 +79,10 @@ struct RatesCommand: Command {
 
     func csv() -> (header: [String], rows: [[String]]) {
       (
-        ["code", "rate", "local", "date", "source", "stale"],
+        ["code", "rate", target == local ? "local" : "in", "date", "source", "stale"],
         rows.map { row in
           [
-            row.currency.code, row.rate?.description ?? "", local.code, row.date ?? "", row.source ?? "",
+            row.currency.code, row.rate?.description ?? "", target.code, row.date ?? "", row.source ?? "",
             row.stale ? "true" : "false",
           ]
         }
@@ -89,7 +96,8 @@ struct RatesCommand: Command {
           ("date", .string(row.date)), ("source", .string(row.source)), ("stale", .bool(row.stale)),
         ])
       }
-      return .object([("local", .string(local.code)), ("rates", .array(items))])
+      let expressedIn: [(String, JSONValue)] = target == local ? [] : [("in", .string(target.code))]
+      return .object([("local", .string(local.code))] + expressedIn + [("rates", .array(items))])
     }
   }
 }

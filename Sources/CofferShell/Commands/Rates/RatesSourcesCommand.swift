@@ -21,7 +21,8 @@ struct RatesSourcesCommand: Command {
     examples: [
       "rates sources", "rates sources add ecb https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
       "rates sources add gulf https://example.org/latest/EUR AED SAR QAR", "rates sources remove gulf",
-    ], usage: "rates sources [add NAME URL [C...] | remove NAME]", readsHoldings: false, command: Self.self)
+    ], access: .readsWithout("NAME"), usage: "rates sources [add NAME URL [C...] | remove NAME]", readsHoldings: false,
+    command: Self.self)
 
   enum Action {
     case list

@@ -7,7 +7,8 @@ import LineEditing
 struct HelpCommand: Command {
   static let entry = CommandEntry(
     "help", .optional(.sequence([.word("COMMAND", "a command"), .optional(.word("SUBCOMMAND", "a subcommand"))])),
-    "list commands, or show one command's usage", examples: ["help set", "help rates"], usage: "help [COMMAND]",
+    "list commands, or show one command's usage", examples: ["help set", "help rates"], access: .reads,
+    usage: "help [COMMAND]",
     readsHoldings: false, command: Self.self)
 
   static let functions =

@@ -4,7 +4,7 @@ import CofferScript
 struct HistoryCommand: Command {
   static let entry = CommandEntry(
     "history", .optional(.expression("N", "a number")), "the last N lines entered (interactive only)",
-    examples: ["history 20"], readsHoldings: false, command: Self.self)
+    examples: ["history 20"], access: .reads, readsHoldings: false, command: Self.self)
 
   let limit: Int
 

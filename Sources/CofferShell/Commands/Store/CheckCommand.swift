@@ -8,7 +8,7 @@ struct CheckCommand: Command {
   static let entry = CommandEntry(
     "check", .none,
     "verify the store: SQLite's integrity check, then every row Coffer keeps; list each damaged one",
-    examples: ["check"], readsHoldings: false, command: Self.self)
+    examples: ["check"], access: .reads, readsHoldings: false, command: Self.self)
 
   let end: Int
 

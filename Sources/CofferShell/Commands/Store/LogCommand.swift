@@ -9,7 +9,8 @@ struct LogCommand: Command {
     "log", .sequence([.optional(.currency()), .optional(.expression("N", "a number")), DateRange.grammar]),
     "the saved changes by effective date, newest first: the last N, or those from and to dates",
     examples: ["log", "log USD 5", "log from 2025-01-01 to 2025-12-31"], options: [ListingOptions.format],
-    usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]", readsHoldings: false, command: Self.self)
+    access: .reads, usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]", readsHoldings: false,
+    command: Self.self)
 
   let currency: Currency?
   /// At most this many; all within the dates when they are given and no N is.

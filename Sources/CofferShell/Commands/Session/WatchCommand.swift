@@ -1,0 +1,176 @@
+import CofferCore
+import CofferScript
+import Foundation
+import LineEditing
+
+/// `watch [SECONDS] [count N] COMMAND…`: runs a command that only reads, then looks again
+/// every SECONDS (2 unless told) and prints it again only when its output changed, until
+/// Ctrl-C (back at the prompt), as psql's `\watch` does.
+///
+/// Looking costs one `data_version` check: when no session saved in between, the command
+/// is not run again at all, so nothing is recomputed and nothing else is read (`stats`
+/// shows it). Commands that change anything are refused, before anything runs. With
+/// `count N` it looks N times (the first run included) and ends; a script must say so,
+/// since only a signal would end it otherwise.
+struct WatchCommand: Command {
+  static let entry = CommandEntry(
+    "watch",
+    .sequence([
+      .optional(.expression("SECONDS", "a number of seconds between looks")),
+      .optional(.sequence([.keyword("count"), .expression("N", "how many times to look")])),
+      .text("COMMAND", "a command to watch, such as total"),
+    ]), "re-run a read-only command every SECONDS (2), printing it again when its output changes; Ctrl-C stops",
+    examples: ["watch total", "watch 5 holdings --in USD", "watch 1 count 60 total --format json"],
+    usage: "watch [SECONDS] [count N] COMMAND...", command: Self.self)
+
+  static let defaultSeconds = 2.0
+  /// Looks closer together than this would only load the machine.
+  static let shortestSeconds = 0.1
+
+  let watched: CommandEntry
+  let arguments: Arguments
+  /// The watched command as written, for the header.
+  let text: String
+  let seconds: Double
+  /// How many looks, nil for no bound.
+  let count: Int?
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    var seconds = Self.defaultSeconds
+    if case .expression(let expression) = arguments["SECONDS"] {
+      let given = try context.number(expression, role: "watch")
+      guard let value = Double(given.description), value >= Self.shortestSeconds, value <= 86_400 else {
+        throw context.failure("watch: SECONDS must be from 0.1 to 86400, not \(given)", at: expression.offset)
+      }
+      seconds = value
+    }
+    self.seconds = seconds
+    count = arguments["N"] == nil ? nil : try context.count(arguments["N"], default: 1, for: "watch")
+    guard case .text(let text, let offset) = arguments["COMMAND"] else { preconditionFailure("watch reads COMMAND") }
+    self.text = text
+    (watched, self.arguments) = try Self.read(
+      arguments.line, from: offset, to: arguments.endOffset, sheetOpen: context.sheet != nil, context)
+    if count == nil && !context.options.interactive {
+      throw context.failure(
+        "watch in a script needs 'count N' (nothing but a signal would end it); e.g. watch 2 count 30 \(text)",
+        at: arguments.commandOffset)
+    }
+  }
+
+  /// The watched statement read with its command's grammar, refused unless it only reads.
+  private static func read(
+    _ line: LogicalLine, from start: Int, to end: Int, sheetOpen: Bool, _ context: CommandContext
+  ) throws(StatementFailure) -> (CommandEntry, Arguments) {
+    var parser = Parser(line: line, segment: .init(start: start, end: end))
+    guard let first = parser.peek, let word = first.word else {
+      throw StatementFailure(parser.expected("a command to watch"))
+    }
+    guard let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen),
+      CommandTable.fits(entry, sheetOpen: sheetOpen)
+    else {
+      let hint = Suggestions.hint(for: word, in: CommandTable.names(sheetOpen: sheetOpen))
+      throw context.failure("watch: unknown command '\(word)'\(hint)", at: first.start)
+    }
+    for _ in entry.words { _ = parser.advance() }
+    let arguments: Arguments
+    do {
+      arguments = try StatementReader.read(
+        parser, command: entry.name, commandOffset: first.start, grammar: entry.grammar, options: entry.options,
+        takesRest: entry.takesRest)
+    } catch {
+      throw StatementFailure(error)
+    }
+    guard entry.access.onlyReads(arguments) else {
+      let what = entry.name == Self.entry.name ? "watch cannot watch itself" : "'\(entry.name)' changes things"
+      throw context.failure(
+        "\(what); watch runs only commands that read (total, holdings, rates, convert, print, log, stats…)",
+        at: first.start)
+    }
+    return (entry, arguments)
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    let output = context.output
+    let ledger = context.ledger
+    var shown = try look(context)
+    show(shown, first: true, output)
+    // A confined run (the fuzzing harness) never waits: it looks once.
+    if context.options.confined { return .nothing }
+    var looks = 1
+    var reloads = ledger.reloads
+    while count.map({ looks < $0 }) ?? true {
+      if try wait(context) {
+        // The terminal echoed ^C: the prompt goes on the next line.
+        if output.isTerminal { output.line("") }
+        break
+      }
+      looks += 1
+      do {
+        try ledger.refresh()
+      } catch {
+        throw context.failure(error, at: arguments.commandOffset)
+      }
+      // Nothing saved elsewhere: the output cannot have changed, and nothing is run.
+      guard ledger.reloads != reloads else { continue }
+      reloads = ledger.reloads
+      let text = try look(context)
+      if text != shown {
+        show(text, first: false, output)
+        shown = text
+      }
+    }
+    return .nothing
+  }
+
+  /// The watched command's output, run now, as the format asked for prints it.
+  private func look(_ context: CommandContext) throws(StatementFailure) -> String {
+    let result = try watched.run(arguments, context)
+    var format = context.options.format
+    if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
+      format = chosen
+    }
+    return context.output.capturing { Renderer.render(result, format: format, to: $0) }
+  }
+
+  /// Prints an output: on a terminal under a dim line saying what is watched and when it
+  /// changed; otherwise as it is, so a program reads one listing per change.
+  private func show(_ printed: String, first: Bool, _ output: Output) {
+    if output.isTerminal {
+      if !first { output.line("") }
+      let every = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+      output.line(output.styled("every \(every) s · \(text) · \(Self.clock()) (Ctrl-C stops)", "2"))
+    }
+    var lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    for line in lines { output.line(String(line)) }
+    output.flush()
+  }
+
+  /// Waits SECONDS, looking at signals every 50 ms. True when Ctrl-C asked to stop
+  /// watching; SIGTERM and SIGHUP stop the run (the session saves and leaves).
+  private func wait(_ context: CommandContext) throws(StatementFailure) -> Bool {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let deadline = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
+    while true {
+      if let signal = Signals.pendingStop {
+        var stop = context.failure("watch stopped", at: arguments.commandOffset, reason: .signal(signal))
+        stop.alreadyReported = true
+        throw stop
+      }
+      if Signals.takeInterrupt() { return true }
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      let left = deadline - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+      guard left > 0 else { return false }
+      usleep(useconds_t(min(left, 0.05) * 1e6))
+    }
+  }
+
+  /// The time of day, `14:03:07`.
+  private static func clock() -> String {
+    var now = time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    return String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Names follow the locale (LC_ALL, then LC_MESSAGES, then LANG), whether or not the
+/// locale is installed; messages stay English; columns align by display width.
+@Suite struct LocaleTests {
+  let coffer: CofferProcess
+
+  init() throws {
+    coffer = try CofferProcess()
+  }
+
+  func holdings(_ environment: [String: String]) throws -> Outcome {
+    try coffer.run(
+      ["--db", ":memory:", "-c", "set USD 1200; set HKD 800; set IDR 1_000_000; holdings; set UDS 1"],
+      extraEnvironment: environment)
+  }
+
+  @Test func aChineseLocaleShowsChineseNamesAlignedByWidth() throws {
+    // Values from the ECB rates of 2026-10-30 (per euro: CNY 7.4326, USD 1.1172, HKD
+    // 8.7652, IDR 20275.17), computed apart with Python's decimal module.
+    // zh_TW.UTF-8 is not generated on the test machine: only its name is read.
+    for environment in [["LANG": "zh_CN.UTF-8"], ["LC_ALL": "zh_TW.UTF-8"], ["LANG": "C", "LC_MESSAGES": "zh_SG"]] {
+      let outcome = try holdings(environment)
+      #expect(
+        outcome.stdout == """
+          code  name                    amount          rate  value (CNY)  as of
+          USD   美元                 $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
+          HKD   港币                 HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
+          IDR   印度尼西亚卢比  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
+          total ¥9,028.42 CNY (3 holdings)
+
+          """, "\(environment): \(outcome)")
+      // Messages stay English.
+      #expect(outcome.stderr == "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
+    }
+  }
+
+  @Test func otherLocalesKeepEnglishNames() throws {
+    for environment in [
+      ["LANG": "C.UTF-8"], ["LANG": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"],
+      ["LANG": "zh_CN.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"],
+    ] {
+      let outcome = try holdings(environment)
+      #expect(outcome.stdout.contains("USD   US Dollar"), "\(environment): \(outcome)")
+      #expect(outcome.stdout.contains("IDR   Indonesian Rupiah"), "\(environment): \(outcome)")
+    }
+  }
+
+  @Test func theStartupFileIsNotRunForCommandsScriptsOrPipes() throws {
+    try coffer.write(".config/coffer/rc", "echo from the startup file\n")
+    let commands = try coffer.run(["--db", ":memory:", "-c", "echo commands"])
+    #expect(commands.stdout == "commands\n")
+    let piped = try coffer.run(["--db", ":memory:"], stdin: "echo piped\n")
+    #expect(piped.stdout == "piped\n")
+  }
+}
