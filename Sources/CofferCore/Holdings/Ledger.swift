@@ -67,6 +67,34 @@ package final class Ledger {
     pending.add(quote)
   }
 
+  /// Records a rate as an import would (C's units per euro on a date, with its source),
+  /// pending until the next save: how a dump gives back the rates history.
+  package func record(_ rate: Rate) throws(LedgerError) {
+    if let problem = RateRules.problem(with: rate.perEuro) { throw .badRate(problem) }
+    guard rate.currency != Catalog.eur || rate.perEuro == .one else { throw .euroIsThePivot }
+    portfolio.record(rate)
+    pending.add(rate)
+  }
+
+  /// Records a direct quote as it was set (1 `quote.currency` = `quote.value`
+  /// `quote.quotedIn` on its date, with its source), pending until the next save.
+  package func record(_ quote: Quote) throws(LedgerError) {
+    if let problem = RateRules.problem(with: quote.value) { throw .badRate(problem) }
+    guard quote.currency != quote.quotedIn else { throw .localRateIsOne(quote.currency) }
+    portfolio.record(quote)
+    pending.add(quote)
+  }
+
+  /// Forgets every stored rate and quote (`rates clear`), at once, in its own
+  /// transaction: the start of a dump, which gives the history back whole.
+  package func clearRates() throws(StoreError) {
+    ratesRevision = try store.clearRates()
+    var kept = RateBook()
+    for rate in pending.rates { kept.record(rate) }
+    for quote in pending.quotes { kept.record(quote) }
+    portfolio.replaceRates(kept)
+  }
+
   package func setLocal(_ currency: Currency) {
     guard currency != portfolio.local else { return }
     portfolio.setLocal(currency)
@@ -193,6 +221,7 @@ package final class Ledger {
     }
     if let rates = state.rates {
       var merged = rates
+      for rate in pending.rates { merged.record(rate) }
       for quote in pending.quotes { merged.record(quote) }
       portfolio.replaceRates(merged)
     }
@@ -208,11 +237,13 @@ package final class Ledger {
 package enum LedgerError: Error, Sendable, CustomStringConvertible {
   case badRate(String)
   case localRateIsOne(Currency)
+  case euroIsThePivot
 
   package var description: String {
     switch self {
     case .badRate(let problem): problem
     case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"
+    case .euroIsThePivot: "EUR is the pivot: its rate per euro is always 1"
     }
   }
 }

@@ -11,15 +11,20 @@ package struct PendingBatch: Sendable {
   private var datedDays: [[Int]] = Array(repeating: [], count: Catalog.count)
   /// Direct quotes recorded since the last save (`rates set`), in the order set.
   package private(set) var quotes: [Quote] = []
+  /// Euro rates recorded since the last save (`rates record`, as a dump writes them), in
+  /// the order recorded.
+  package private(set) var rates: [Rate] = []
   /// A new local currency, if it changed.
   package private(set) var local: Currency?
 
   package init() {}
 
-  package var isEmpty: Bool { amountCount == 0 && datedEdits.isEmpty && quotes.isEmpty && local == nil }
+  package var isEmpty: Bool {
+    amountCount == 0 && datedEdits.isEmpty && quotes.isEmpty && rates.isEmpty && local == nil
+  }
 
   /// How many unsaved edits the status line shows.
-  package var count: Int { amountCount + datedEdits.count + quotes.count + (local == nil ? 0 : 1) }
+  package var count: Int { amountCount + datedEdits.count + quotes.count + rates.count + (local == nil ? 0 : 1) }
 
   /// Balances for past dates, oldest first (in catalog order within a day).
   package var dated: [DatedEdit] {
@@ -129,6 +134,12 @@ package struct PendingBatch: Sendable {
   mutating func add(_ quote: Quote) {
     quotes.removeAll { $0.pair == quote.pair && $0.date == quote.date }
     quotes.append(quote)
+  }
+
+  /// Adds an imported rate; a later one of the same currency and day replaces it when
+  /// saved, as the store would.
+  mutating func add(_ rate: Rate) {
+    rates.append(rate)
   }
 
   mutating func setLocal(_ currency: Currency) {

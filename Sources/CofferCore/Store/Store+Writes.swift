@@ -156,15 +156,15 @@ extension Store {
           ])
           written += 1
         }
-        _ = try RateDayTable.record(db, [], quotes: batch.quotes)
-        if !batch.quotes.isEmpty {
+        _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes)
+        if !batch.quotes.isEmpty || !batch.rates.isEmpty {
           outcome.ratesRevision = try nextRatesRevision(db)
         }
         if let local = batch.local {
           try Self.setSetting(db, StoredSettings.localKey, local.code)
         }
         counters.rowsWritten += written
-        outcome.wroteSomething = written > 0 || !batch.quotes.isEmpty || batch.local != nil
+        outcome.wroteSomething = written > 0 || !batch.quotes.isEmpty || !batch.rates.isEmpty || batch.local != nil
         return outcome
       }
       // A save that met only conflicts wrote nothing: it is not counted as one.
@@ -203,6 +203,29 @@ extension Store {
     try db.execute(
       sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       arguments: [key, value])
+  }
+
+  /// Forgets every stored rate and quote; returns the new rates revision.
+  func clearRates() throws(StoreError) -> Int {
+    reopenIfItWasReadOnly()
+    do {
+      return try write { db in
+        try db.execute(sql: "DELETE FROM rate_day")
+        return try nextRatesRevision(db)
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// Removes every rate source.
+  package func clearRateSources() throws(StoreError) {
+    reopenIfItWasReadOnly()
+    do {
+      try write { db in try db.execute(sql: "DELETE FROM rate_source") }
+    } catch {
+      throw storeError(error)
+    }
   }
 
   // MARK: - Rate sources

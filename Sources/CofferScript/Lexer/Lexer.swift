@@ -195,8 +195,16 @@ package struct Lexer {
         case UInt8(ascii: "\\"): value.append(UInt8(ascii: "\\"))
         case UInt8(ascii: "n"): value.append(UInt8(ascii: "\n"))
         case UInt8(ascii: "t"): value.append(UInt8(ascii: "\t"))
+        case UInt8(ascii: "u"):
+          // `\u{1b}`: any Unicode scalar by its hex value, as messages show a control
+          // character (and as a dump writes one).
+          let (scalar, after) = try unicodeEscape(at: index)
+          value.append(contentsOf: Array(String(Character(scalar)).utf8))
+          index = after
+          continue
         default:
-          throw error("unknown escape '\\\(text(index + 1, index + 2))' in string; use \\\" \\\\ \\n or \\t", at: index)
+          throw error(
+            "unknown escape '\\\(text(index + 1, index + 2))' in string; use \\\" \\\\ \\n \\t or \\u{HEX}", at: index)
         }
         index += 2
         continue
@@ -205,6 +213,37 @@ package struct Lexer {
       index += 1
     }
     throw error("unterminated string; expected a closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")", at: start)
+  }
+
+  /// `\u{HEX}` at `start` (the backslash): the scalar, and the index just past `}`.
+  private func unicodeEscape(at start: Int) throws(ScriptError) -> (Unicode.Scalar, Int) {
+    var position = start + 2
+    guard position < end, bytes[position] == UInt8(ascii: "{") else {
+      throw error("expected '{' after \\u in a string (\\u{1b})", at: start)
+    }
+    position += 1
+    var value: UInt32 = 0
+    var digits = 0
+    while position < end, let digit = Self.hexValue(bytes[position]) {
+      value = value &* 16 &+ digit
+      digits += 1
+      position += 1
+    }
+    guard position < end, bytes[position] == UInt8(ascii: "}"), (1...6).contains(digits),
+      let scalar = Unicode.Scalar(value)
+    else {
+      throw error("\\u{…} takes 1 to 6 hex digits naming a Unicode scalar", at: start)
+    }
+    return (scalar, position + 1)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
   }
 
   // MARK: - Symbols

@@ -112,16 +112,17 @@ enum Access: Sendable {
   case reads
   /// It changes the holdings, the rates, the store or the session (`set`, `let`, `save`).
   case writes
-  /// It reads, unless this slot is given: `local` shows the local currency, `local C`
-  /// changes it.
-  case readsWithout(String)
+  /// It reads, unless this slot (or this keyword) is given: `local` shows the local
+  /// currency, `local C` changes it; `rates sources clear` removes them all.
+  case readsWithout(String, keyword: String? = nil)
 
   /// Whether the statement read into `arguments` only reads.
   func onlyReads(_ arguments: Arguments) -> Bool {
     switch self {
     case .reads: true
     case .writes: false
-    case .readsWithout(let slot): arguments[slot] == nil
+    case .readsWithout(let slot, let keyword):
+      arguments[slot] == nil && !(keyword.map { arguments.has(keyword: $0) } ?? false)
     }
   }
 }

@@ -16,25 +16,28 @@ struct RatesSourcesCommand: Command {
           .path("URL", "an http or https URL, then the currencies to take from it, if not all"),
         ]),
         .sequence([.keyword("remove"), .word("NAME", "the name of a source")]),
+        .keyword("clear"),
       ])),
-    "list where 'rates fetch' goes; add (or replace) a source, taking only C... from it if given; remove one",
+    "list where 'rates fetch' goes; add (or replace) a source, taking only C... from it if given; remove one, or all",
     examples: [
       "rates sources", "rates sources add ecb https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
       "rates sources add gulf https://example.org/latest/EUR AED SAR QAR", "rates sources remove gulf",
-    ], access: .readsWithout("NAME"), usage: "rates sources [add NAME URL [C...] | remove NAME]", readsHoldings: false,
+    ], access: .readsWithout("NAME", keyword: "clear"),
+    usage: "rates sources [add NAME URL [C...] | remove NAME | clear]", readsHoldings: false,
     command: Self.self)
 
   enum Action {
     case list
     case add(RateSource)
     case remove(String, at: Int)
+    case clear
   }
 
   let action: Action
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     guard case .word(let name, let nameOffset) = arguments["NAME"] else {
-      action = .list
+      action = arguments.has(keyword: "clear") ? .clear : .list
       return
     }
     if arguments.has(keyword: "remove") {
@@ -92,6 +95,13 @@ struct RatesSourcesCommand: Command {
       } catch {
         throw context.failure(error, at: 0)
       }
+    case .clear:
+      do {
+        try store.clearRateSources()
+      } catch {
+        throw context.failure(error, at: 0)
+      }
+      return .nothing
     case .add(let source):
       do {
         try store.setRateSource(source)

@@ -1,0 +1,51 @@
+import CofferCore
+import CofferScript
+
+/// `dump [FILE]`: the store as a Coffer script that recreates it (see `DumpScript`), to
+/// stdout or, written atomically, to FILE. Pending edits are saved first.
+struct DumpCommand: Command {
+  static let entry = CommandEntry(
+    "dump", .optional(.file("FILE", "the file to write the script to")),
+    "write the store as a Coffer script that recreates it (to FILE, or stdout); pending edits are saved first",
+    examples: ["dump", "dump coffer-2026-11-22.coffer"], reachesOutside: true, access: .reads,
+    usage: "dump [FILE]", command: Self.self)
+
+  let file: (path: String, offset: Int)?
+  let offset: Int
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    if case .path(let path, let offset) = arguments["FILE"] { file = (path, offset) } else { file = nil }
+    offset = arguments.commandOffset
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    do {
+      try context.saving.save(at: .saveCommand(force: false), offset: offset)
+    } catch {
+      throw StatementFailure(
+        "nothing was dumped: the pending edits could not be saved first: \(error.message)", at: error.location,
+        reason: error.reason)
+    }
+    let ledger = context.ledger
+    let store = ledger.store
+    var script: DumpScript
+    do {
+      script = DumpScript(local: ledger.portfolio.local, sources: try store.rateSources())
+      try store.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
+      try store.entriesInOrder { entry in script.add(entry) }
+    } catch {
+      throw context.failure(error, at: offset)
+    }
+    guard let file else {
+      context.output.line(String(script.text.dropLast()))
+      return .nothing
+    }
+    let destination = context.resolve(file.path)
+    do {
+      try AtomicFile.write(Array(script.text.utf8), to: destination, existing: .replace, store: store.filePath)
+    } catch {
+      throw context.failure("\(error); nothing was dumped", at: file.offset)
+    }
+    return .lines(["dumped the store to \(destination)"])
+  }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// `dump` as a round trip, through the binary: random stores (a balance history written
+/// out of order and over several runs, odd amounts such as KWD 0.001 and 15-digit JPY,
+/// quotes set by hand and recorded at dates, rates imported from files with odd names,
+/// sources added and removed, another local currency) are dumped, the dump is run into a
+/// new store, and that store is dumped again: the two dumps are the same bytes, and both
+/// stores answer every question the same (amounts, totals and holdings on many dates,
+/// rates and their sources, the log apart from when entries were typed, `total by`).
+@Suite struct DumpRoundTripTests {
+  typealias Generator = RatesPropertyTests.Generator
+
+  static let codes = ["USD", "EUR", "JPY", "KWD", "GBP", "CNY", "CHF", "AED"]
+  static let locals = ["CNY", "EUR", "USD", "JPY"]
+  static let firstDay = RatesPropertyTests.dayNumber("2020-01-01")!
+  static let lastDay = RatesPropertyTests.dayNumber("2026-11-21")!
+
+  static func date(_ random: inout Generator) -> String {
+    RatesPropertyTests.date(firstDay + random.below(lastDay - firstDay + 1))
+  }
+
+  static func amount(_ code: String, _ random: inout Generator) -> String {
+    switch random.below(6) {
+    case 0: return "0"
+    case 1: return code == "JPY" ? "999999999999999" : code == "KWD" ? "0.001" : "0.01"
+    default:
+      let places = RatesPropertyTests.minorUnits(code)
+      let whole = random.below(10_000_000)
+      guard places > 0 else { return String(whole) }
+      let fraction = random.below(Int(pow(10, Double(places))))
+      return "\(whole).\(String(repeating: "0", count: places - String(fraction).count))\(fraction)"
+    }
+  }
+
+  /// The runs that make a random store: each a script, run one after another.
+  static func runs(seed: UInt64, home: String) throws -> [String] {
+    var random = Generator(state: seed &* 2_654_435_761)
+    var runs: [String] = []
+    // Rates from files with odd names, some days in another base.
+    let names = ["ecb day.csv", "taux \"spéciaux\".csv", "レート.csv", "back\\slash.csv"]
+    for (index, name) in names.enumerated() where random.below(3) > 0 {
+      var lines = ["date,code,rate"]
+      for _ in 0..<(3 + random.below(6)) {
+        let code = random.pick(["USD", "JPY", "GBP", "CNY", "CHF", "AED", "KWD"])
+        lines.append("\(date(&random)),\(code),\(1 + random.below(200)).\(random.below(10_000))")
+      }
+      let path = home + "/\(index)-" + name
+      try
+        (Set(lines.dropFirst()).sorted().reduce(into: [lines[0]]) { result, line in
+          // One rate a currency and day.
+          let key = line.split(separator: ",").prefix(2).joined(separator: ",")
+          if !result.contains(where: { $0.hasPrefix(key + ",") }) { result.append(line) }
+        }.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      runs.append(
+        "rates import \"\(path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""
+      )
+    }
+    // Sources.
+    runs.append("rates sources add gulf https://example.org/latest/EUR AED SAR")
+    if random.below(2) == 0 { runs.append("rates sources remove ECB") }
+    // A history of balances over several runs, out of order, some of a day twice.
+    for _ in 0..<(3 + random.below(4)) {
+      var lines: [String] = []
+      for _ in 0..<(2 + random.below(8)) {
+        let code = random.pick(codes)
+        switch random.below(5) {
+        case 0: lines.append("set \(code) \(amount(code, &random))")
+        case 1: lines.append("clear \(code) at \(date(&random))")
+        default: lines.append("set \(code) \(amount(code, &random)) at \(date(&random))")
+        }
+      }
+      if random.below(3) == 0 {
+        let code = random.pick(codes.filter { $0 != "CNY" })
+        lines.append(
+          "rates quote \(code) \(1 + random.below(9)).\(random.below(100)) CNY at \(date(&random)) source \"bank\"")
+      }
+      if random.below(3) == 0 { lines.append("rates set \(random.pick(["USD", "GBP"])) 7.\(random.below(1000))") }
+      runs.append(lines.joined(separator: "\n"))
+    }
+    runs.append("local \(locals[Int(seed) % locals.count])")
+    return runs
+  }
+
+  /// Questions both stores must answer alike (the log without the entered times).
+  static func questions(seed: UInt64) -> [String] {
+    var random = Generator(state: seed &* 40_503)
+    var lines = ["log 100000 --format csv", "rates sources --format csv", "local", "holdings --format json"]
+    for _ in 0..<40 {
+      let when = date(&random)
+      lines.append("total at \(when) --format json")
+      lines.append("holdings at \(when) --format csv")
+      lines.append("rates \(random.pick(codes)) at \(when) --format csv")
+    }
+    lines.append("total by month from 2020-01-01 --format csv")
+    return lines
+  }
+
+  static func withoutEnteredTimes(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      // The log's CSV ends with the entered time.
+      guard line.hasPrefix("20") || line.hasPrefix("00"), line.filter({ $0 == "," }).count == 4 else {
+        return String(line)
+      }
+      return line.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")
+    }.joined(separator: "\n")
+  }
+
+  @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+  func aDumpRunIntoANewStoreGivesTheSameStoreAndTheSameDump(seed: UInt64) throws {
+    let coffer = try CofferProcess()
+    let original = coffer.home + "/original.db"
+    for run in try Self.runs(seed: seed, home: coffer.home) {
+      let outcome = try coffer.run(["--db", original, "-c", run])
+      #expect(outcome.status == 0, "\(run): \(outcome)")
+    }
+    let first = try coffer.run(["--db", original, "-c", "dump"])
+    #expect(first.status == 0 && first.stderr == "", "\(first.stderr)")
+    let script = try coffer.write("dump.coffer", first.stdout)
+    let copy = coffer.home + "/copy.db"
+    let replay = try coffer.run(["--db", copy, script])
+    #expect(replay == Outcome(stdout: "", stderr: "", status: 0), "\(replay)")
+    let second = try coffer.run(["--db", copy, "-c", "dump"])
+    #expect(second.stdout == first.stdout, "the dump of the copy is the same, byte for byte")
+
+    let questions = Self.questions(seed: seed)
+    let asked = try coffer.write("questions.coffer", questions.joined(separator: "\n") + "\n")
+    let answers = try coffer.run(["--db", original, "--keep-going", asked])
+    let copied = try coffer.run(["--db", copy, "--keep-going", asked])
+    #expect(Self.withoutEnteredTimes(answers.stdout) == Self.withoutEnteredTimes(copied.stdout))
+    #expect(answers.stderr == copied.stderr)
+    #expect(answers.stdout.count > 1000, "the questions were answered")
+    #expect(try coffer.run(["--db", copy, "-c", "check"]).status == 0)
+  }
+
+  @Test func aDumpToAFileIsWrittenWholeAndStdoutIsTheSame() throws {
+    let coffer = try CofferProcess()
+    let database = coffer.home + "/s.db"
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2025-01-01; set EUR 2"]).status == 0)
+    let out = try coffer.run(["--db", database, "-c", "dump"])
+    let toFile = try coffer.run(["--db", database, "-c", "dump \(coffer.home)/d.coffer"])
+    #expect(toFile.stdout == "dumped the store to \(coffer.home)/d.coffer\n")
+    #expect(try String(contentsOfFile: coffer.home + "/d.coffer", encoding: .utf8) == out.stdout)
+    #expect(out.stdout.hasSuffix("set USD 5 at 2025-01-01\nset EUR 2 at 2026-11-22\n"))
+    #expect(out.stdout.contains("\nrates clear --yes\nrates sources clear\nrates sources add ECB "))
+    // Never over the store.
+    let refused = try coffer.run(["--db", database, "-c", "dump \(database)"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("is the store itself"))
+  }
+}
