@@ -52,7 +52,9 @@ func lexError(_ text: String) -> (column: Int, message: String)? {
     ("1__0", 1, "malformed number '1__0'"),
     ("\"abc", 1, "unterminated string; expected a closing \""),
     ("'abc", 1, "unterminated string; expected a closing '"),
-    ("\"a\\q\"", 3, "unknown escape '\\q' in string; use \\\" \\\\ \\n or \\t"),
+    ("\"a\\q\"", 3, "unknown escape '\\q' in string; use \\\" \\\\ \\n \\t or \\u{HEX}"),
+    ("\"a\\u{110000}\"", 3, "\\u{…} takes 1 to 6 hex digits naming a Unicode scalar"),
+    ("\"a\\u1b\"", 3, "expected '{' after \\u in a string (\\u{1b})"),
     ("$", 1, "expected a variable name after '$'"),
     ("a ! b", 3, "unexpected '!'; did you mean '!='?"),
     ("café ¥", 4, "unexpected character 'é'"),
@@ -74,6 +76,8 @@ func lexError(_ text: String) -> (column: Int, message: String)? {
     #expect(try lex(#""a\"b\\c\nd\te""#) == [.string("a\"b\\c\nd\te")])
     #expect(try lex(#"'a\nb'"#) == [.string(#"a\nb"#)])
     #expect(try lex("\"中文 ¥\"") == [.string("中文 ¥")])
+    // Any scalar by its hex value, as messages and dumps write a control character.
+    #expect(try lex(#""x\u{1b}]0;\u{7}y \u{263A}""#) == [.string("x\u{1B}]0;\u{7}y ☺")])
   }
 
   @Test func columnsCountCharactersNotBytes() {
