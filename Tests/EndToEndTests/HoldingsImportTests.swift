@@ -119,7 +119,8 @@ import Testing
   ])
   func theFirstProblemInTheFileIsTheOneNamed(contents: String, problem: String) throws {
     let file = try coffer.write("bad.csv", contents)
-    #expect(try run("holdings import \(file)").stderr == "<command>:1:17: error: bad.csv: \(problem); nothing imported\n")
+    let expected = "<command>:1:17: error: bad.csv: \(problem); nothing imported\n"
+    #expect(try run("holdings import \(file)").stderr == expected)
   }
 
   /// A file larger than the journal is written with the journal's indexes built afresh

@@ -106,6 +106,9 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
+  /// Whether this is the last day of its month.
+  package var isLastOfMonth: Bool { day == Self.daysIn(month: month, year: year) }
+
   static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

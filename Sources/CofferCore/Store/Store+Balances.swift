@@ -67,13 +67,21 @@ extension Store {
           first = end
         }
         report.written = planned.count
-        let rebuildIndexes = try planned.count >= 10_000 && planned.count >= Self.journalRowCount(db)
-        if rebuildIndexes { try db.execute(sql: "DROP INDEX journal_by_currency; DROP INDEX journal_by_date") }
+        // Many rows: the indexes and the month ends built after them, not row by row.
+        let bulk = try planned.count >= 10_000 && planned.count >= Self.journalRowCount(db)
+        if bulk {
+          try db.execute(
+            sql: "DROP INDEX journal_by_currency; DROP INDEX journal_by_date; DROP TRIGGER journal_month_end_insert")
+        }
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         try db.execute(sql: "PRAGMA cache_size = -65536")
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         try JournalInsert(db, entered: now).insert(&planned, shouldStop: shouldStop, progress: progress)
-        if rebuildIndexes { try db.execute(sql: StoreSchema.journalIndexes) }
+        if bulk {
+          try db.execute(sql: StoreSchema.journalIndexes)
+          try Self.recordMonthEnds(db, of: planned)
+          try db.execute(sql: JournalMonthEnds.insertTrigger)
+        }
         let holding = try db.cachedStatement(
           sql:
             "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
@@ -123,7 +131,8 @@ extension Store {
       } else {
         let old = carriedText ?? planned.addText(carried)
         let new = planned.addText(row.amount)
-        planned.rows.append(PlannedEntries.Row(day: day, code: code, old: old, new: new))
+        planned.rows.append(
+          PlannedEntries.Row(day: day, month: JournalMonthEnds.month(of: row.date), code: code, old: old, new: new))
         carriedText = new
       }
       carried = row.amount
@@ -143,6 +152,19 @@ extension Store {
       count += 1
     }
     return count
+  }
+
+  /// The month ends of the rows just written (`planned`, whose ids are the last
+  /// `planned.count` given: one writer gives rowids one after the other), which the
+  /// insert trigger would have recorded: of each currency's rows of a month, the last.
+  private static func recordMonthEnds(_ db: Database, of planned: PlannedEntries) throws {
+    let firstID = db.lastInsertedRowID - Int64(planned.count) + 1
+    let rows = planned.rows
+    for (place, row) in rows.enumerated() {
+      let next = place + 1 < rows.count ? rows[place + 1] : nil
+      if let next, next.code == row.code, next.month == row.month { continue }
+      try JournalMonthEnds.upsert(db, journalRow: firstID + Int64(place), month: row.month)
+    }
   }
 
   private static func journalRowCount(_ db: Database) throws -> Int {
@@ -177,6 +199,8 @@ extension Store {
 private struct PlannedEntries {
   struct Row {
     let day: Int
+    /// `YYYYMM` of the day (see `JournalMonthEnds`).
+    let month: Int
     let code: Range<Int>
     let old: Range<Int>
     let new: Range<Int>

@@ -24,10 +24,9 @@ extension Store {
   package static let openingDay = CalendarDate.first
 
   /// The balance of each of `currencies` on each of `days` (missing where it has no entry
-  /// on or before the day): a seek per currency and day, through one prepared statement
-  /// whose rows are read straight from SQLite (a month-end series of ten years is 5,000
-  /// of them); a row that does not read as Coffer writes one is read again, through
-  /// `JournalBalance`, to name its damage.
+  /// on or before the day), in one read transaction. Of a series of month ends (two or
+  /// more), a scan per currency of the month ends the journal keeps (`JournalMonthEnds`);
+  /// of any other day, a seek per currency (see `seekBalances`).
   package func balances(
     of currencies: [Currency], on days: [CalendarDate], today: CalendarDate
   ) throws(StoreError) -> [[Currency: HeldBalance]] {
@@ -36,40 +35,83 @@ extension Store {
       return try readInOneTransaction { db in
         counters.dbReads += 1
         try probeJournal(db, today: today)
-        let sql = JournalBalance.selection + " WHERE code = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1"
-        let statement = try db.cachedStatement(sql: sql)
-        let handle = statement.sqliteStatement
         var result = Array(repeating: [Currency: HeldBalance](minimumCapacity: currencies.count), count: days.count)
-        for currency in currencies {
-          sqlite3_reset(handle)
-          sqlite3_bind_text(handle, 1, currency.code, -1, sqliteTransient)
-          for (index, day) in days.enumerated() {
-            sqlite3_reset(handle)
-            sqlite3_bind_int64(handle, 2, Int64(day.dayNumber))
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { continue }
-            guard code == SQLITE_ROW else {
-              throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                sql: sql)
-            }
-            if let balance = Self.heldBalance(handle) {
-              result[index][currency] = balance
-            } else {
-              // Read again, the slow way, for the damage to be named.
-              sqlite3_reset(handle)
-              let row = try Row.fetchOne(statement, arguments: [currency.code, day.dayNumber])
-              let entry = try row.map { row throws(StoreDamage) in try JournalBalance(checking: row) }
-              if let entry { result[index][currency] = HeldBalance(amount: entry.new, since: entry.effective) }
+        var monthEnds = days.indices.filter { days[$0].isLastOfMonth }
+        if monthEnds.count < 2 { monthEnds = [] }
+        if !monthEnds.isEmpty {
+          try probeMonthEnds(db)
+          let months = monthEnds.map { JournalMonthEnds.month(of: days[$0]) }
+          for currency in currencies {
+            let rows = try JournalMonthEnds.rows(db, of: currency, months: months.min()!, months.max()!)
+            for (index, month) in zip(monthEnds, months) {
+              if let row = Self.lastRow(rows, atOrBefore: month) { result[index][currency] = row.balance }
             }
           }
         }
-        sqlite3_reset(handle)
+        let others = days.indices.filter { !monthEnds.contains($0) }
+        for found in try seekBalances(db, of: currencies, on: others.map { days[$0] }) {
+          result[others[found.place]][found.currency] = found.balance
+        }
         return result
       }
     } catch {
       throw storeError(error)
     }
+  }
+
+  /// The last of `rows` (oldest first) of a month on or before `month`.
+  private static func lastRow(_ rows: [JournalMonthEnds.MonthEnd], atOrBefore month: Int) -> JournalMonthEnds.MonthEnd?
+  {
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let middle = (low + high) / 2
+      if rows[middle].month <= month { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? rows[low - 1] : nil
+  }
+
+  /// A seek per currency and day, through one prepared statement whose rows are read
+  /// straight from SQLite; a row that does not read as Coffer writes one is read again,
+  /// through `JournalBalance`, to name its damage. Each balance there is, with the place
+  /// of its day in `days`.
+  private func seekBalances(
+    _ db: Database, of currencies: [Currency], on days: [CalendarDate]
+  ) throws -> [(place: Int, currency: Currency, balance: HeldBalance)] {
+    var found: [(place: Int, currency: Currency, balance: HeldBalance)] = []
+    guard !days.isEmpty else { return found }
+    let sql = JournalBalance.selection + " WHERE code = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1"
+    let statement = try db.cachedStatement(sql: sql)
+    let handle = statement.sqliteStatement
+    defer { sqlite3_reset(handle) }
+    for currency in currencies {
+      sqlite3_reset(handle)
+      sqlite3_bind_text(handle, 1, currency.code, -1, sqliteTransient)
+      for (place, day) in days.enumerated() {
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 2, Int64(day.dayNumber))
+        let code = sqlite3_step(handle)
+        if code == SQLITE_DONE { continue }
+        guard code == SQLITE_ROW else {
+          throw DatabaseError(
+            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+            sql: sql)
+        }
+        if let balance = Self.heldBalance(handle) {
+          found.append((place, currency, balance))
+        } else {
+          // Read again, the slow way, for the damage to be named.
+          sqlite3_reset(handle)
+          // A cursor's row, not a copy: a copy reads text only up to a NUL byte in it.
+          let rows = try Row.fetchCursor(statement, arguments: [currency.code, day.dayNumber])
+          if let row = try rows.next() {
+            let entry = try JournalBalance(checking: row)
+            found.append((place, currency, HeldBalance(amount: entry.new, since: entry.effective)))
+          }
+        }
+      }
+    }
+    return found
   }
 
   /// The balance in the row `handle` is on (of `JournalBalance.selection`), when every

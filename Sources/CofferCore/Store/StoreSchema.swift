@@ -111,6 +111,7 @@ enum StoreSchema {
           ALTER TABLE journal_v5 RENAME TO journal;
           """)
       try db.execute(sql: journalIndexes)
+      try db.execute(sql: JournalMonthEnds.createSQL)
       try addOpeningEntries(db)
       // Each day's rates get a checksum (format 3), so damage to any byte is found.
       try RateDayTable.rewriteInCurrentFormat(db)
