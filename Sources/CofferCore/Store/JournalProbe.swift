@@ -100,15 +100,25 @@ enum MonthEndProbe {
     // A cursor's row, not a copy: a copy reads text only up to a NUL byte in it.
     let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
     guard let found = try rows.next() else { return nil }
-    let code = StoredValue(found, 0)
-    let month = StoredValue(found, 1)
-    let monthShown = month.integer.map { JournalMonthEnds.monthText(Int($0)) } ?? month.shown
+    let codeShown = StoredValue(found, 0).shown
+    let codeIsSound = isCatalogCode(StoredValue(found, 0).text)
+    let monthShown = shownMonth(StoredValue(found, 1))
     let problem =
-      code.text.flatMap { Catalog.currency($0)?.code == $0 ? $0 : nil } == nil
-      ? "code \(code.shown) is not a currency code as Coffer writes one"
-      : "month \(monthShown) is not a month from 0001-01 to 9999-12"
+      codeIsSound
+      ? "month \(monthShown) is not a month from 0001-01 to 9999-12"
+      : "code \(codeShown) is not a currency code as Coffer writes one"
     return StoreDamage(
-      table: JournalMonthEnds.tableName, row: nil, key: "code \(code.shown), month \(monthShown)",
+      table: JournalMonthEnds.tableName, row: nil, key: "code \(codeShown), month \(monthShown)",
       problem: problem + " (a table derived from the journal)")
+  }
+
+  private static func isCatalogCode(_ text: String?) -> Bool {
+    guard let text, let currency = Catalog.currency(text) else { return false }
+    return currency.code == text
+  }
+
+  private static func shownMonth(_ value: StoredValue) -> String {
+    guard let number = value.integer else { return value.shown }
+    return JournalMonthEnds.monthText(Int(number))
   }
 }
