@@ -2,39 +2,42 @@ import CofferCore
 import CofferScript
 import Foundation
 
-/// What a command runs against: the ledger, the output, the variables, the open sheet and
-/// the run's options. Commands read and change it; the interpreter owns it.
+/// What a command runs against: the ledger, the output, the variables, the open sheet,
+/// the run's options, and where the statement being run stands. Commands read it, and
+/// change the model through it (the ledger, the variables, the open sheet's fields); how
+/// the run goes (leaving, saving, running a script, opening and closing the sheet) is
+/// never set here: a command returns an `Effect` and the interpreter carries it out.
 final class CommandContext {
   let ledger: Ledger
   let output: Output
+  /// The run's options, as the command line and the session set them.
   var options: RunOptions
   var variables: [String: Value] = [:]
-  /// The open sheet, if any, and what the live sheet last drew of it.
-  var sheet: Sheet?
+  /// The open sheet, if any. Opened and closed by the interpreter (`Effect.openSheet`,
+  /// `Effect.closeSheet`); commands act on it through its actions.
+  private(set) var sheet: SheetController?
+  /// What the line sheet last drew on a terminal.
   var liveSheet = LiveSheet()
-  /// Folders of the scripts being run, innermost last, for relative `source` paths.
+  /// Folders of the scripts being run, innermost last, for relative `source` paths (kept
+  /// by the interpreter as it enters and leaves them).
   var scriptFolders: [String] = []
-  /// The status `quit` asked for, once it ran.
-  var quitStatus: Int32?
-  /// Set by `quit!`: leave without asking, even with edits that cannot be saved.
-  var quitForced = false
-  /// Whether any statement failed so far.
-  var hadError = false
-  /// Set when Ctrl-C stopped the line being run; the session clears it.
-  var interrupted = false
-  /// The lines entered so far, for `history` (interactive only).
-  var history: (() -> [String])?
-  /// Runs a script file's lines (for `source`); set by the interpreter.
-  var runScript: (LineReader, String) -> Flow = { _, _ in .proceed }
   /// The statement being run: errors point into it.
   var line = LogicalLine(source: "", line: 0, bytes: [])
-  /// When edits are saved.
-  private(set) lazy var saving = SavePolicy(context: self)
 
   init(ledger: Ledger, output: Output, options: RunOptions) {
     self.ledger = ledger
     self.output = output
     self.options = options
+  }
+
+  /// The interpreter opens the sheet (`Effect.openSheet`)…
+  func open(_ sheet: SheetController) {
+    self.sheet = sheet
+  }
+
+  /// …and closes it (`Effect.closeSheet`, the form's Done and cancel).
+  func closeSheet() {
+    sheet = nil
   }
 
   /// A failure at a byte offset of the statement being run.

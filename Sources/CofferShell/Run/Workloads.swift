@@ -156,7 +156,7 @@ public enum Workloads {
     }
   }
 
-  /// The total of three holdings on a past date, over the whole ECB history (1999 on)
+  /// Three holdings valued at a past date's rates, over the whole ECB history (1999 on)
   /// imported from its CSV at `historyCSV`.
   public final class DatedTotal {
     private let scratch: Scratch
@@ -169,7 +169,9 @@ public enum Workloads {
     }
 
     public func run() throws {
-      try session.run("assert total_at(2020-03-16) == 19549.96")
+      // Today's holdings at that day's rates: total_at() is the holdings as they stood
+      // then, which were none.
+      try session.run("assert total_valued_at(2020-03-16) == 19549.96")
     }
   }
 }

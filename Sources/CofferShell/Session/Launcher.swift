@@ -81,7 +81,7 @@ package enum Launcher {
     options.keepGoing = launch.keepGoing
     options.atomic = launch.atomic
     options.format = launch.format
-    if let copy = ledger.store.copyBeforeMigration {
+    if let copy = ledger.copyBeforeMigration {
       output.diagnostic(
         "coffer: the store \(location) was upgraded to this Coffer's schema; a copy as it was is kept in \(copy)"
           .escapingControlCharacters)
@@ -89,7 +89,7 @@ package enum Launcher {
     if launch.atomic {
       // The whole run is one transaction: its end commits it, or rolls all of it back.
       do {
-        try ledger.store.beginRunTransaction()
+        try ledger.beginRunTransaction()
       } catch {
         return fail(error.description, .storeFailed)
       }

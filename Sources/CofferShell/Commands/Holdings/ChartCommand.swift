@@ -56,7 +56,7 @@ struct ChartCommand: Command {
       // As held: every currency held at some point of the range, and the dates its
       // amount changed on.
       do {
-        let entries = try context.ledger.store.entries(of: nil, from: from, to: to, limit: nil, today: portfolio.today)
+        let entries = try context.ledger.journal(of: nil, from: from, to: to, limit: nil)
         let start = try context.ledger.amounts(on: [from])[0]
         var currencies = Set(entries.map(\.currency))
         currencies.formUnion(Catalog.all.filter { !start[$0.index].isZero })
@@ -72,14 +72,13 @@ struct ChartCommand: Command {
       }
     }
     guard !held.isEmpty else { throw context.failure("chart total: nothing is held", at: offset) }
-    var book: RateBook
+    // With the quotes set in this session and not saved yet, which count as in the total.
+    let book: RateBook
     do {
-      book = try context.ledger.store.history(of: Set(held.map(\.0)), quotesWith: local, from: from, to: to)
+      book = try context.ledger.ratesHistory(of: Set(held.map(\.0)), quotesWith: local, from: from, to: to)
     } catch {
       throw context.failure(error, at: offset)
     }
-    // Quotes set in this session and not saved yet count as in the total.
-    for quote in context.ledger.pending.quotes { book.record(quote) }
     let points: [(date: CalendarDate, value: DecimalValue)]
     if let editDates {
       let dates = Set(book.changeDates(of: Set(held.map(\.0)), in: local, from: from, to: to) + editDates).sorted()

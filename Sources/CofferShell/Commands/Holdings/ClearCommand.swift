@@ -53,9 +53,8 @@ struct ClearCommand: Command {
   private func clear(_ currency: Currency, _ context: CommandContext) throws(StatementFailure) {
     if let date {
       try context.commit(.zero, of: currency, on: date, at: dateOffset)
-    } else if var sheet = context.sheet, sheet.row(of: currency) != nil {
-      sheet.commitFromCommand(.zero, of: currency, ledger: context.ledger)
-      context.sheet = sheet
+    } else if let sheet = context.sheet {
+      _ = sheet.perform(.clear(currency))
     } else {
       context.ledger.commit(.zero, of: currency)
     }

@@ -99,15 +99,12 @@ struct RatesExportCommand: Command {
       throw context.failure("rates export: 'from' \(from) is after 'to' \(to)", at: offset)
     }
     let chosen = currencies.isEmpty ? Catalog.all.filter { $0 != local } : currencies
-    var book: RateBook
+    let book: RateBook
     do {
-      book = try ledger.store.history(
-        of: Set(chosen), quotesWith: local, from: from ?? .first, to: to ?? .last)
+      book = try ledger.ratesHistory(of: Set(chosen), quotesWith: local, from: from ?? .first, to: to ?? .last)
     } catch {
       throw context.failure(error, at: offset)
     }
-    // Quotes set in this session and not saved yet count, as they do in rate_at().
-    for quote in ledger.pending.quotes { book.record(quote) }
     let prices = PriceHistory.changes(of: chosen, in: local, book: book, from: from, to: to)
     let lines = PriceDatabase.lines(prices, in: local, format: format)
     guard let file else { return .lines(lines) }
@@ -119,7 +116,7 @@ struct RatesExportCommand: Command {
       bytes.append(UInt8(ascii: "\n"))
     }
     do {
-      try AtomicFile.write(bytes, to: path, existing: .replace, store: ledger.store.filePath)
+      try ledger.writeFile(bytes, to: path)
     } catch {
       throw context.failure("\(error); nothing was written", at: file.offset)
     }

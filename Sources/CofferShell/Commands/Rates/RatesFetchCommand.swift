@@ -42,7 +42,7 @@ struct RatesFetchCommand: Command {
     }
     let sources: [RateSource]
     do {
-      sources = try context.ledger.store.rateSources()
+      sources = try context.ledger.rateSources()
     } catch {
       throw context.failure(error, at: offset)
     }

@@ -87,24 +87,24 @@ struct RatesSourcesCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let store = context.ledger.store
+    let ledger = context.ledger
     switch action {
     case .list:
       do {
-        return .listing(Report(sources: try store.rateSources()))
+        return .listing(Report(sources: try ledger.rateSources()))
       } catch {
         throw context.failure(error, at: 0)
       }
     case .clear:
       do {
-        try store.clearRateSources()
+        try ledger.clearRateSources()
       } catch {
         throw context.failure(error, at: 0)
       }
       return .nothing
     case .add(let source):
       do {
-        try store.setRateSource(source)
+        try ledger.setRateSource(source)
       } catch {
         throw context.failure(error, at: 0)
       }
@@ -112,12 +112,17 @@ struct RatesSourcesCommand: Command {
     case .remove(let name, let offset):
       let removed: Bool
       do {
-        removed = try store.removeRateSource(named: name)
+        removed = try ledger.removeRateSource(named: name)
       } catch {
         throw context.failure(error, at: offset)
       }
       guard removed else {
-        let names = (try? store.rateSources().map(\.name)) ?? []
+        let names: [String]
+        do {
+          names = try ledger.rateSources().map(\.name)
+        } catch {
+          throw context.failure(error, at: offset)
+        }
         throw context.failure(
           "no rate source named '\(name)'" + (names.isEmpty ? "" : " (there are: \(names.joined(separator: ", ")))"),
           at: offset)

@@ -25,16 +25,10 @@ struct QuitCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    // An interactive session succeeds whatever statements failed, as psql and sqlite3 do.
-    var chosen: Int32 = context.hadError && !context.options.interactive ? 1 : 0
-    if let status {
-      guard let value = try context.number(status, role: "quit").wholeNumber, (0...255).contains(value) else {
-        throw context.failure("quit: STATUS must be a whole number from 0 to 255", at: status.offset)
-      }
-      chosen = Int32(value)
+    guard let status else { return .effect(.quit(status: nil, forced: force)) }
+    guard let value = try context.number(status, role: "quit").wholeNumber, (0...255).contains(value) else {
+      throw context.failure("quit: STATUS must be a whole number from 0 to 255", at: status.offset)
     }
-    context.quitStatus = chosen
-    context.quitForced = force
-    return .nothing
+    return .effect(.quit(status: Int32(value), forced: force))
   }
 }

@@ -90,18 +90,44 @@ struct WatchCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    .effect(.watch(self))
+  }
+
+  /// The watched statement, run once: what the loop prints of it (`Effect.watch`).
+  func runWatched(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    try watched.run(arguments, context)
+  }
+
+  /// The format the watched statement prints in: its `--format`, else the run's.
+  func format(default fallback: OutputFormat) -> OutputFormat {
+    if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
+      return chosen
+    }
+    return fallback
+  }
+
+  /// Looks, then looks again every SECONDS while the count allows, printing what `look`
+  /// gives (the watched statement's output, run by the loop) when it changed. Returns
+  /// `.proceed` once the count is reached or Ctrl-C stopped it, or the stop SIGTERM or
+  /// SIGHUP asks for.
+  func watch(_ context: CommandContext, look: () throws(StatementFailure) -> String) throws(StatementFailure) -> Flow {
     let output = context.output
     let ledger = context.ledger
-    var shown = try look(context)
+    var shown = try look()
     show(shown, first: true, output)
     // A confined run (the fuzzing harness) never waits: it looks once.
-    if context.options.confined { return .nothing }
+    if context.options.confined { return .proceed }
     var looks = 1
     var reloads = ledger.reloads
     while count.map({ looks < $0 }) ?? true {
-      if try wait(context) {
+      switch wait() {
+      case .interrupted:
         // The terminal echoed ^C: the prompt goes on the next line.
         if output.isTerminal { output.line("") }
+        return .proceed
+      case .stopped(let signal):
+        return .stop(.signal(signal))
+      case .timeUp:
         break
       }
       looks += 1
@@ -113,23 +139,13 @@ struct WatchCommand: Command {
       // Nothing saved elsewhere: the output cannot have changed, and nothing is run.
       guard ledger.reloads != reloads else { continue }
       reloads = ledger.reloads
-      let text = try look(context)
+      let text = try look()
       if text != shown {
         show(text, first: false, output)
         shown = text
       }
     }
-    return .nothing
-  }
-
-  /// The watched command's output, run now, as the format asked for prints it.
-  private func look(_ context: CommandContext) throws(StatementFailure) -> String {
-    let result = try watched.run(arguments, context)
-    var format = context.options.format
-    if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
-      format = chosen
-    }
-    return context.output.capturing { Renderer.render(result, format: format, to: $0) }
+    return .proceed
   }
 
   /// Prints an output: on a terminal under a dim line saying what is watched and when it
@@ -146,22 +162,26 @@ struct WatchCommand: Command {
     output.flush()
   }
 
-  /// Waits SECONDS, looking at signals every 50 ms. True when Ctrl-C asked to stop
-  /// watching; SIGTERM and SIGHUP stop the run (the session saves and leaves).
-  private func wait(_ context: CommandContext) throws(StatementFailure) -> Bool {
+  /// How a wait between looks ended.
+  private enum Wait {
+    case timeUp
+    /// Ctrl-C: watching stops, the shell goes on.
+    case interrupted
+    /// SIGTERM or SIGHUP: the run stops (the session saves and leaves).
+    case stopped(Int32)
+  }
+
+  /// Waits SECONDS, looking at signals every 50 ms.
+  private func wait() -> Wait {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     let deadline = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
     while true {
-      if let signal = Signals.pendingStop {
-        var stop = context.failure("watch stopped", at: arguments.commandOffset, reason: .signal(signal))
-        stop.alreadyReported = true
-        throw stop
-      }
-      if Signals.takeInterrupt() { return true }
+      if let signal = Signals.pendingStop { return .stopped(signal) }
+      if Signals.takeInterrupt() { return .interrupted }
       clock_gettime(CLOCK_MONOTONIC, &now)
       let left = deadline - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
-      guard left > 0 else { return false }
+      guard left > 0 else { return .timeUp }
       usleep(useconds_t(min(left, 0.05) * 1e6))
     }
   }

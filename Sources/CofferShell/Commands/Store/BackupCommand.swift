@@ -26,18 +26,24 @@ struct BackupCommand: Command {
       throw context.failure(
         "backup cannot run in an --atomic run: the copy would hold edits the run may still take back", at: offset)
     }
-    do {
-      // Through the save policy, as `save` is: a save that fails (a conflict, a full
-      // disk) fails the backup, and the edits stay pending.
-      try context.saving.save(at: .saveCommand(force: false), offset: offset)
-    } catch {
-      throw StatementFailure(
-        "no backup was made: the pending edits could not be saved first: \(error.message)", at: error.location,
-        reason: error.reason)
-    }
+    // Through the save policy, as `save` is: a save that fails (a conflict, a full disk)
+    // fails the backup, and the edits stay pending.
+    return .effect(
+      .save(.saveCommand(force: false), offset: offset) { saved throws(StatementFailure) in
+        if case .failure(let error) = saved {
+          throw StatementFailure(
+            "no backup was made: the pending edits could not be saved first: \(error.message)", at: error.location,
+            reason: error.reason)
+        }
+        return try backUp(context)
+      })
+  }
+
+  /// The copy itself, once nothing is pending.
+  private func backUp(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let destination = context.resolve(path)
     do {
-      try context.ledger.store.backup(to: destination, replacing: force)
+      try context.ledger.backup(to: destination, replacing: force)
     } catch {
       switch error {
       case .file(let problem):

@@ -19,20 +19,25 @@ struct DumpCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    do {
-      try context.saving.save(at: .saveCommand(force: false), offset: offset)
-    } catch {
-      throw StatementFailure(
-        "nothing was dumped: the pending edits could not be saved first: \(error.message)", at: error.location,
-        reason: error.reason)
-    }
+    .effect(
+      .save(.saveCommand(force: false), offset: offset) { saved throws(StatementFailure) in
+        if case .failure(let error) = saved {
+          throw StatementFailure(
+            "nothing was dumped: the pending edits could not be saved first: \(error.message)", at: error.location,
+            reason: error.reason)
+        }
+        return try dump(context)
+      })
+  }
+
+  /// The script itself, once nothing is pending.
+  private func dump(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let ledger = context.ledger
-    let store = ledger.store
     var script: DumpScript
     do {
-      script = DumpScript(local: ledger.portfolio.local, sources: try store.rateSources())
-      try store.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
-      try store.entriesInOrder { entry in script.add(entry) }
+      script = DumpScript(local: ledger.portfolio.local, sources: try ledger.rateSources())
+      try ledger.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
+      try ledger.journalInOrder { entry in script.add(entry) }
     } catch {
       throw context.failure(error, at: offset)
     }
@@ -42,7 +47,7 @@ struct DumpCommand: Command {
     }
     let destination = context.resolve(file.path)
     do {
-      try AtomicFile.write(Array(script.text.utf8), to: destination, existing: .replace, store: store.filePath)
+      try ledger.writeFile(Array(script.text.utf8), to: destination)
     } catch {
       throw context.failure("\(error); nothing was dumped", at: file.offset)
     }

@@ -28,8 +28,7 @@ struct LogCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     do {
-      let entries = try context.ledger.store.entries(
-        of: currency, from: range.from, to: range.to, limit: limit, today: context.ledger.portfolio.today)
+      let entries = try context.ledger.journal(of: currency, from: range.from, to: range.to, limit: limit)
       return .listing(Report(entries: entries))
     } catch {
       throw context.failure(error, at: end)

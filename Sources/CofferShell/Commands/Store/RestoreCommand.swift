@@ -25,7 +25,7 @@ struct RestoreCommand: Command {
     }
     let ledger = context.ledger
     if !ledger.pending.isEmpty {
-      let lines = context.saving.unsavedLines
+      let lines = UnsavedEdits.lines(of: ledger, sheet: nil)
       let count = ledger.pending.count
       throw context.failure(
         "restore refused: \(count) unsaved \(count == 1 ? "edit" : "edits") would be lost ("
@@ -34,7 +34,7 @@ struct RestoreCommand: Command {
     let source = context.resolve(path)
     let restored: RestoredStore
     do {
-      restored = try ledger.store.restore(from: source)
+      restored = try ledger.restore(from: source)
     } catch {
       switch error {
       case .file(let problem):
@@ -42,13 +42,6 @@ struct RestoreCommand: Command {
       case .store(let failure):
         throw context.failure(failure, at: offset)
       }
-    }
-    // This session wrote the store itself, so its own `data_version` did not move: it
-    // reads everything again now.
-    do {
-      try ledger.reloadEverything()
-    } catch {
-      throw context.failure(error, at: offset)
     }
     var line =
       "restored the store from \(source): \(restored.holdings) \(restored.holdings == 1 ? "holding" : "holdings"), "
