@@ -231,7 +231,7 @@ package enum Key: Equatable, Sendable {
     case 9: self = .tab
     case 10, 13: self = .enter
     case 8, 127: self = .backspace
-    case 1...26: self = .control(Character(Unicode.Scalar(scalar.value + 96)!))
+    case 1...26: self = .control(Character(Unicode.Scalar(UInt8(scalar.value + 96))))
     case 0..<32: return nil
     default: self = .character(Character(scalar))
     }

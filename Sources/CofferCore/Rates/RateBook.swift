@@ -120,7 +120,7 @@ package struct RateBook: Sendable {
   package var allRates: [Rate] { history.flatMap { $0 } }
 
   /// All direct quotes, oldest first per pair.
-  package var allQuotes: [Quote] { quoteHistory.keys.sorted().flatMap { quoteHistory[$0]! } }
+  package var allQuotes: [Quote] { quoteHistory.sorted { $0.key < $1.key }.flatMap(\.value) }
 
   /// Every date in `from...to` on which a rate of one of `currencies`, or a quote
   /// between one of them and `target`, took effect: where a value can change.

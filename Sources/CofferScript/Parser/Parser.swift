@@ -69,9 +69,7 @@ package struct Parser {
       return (text, token.start)
     }
     // An unterminated or badly escaped quote is an error, not part of a path.
-    if let token = peek, let error = token.invalid,
-      line.bytes[token.start] == UInt8(ascii: "\"") || line.bytes[token.start] == UInt8(ascii: "'")
-    {
+    if let token = peek, let error = token.invalid, Quoting.isQuote(line.bytes[token.start]) {
       throw error
     }
     guard let rest = rest() else { throw expected(what) }
@@ -88,11 +86,7 @@ package struct Parser {
       guard !text.isEmpty else { throw error("expected \(what)", at: first.start) }
       return (text, first.start)
     }
-    if let error = first.invalid,
-      line.bytes[first.start] == UInt8(ascii: "\"") || line.bytes[first.start] == UInt8(ascii: "'")
-    {
-      throw error
-    }
+    if let error = first.invalid, Quoting.isQuote(line.bytes[first.start]) { throw error }
     var end = first.start
     while end < endOffset && !LineScanner.isBlank(line.bytes[end]) { end += 1 }
     while let token = peek, token.start < end {

@@ -7,17 +7,18 @@ enum Access: Sendable {
   case reads
   /// It changes the holdings, the rates, the store or the session (`set`, `let`, `save`).
   case writes
-  /// It reads, unless this slot (or this keyword) is given: `local` shows the local
+  /// It reads, unless one of these slots (or keywords) is given: `local` shows the local
   /// currency, `local C` changes it; `rates sources clear` removes them all.
-  case readsWithout(String, keyword: String? = nil)
+  case readsWithout([Slot], keywords: [String] = [])
 
   /// Whether the statement read into `arguments` only reads.
   func onlyReads(_ arguments: Arguments) -> Bool {
     switch self {
     case .reads: true
     case .writes: false
-    case .readsWithout(let slot, let keyword):
-      arguments[slot] == nil && !(keyword.map { arguments.has(keyword: $0) } ?? false)
+    case .readsWithout(let slots, let keywords):
+      !arguments.values.contains { read in slots.contains { $0 === read.slot } }
+        && !keywords.contains { arguments.has(keyword: $0) }
     }
   }
 }

@@ -88,23 +88,7 @@ final class CommandContext {
     }
   }
 
-  // MARK: - Arguments
-
-  /// A currency code, or an error naming the nearest one.
-  func currency(named word: String, at offset: Int) throws(StatementFailure) -> Currency {
-    guard let currency = Catalog.currency(word) else {
-      throw failure(
-        "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code)))",
-        at: offset)
-    }
-    return currency
-  }
-
-  /// The currency of a slot read as a word.
-  func currency(_ value: Arguments.Value?) throws(StatementFailure) -> Currency? {
-    guard case .word(let word, let offset) = value else { return nil }
-    return try currency(named: word, at: offset)
-  }
+  // MARK: - Values
 
   /// Reads the total (counted), failing only on arithmetic overflow; a partial total is
   /// returned with what it left out.
@@ -142,42 +126,5 @@ final class CommandContext {
   private func requireRates(_ portfolio: Portfolio, at offset: Int) throws(StatementFailure) -> Portfolio {
     guard portfolio.rates.allRates.isEmpty && portfolio.rates.allQuotes.isEmpty else { return portfolio }
     throw failure("no rates on or before \(portfolio.today): no rate is known that early", at: offset)
-  }
-
-  /// The rates of an `at DATE` argument over today's holdings, or today's portfolio when
-  /// there is none.
-  func portfolio(ratesAt value: Arguments.Value?) throws(StatementFailure) -> Portfolio {
-    guard let (date, offset) = try date(value) else { return ledger.portfolio }
-    return try portfolio(valuedOn: date, at: offset)
-  }
-
-  /// The date a `DATE` slot holds (any expression that gives a date), with where it is.
-  func date(_ value: Arguments.Value?) throws(StatementFailure) -> (CalendarDate, Int)? {
-    guard case .expression(let expression) = value else { return nil }
-    return (try dateArgument(expression, role: "'\(expressionKeyword(before: expression))'"), expression.offset)
-  }
-
-  /// The keyword written before a date, for messages ("'at' needs a date").
-  private func expressionKeyword(before expression: CofferScript.Expression) -> String {
-    let text = String(decoding: line.bytes[..<min(expression.offset, line.bytes.count)], as: UTF8.self)
-    return text.split(separator: " ").last.map(String.init) ?? "at"
-  }
-
-  /// A date on which a balance can be written down: today or before.
-  func pastOrToday(_ date: CalendarDate, at offset: Int) throws(StatementFailure) -> CalendarDate {
-    let today = ledger.portfolio.today
-    guard date <= today else {
-      throw failure("\(date) is after today (\(today)); a balance is written down for a day that has come", at: offset)
-    }
-    return date
-  }
-
-  /// A whole number from 1 up, for `log N` and `history N`.
-  func count(_ value: Arguments.Value?, default fallback: Int, for command: String) throws(StatementFailure) -> Int {
-    guard case .expression(let expression) = value else { return fallback }
-    guard let count = try number(expression, role: command).wholeNumber, count > 0 else {
-      throw failure("\(command): N must be a whole number above 0", at: expression.offset)
-    }
-    return count
   }
 }

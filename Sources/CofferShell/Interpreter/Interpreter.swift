@@ -165,11 +165,7 @@ package final class Interpreter {
     let (entry, arguments) = try read(line, segment)
     if entry.readsHoldings { try context.requireSoundStore(at: arguments.commandOffset) }
     let result = try entry.run(arguments, context)
-    var format = options.format
-    if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
-      format = chosen
-    }
-    return try perform(result, format: format, to: output)
+    return try perform(result, format: arguments[ListingOptions.format]?.value ?? options.format, to: output)
   }
 
   /// A statement lexed and parsed: its command and arguments, nothing run yet.

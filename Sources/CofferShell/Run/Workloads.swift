@@ -34,7 +34,8 @@ public enum Workloads {
     init(location: StoreLocation, interactive: Bool = false) throws {
       guard let sink = fopen("/dev/null", "w") else { throw Failure(description: "cannot open /dev/null") }
       self.sink = sink
-      ledger = try Ledger(location: location, today: CalendarDate(year: 2026, month: 11, day: 22)!)
+      guard let today = CalendarDate(year: 2026, month: 11, day: 22) else { throw Failure(description: "no such day") }
+      ledger = try Ledger(location: location, today: today)
       var options = RunOptions()
       options.interactive = interactive
       interpreter = Interpreter(

@@ -6,16 +6,13 @@ import LineEditing
 /// the total as held at each date (a step where the holdings changed), or with `valued`
 /// today's holdings at each date's rates, over time (the last year unless told otherwise).
 struct ChartCommand: Command {
+  static let code = TypedSlot.currency()
   static let entry = CommandEntry(
     "chart",
     .sequence([
-      .choice([.sequence([.keyword("total"), .optional(.keyword("valued"))]), .currency()]),
+      .choice([.sequence([.keyword("total"), .optional(.keyword("valued"))]), .slot(code)]),
       // `from` and `to` in either order.
-      .repeated(
-        .choice([
-          .sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")]),
-          .sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")]),
-        ])),
+      DateRange.grammar,
     ]), "chart the local value of one unit of C, or the total as held (valued: today's holdings), over time",
     examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31", "chart total valued"],
     access: .reads, usage: "chart total [valued]|C [from DATE] [to DATE]", command: Self.self)
@@ -29,12 +26,12 @@ struct ChartCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    offset = arguments.start(of: "C") ?? arguments.offset(of: "total") ?? arguments.commandOffset
-    currency = try context.currency(arguments["C"])
+    offset = arguments.start(of: Self.code) ?? arguments.offset(of: "total") ?? arguments.commandOffset
+    currency = try context.currency(arguments[Self.code])
     valued = arguments.has(keyword: "valued")
     // Given twice, the last one counts (as with options).
-    if case .expression(let from) = arguments.all("FROM").last { self.from = from } else { from = nil }
-    if case .expression(let to) = arguments.all("TO").last { self.to = to } else { to = nil }
+    from = arguments.all(DateRange.fromDate).last
+    to = arguments.all(DateRange.toDate).last
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

@@ -6,8 +6,9 @@ import RateFiles
 
 /// `rates import FILE`: reads a rates file (ECB XML, CSV, JSON, zip) into the history.
 struct RatesImportCommand: Command {
+  static let file = TypedSlot.path("FILE", "a rates file to import")
   static let entry = CommandEntry(
-    "rates import", .path("FILE", "a rates file to import"),
+    "rates import", .slot(file),
     "import a rates file (ECB XML or CSV, history zip, JSON) into the rates history",
     examples: ["rates import eurofxref-hist.zip"], reachesOutside: true, command: Self.self)
 
@@ -15,9 +16,9 @@ struct RatesImportCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .path(let path, let offset) = arguments["FILE"] else { preconditionFailure("rates import reads FILE") }
-    self.path = path
-    self.offset = offset
+    let file = try arguments.value(Self.file)
+    path = file.value
+    offset = file.offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

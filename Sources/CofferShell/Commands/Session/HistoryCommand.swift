@@ -2,8 +2,9 @@ import CofferScript
 
 /// `history [N]`: the last lines typed at the prompt.
 struct HistoryCommand: Command {
+  static let count = TypedSlot.expression("N", "a number")
   static let entry = CommandEntry(
-    "history", .optional(.expression("N", "a number")), "the last N lines entered (interactive only)",
+    "history", .optional(.slot(count)), "the last N lines entered (interactive only)",
     examples: ["history 20"], access: .reads, readsHoldings: false, command: Self.self)
 
   let limit: Int
@@ -14,7 +15,7 @@ struct HistoryCommand: Command {
     guard context.options.interactive else {
       throw context.failure("history is kept only in the interactive shell", at: offset)
     }
-    limit = try context.count(arguments["N"], default: 20, for: "history")
+    limit = try context.count(arguments[Self.count], default: 20, for: "history")
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

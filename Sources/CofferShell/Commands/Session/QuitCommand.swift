@@ -3,12 +3,13 @@ import CofferScript
 /// `quit [STATUS]`: saves and leaves. Interactive, it is refused once while edits cannot
 /// be saved; `quit!` leaves at once, without them.
 struct QuitCommand: Command {
+  static let code = TypedSlot.expression("STATUS", "a status")
   static let entry = CommandEntry(
-    "quit", .optional(.expression("STATUS", "a status")), "save and leave (with STATUS, exit with it)",
+    "quit", .optional(.slot(code)), "save and leave (with STATUS, exit with it)",
     examples: ["quit", "quit 4"], aliases: ["exit"], readsHoldings: false, command: Self.self)
 
   static let forced = CommandEntry(
-    "quit!", .optional(.expression("STATUS", "a status")),
+    "quit!", .optional(.slot(code)),
     "leave even when edits cannot be saved (they are listed, and the exit status is 3)", examples: ["quit!"],
     aliases: ["exit!"], readsHoldings: false
   ) { arguments, context throws(StatementFailure) in
@@ -21,7 +22,7 @@ struct QuitCommand: Command {
   var force = false
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    if case .expression(let status) = arguments["STATUS"] { self.status = status } else { status = nil }
+    status = arguments[Self.code]
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

@@ -4,8 +4,9 @@ import Foundation
 /// `source FILE`: runs a script file, its relative paths resolved against its folder;
 /// its edits are saved when it ends, as a script file's are.
 struct SourceCommand: Command {
+  static let file = TypedSlot.path("FILE", "a file to run")
   static let entry = CommandEntry(
-    "source", .path("FILE", "a file to run"), "run a script file (relative to the current script's folder)",
+    "source", .slot(file), "run a script file (relative to the current script's folder)",
     examples: ["source monthly.coffer"], reachesOutside: true, readsHoldings: false, command: Self.self)
 
   /// `source` may nest this deep; deeper is almost always a file sourcing itself.
@@ -15,9 +16,9 @@ struct SourceCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .path(let path, let offset) = arguments["FILE"] else { preconditionFailure("source reads FILE") }
-    self.path = path
-    self.offset = offset
+    let file = try arguments.value(Self.file)
+    path = file.value
+    offset = file.offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

@@ -13,13 +13,13 @@ import LineEditing
 /// `count N` it looks N times (the first run included) and ends; a script must say so,
 /// since only a signal would end it otherwise.
 struct WatchCommand: Command {
+  static let interval = TypedSlot.expression("SECONDS", "a number of seconds between looks")
+  static let looks = TypedSlot.expression("N", "how many times to look")
+  static let command = TypedSlot.text("COMMAND", "a command to watch, such as total")
   static let entry = CommandEntry(
     "watch",
-    .sequence([
-      .optional(.expression("SECONDS", "a number of seconds between looks")),
-      .optional(.sequence([.keyword("count"), .expression("N", "how many times to look")])),
-      .text("COMMAND", "a command to watch, such as total"),
-    ]), "re-run a read-only command every SECONDS (2), printing it again when its output changes; Ctrl-C stops",
+    .sequence([.optional(.slot(interval)), .optional(.sequence([.keyword("count"), .slot(looks)])), .slot(command)]),
+    "re-run a read-only command every SECONDS (2), printing it again when its output changes; Ctrl-C stops",
     examples: ["watch total", "watch 5 holdings --in USD", "watch 1 count 60 total --format json"],
     usage: "watch [SECONDS] [count N] COMMAND...", command: Self.self)
 
@@ -37,7 +37,7 @@ struct WatchCommand: Command {
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     var seconds = Self.defaultSeconds
-    if case .expression(let expression) = arguments["SECONDS"] {
+    if let expression = arguments[Self.interval] {
       let given = try context.number(expression, role: "watch")
       guard let value = Double(given.description), value >= Self.shortestSeconds, value <= 86_400 else {
         throw context.failure("watch: SECONDS must be from 0.1 to 86400, not \(given)", at: expression.offset)
@@ -45,11 +45,12 @@ struct WatchCommand: Command {
       seconds = value
     }
     self.seconds = seconds
-    count = arguments["N"] == nil ? nil : try context.count(arguments["N"], default: 1, for: "watch")
-    guard case .text(let text, let offset) = arguments["COMMAND"] else { preconditionFailure("watch reads COMMAND") }
-    self.text = text
+    let looks = arguments[Self.looks]
+    count = looks == nil ? nil : try context.count(looks, default: 1, for: "watch")
+    let command = try arguments.value(Self.command)
+    text = command.value
     (watched, self.arguments) = try Self.read(
-      arguments.line, from: offset, to: arguments.endOffset, sheetOpen: context.sheet != nil, context)
+      arguments.line, from: command.offset, to: arguments.endOffset, sheetOpen: context.sheet != nil, context)
     if count == nil && !context.options.interactive {
       throw context.failure(
         "watch in a script needs 'count N' (nothing but a signal would end it); e.g. watch 2 count 30 \(text)",
@@ -100,10 +101,7 @@ struct WatchCommand: Command {
 
   /// The format the watched statement prints in: its `--format`, else the run's.
   func format(default fallback: OutputFormat) -> OutputFormat {
-    if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
-      return chosen
-    }
-    return fallback
+    arguments[ListingOptions.format]?.value ?? fallback
   }
 
   /// Looks, then looks again every SECONDS while the count allows, printing what `look`

@@ -4,8 +4,10 @@ import CofferScript
 /// `focus C [DRAFT]`, or just `C [DRAFT]`: moves the focus to C, committing the field
 /// left, and sets C's draft if one follows.
 struct FocusCommand: Command {
+  static let code = TypedSlot.currency()
+  static let draft = TypedSlot.text("DRAFT", "an amount")
   static let entry = CommandEntry(
-    "focus", .sequence([.currency(), .optional(.text("DRAFT", "an amount"))]),
+    "focus", .sequence([.slot(code), .optional(.slot(draft))]),
     "move the focus to C (committing the field left) and set its draft", examples: ["focus USD", "USD", "USD 12.50"],
     scope: .sheet, usage: "focus C [EXPR]  (or just C [EXPR])", readsHoldings: false, command: Self.self)
 
@@ -14,9 +16,9 @@ struct FocusCommand: Command {
   let draft: String?
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])!
+    currency = try context.currency(try arguments.value(Self.code))
     offset = arguments.commandOffset
-    if case .text(let text, _) = arguments["DRAFT"] { draft = text } else { draft = nil }
+    draft = arguments[Self.draft]?.value
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

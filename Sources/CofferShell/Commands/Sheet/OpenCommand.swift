@@ -8,14 +8,12 @@ import Foundation
 /// in scripts, pipes, with `TERM=dumb` or with `--lines` it is the line sheet, whose
 /// fields the sheet's commands edit one line at a time.
 struct OpenCommand: Command {
+  static let code = TypedSlot.currency()
+  static let asLines = Flag("lines")
   static let entry = CommandEntry(
-    "open",
-    .sequence([
-      .optional(.currency()),
-      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    ]),
+    "open", .sequence([.optional(.slot(code)), .optional(AtDate.grammar)]),
     "open the sheet, focused on C or on the first row (at DATE: the balances of that day): a full-screen form on a terminal (keys: ↑↓ Tab Shift-Tab Enter move, PgUp/PgDn, Alt-< Alt-> first/last, ←→ Backspace Delete ^A ^E ^K ^U edit, ^F jump to a currency, ^Z undo, Esc/^C cancel, ^D/F10 Done), else the line sheet",
-    examples: ["open", "open USD", "open at 2025-12-31", "open --lines"], options: [OptionSpec("lines")],
+    examples: ["open", "open USD", "open at 2025-12-31", "open --lines"], options: [asLines.spec],
     scope: .topLevel, usage: "open [C] [at DATE] [--lines]", command: Self.self)
 
   let focus: Currency?
@@ -25,16 +23,17 @@ struct OpenCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    focus = try context.currency(arguments["C"])
-    lines = arguments.option("lines") != nil
+    let code = arguments[Self.code]
+    focus = try context.currency(code)
+    lines = arguments.has(Self.asLines)
     offset = arguments.commandOffset
-    if let (date, at) = try context.date(arguments["DATE"]) {
+    if let (date, at) = try context.date(arguments[AtDate.date]) {
       self.date = try context.pastOrToday(date, at: at)
     } else {
       date = nil
     }
     if let focus, focus == context.ledger.portfolio.local {
-      throw context.failure(SheetMessage.localHasNoRow(focus).text, at: arguments["C"]?.offset ?? 0)
+      throw context.failure(SheetMessage.localHasNoRow(focus).text, at: code?.offset ?? 0)
     }
   }
 

@@ -4,8 +4,10 @@ import CofferScript
 /// `set C EXPR` or `set EXPR` in the sheet: a draft, kept as typed until the focus
 /// leaves its field.
 struct SheetSetCommand: Command {
+  static let code = TypedSlot.currency()
+  static let draft = TypedSlot.text("DRAFT", "an amount")
   static let entry = CommandEntry(
-    "set", .choice([.sequence([.currency(), .text("DRAFT", "an amount")]), .text("DRAFT", "an amount")]),
+    "set", .choice([.sequence([.slot(code), .slot(draft)]), .slot(draft)]),
     "focus C and set its draft (without C: the focused field's)", examples: ["set USD 12.50", "set 40"],
     scope: .sheet, usage: "set [C] EXPR", readsHoldings: false, command: Self.self)
 
@@ -14,10 +16,11 @@ struct SheetSetCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])
-    guard case .text(let text, let at) = arguments["DRAFT"] else { preconditionFailure("set reads DRAFT") }
-    draft = text
-    offset = arguments["C"]?.offset ?? at
+    let code = arguments[Self.code]
+    currency = try context.currency(code)
+    let draft = try arguments.value(Self.draft)
+    self.draft = draft.value
+    offset = code?.offset ?? draft.offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

@@ -4,8 +4,9 @@ import CofferScript
 /// `dump [FILE]`: the store as a Coffer script that recreates it (see `DumpScript`), to
 /// stdout or, written atomically, to FILE. Pending edits are saved first.
 struct DumpCommand: Command {
+  static let file = TypedSlot.file("FILE", "the file to write the script to")
   static let entry = CommandEntry(
-    "dump", .optional(.file("FILE", "the file to write the script to")),
+    "dump", .optional(.slot(file)),
     "write the store as a Coffer script that recreates it (to FILE, or stdout); pending edits are saved first",
     examples: ["dump", "dump coffer-2026-11-22.coffer"], reachesOutside: true, access: .reads,
     usage: "dump [FILE]", command: Self.self)
@@ -14,7 +15,7 @@ struct DumpCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    if case .path(let path, let offset) = arguments["FILE"] { file = (path, offset) } else { file = nil }
+    file = arguments[Self.file].map { ($0.value, $0.offset) }
     offset = arguments.commandOffset
   }
 

@@ -2,15 +2,16 @@ import CofferScript
 
 /// `save [--force]`: writes the pending edits now.
 struct SaveCommand: Command {
+  static let overwrite = Flag("force")
   static let entry = CommandEntry(
     "save", .none, "write pending edits now; --force overwrites another session's change", examples: ["save"],
-    options: [OptionSpec("force")], readsHoldings: false, command: Self.self)
+    options: [overwrite.spec], readsHoldings: false, command: Self.self)
 
   let force: Bool
   let end: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    force = arguments.option("force") != nil
+    force = arguments.has(Self.overwrite)
     end = arguments.endOffset
   }
 
