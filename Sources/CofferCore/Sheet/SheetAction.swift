@@ -20,23 +20,3 @@ package enum SheetAction: Sendable, Equatable {
   /// invalid draft, finishes; the caller then saves and closes.
   case done
 }
-
-/// Where a move takes the focus.
-package enum SheetMove: Sendable, Equatable {
-  /// The next or previous row, wrapping; from no focus, the first or last.
-  case next, previous
-  case first, last
-  /// A page of `rows` down (positive) or up, stopping at the first and last rows.
-  case page(Int)
-  case to(Currency)
-  /// No field (`blur`).
-  case none
-}
-
-/// An edit of the focused field's text, as line editors make them.
-package enum FieldEdit: Sendable, Equatable {
-  case insert(Character)
-  case backspace, delete
-  case left, right, home, end
-  case cutToEnd, cutToStart
-}

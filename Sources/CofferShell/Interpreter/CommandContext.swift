@@ -90,6 +90,21 @@ final class CommandContext {
 
   // MARK: - Values
 
+  /// A value that may be missing for want of a rate: nil then (a listing shows `no rate`).
+  /// Anything else that stops it (an amount too large to value) fails the statement,
+  /// naming it as `what`, rather than pass for a missing rate.
+  func unlessNoRate<Value>(_ what: String, at offset: Int, _ body: () throws(PortfolioError) -> Value)
+    throws(StatementFailure) -> Value?
+  {
+    do {
+      return try body()
+    } catch .noRate, .noLocalRate {
+      return nil
+    } catch {
+      throw failure("\(what): \(error.description)", at: offset)
+    }
+  }
+
   /// Reads the total (counted), failing only on arithmetic overflow; a partial total is
   /// returned with what it left out.
   func readTotal(of portfolio: Portfolio? = nil, at offset: Int) throws(StatementFailure) -> Total {

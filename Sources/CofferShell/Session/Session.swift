@@ -39,6 +39,12 @@ final class Session {
   func runInteractive(environment: [String: String]) -> Flow {
     interpreter.options.interactive = true
     let history = HistoryFile.standard(environment: environment)
+    do {
+      try history.makeFolder()
+    } catch {
+      // The session goes on; what is typed is still in its own history.
+      output.diagnostic("coffer: note: the lines typed will not be kept: \(error)".escapingControlCharacters)
+    }
     guard let editor = LineEditor(programName: "coffer", historyFile: history) else {
       output.diagnostic("coffer: error: cannot start line editing")
       return .stop(.statementFailed)

@@ -76,17 +76,25 @@ struct ChartCommand: Command {
     } catch {
       throw context.failure(error, at: offset)
     }
-    let points: [(date: CalendarDate, value: DecimalValue)]
+    // As held: the amounts on every date a value may change, read at once.
+    var heldOn: (dates: [CalendarDate], amounts: [[DecimalValue]])?
     if let editDates {
       let dates = Set(book.changeDates(of: Set(held.map(\.0)), in: local, from: from, to: to) + editDates).sorted()
       do {
-        points = ValueSeries.points(
-          dates: dates, amounts: try context.ledger.amounts(on: dates), local: local, book: book)
+        heldOn = (dates, try context.ledger.amounts(on: dates))
       } catch {
         throw context.failure(error, at: offset)
       }
-    } else {
-      points = ValueSeries.points(amounts: held, local: local, book: book, from: from, to: to)
+    }
+    let points: [(date: CalendarDate, value: DecimalValue)]
+    do {
+      if let heldOn {
+        points = try ValueSeries.points(dates: heldOn.dates, amounts: heldOn.amounts, local: local, book: book)
+      } else {
+        points = try ValueSeries.points(amounts: held, local: local, book: book, from: from, to: to)
+      }
+    } catch {
+      throw context.failure("chart: \(error.description)", at: offset)
     }
     let amounts = held
     guard points.count >= 2 else {
@@ -114,7 +122,11 @@ struct ChartCommand: Command {
     let chart = BrailleChart(points: points, width: width, height: 12)
     let format: (DecimalValue) -> String =
       currency == nil ? { MoneyText.format($0, local, output: output) } : { $0.rounded(toPlaces: 4).description }
-    lines += chart.lines(output: output, format: format)
+    do {
+      lines += try chart.lines(output: output, format: format)
+    } catch {
+      throw context.failure("chart: \(error.description)", at: offset)
+    }
     return .lines(lines)
   }
 }

@@ -73,11 +73,19 @@ struct HoldingsCommand: Command {
     }
     let currencies = all ? Catalog.all : portfolio.held
     let target = self.target ?? portfolio.local
-    let rows = currencies.map { currency in
-      let valuation = try? portfolio.valuation(of: currency, in: target).get()
-      return Row(
-        currency: currency, amount: portfolio.amount(of: currency), rate: valuation?.factor.rounded(toPlaces: 10),
-        value: try? portfolio.value(of: currency, in: target), basis: valuation)
+    var rows: [Row] = []
+    for currency in currencies {
+      let what = "holdings: \(currency.code)"
+      let valuation = try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
+        try portfolio.valuation(of: currency, in: target).get()
+      }
+      let value = try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
+        try portfolio.value(of: currency, in: target)
+      }
+      rows.append(
+        Row(
+          currency: currency, amount: portfolio.amount(of: currency), rate: valuation?.factor.rounded(toPlaces: 10),
+          value: value, basis: valuation))
     }
     let total = try context.readTotal(of: portfolio, in: self.target, at: offset)
     return .listing(Report(local: portfolio.local, target: target, rows: rows, total: total, date: date))

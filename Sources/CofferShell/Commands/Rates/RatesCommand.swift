@@ -15,6 +15,7 @@ struct RatesCommand: Command {
   let date: Expression?
   /// The currency of `--in C`, nil for the local one.
   let target: Currency?
+  let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     var chosen: [Currency] = []
@@ -22,6 +23,7 @@ struct RatesCommand: Command {
     self.chosen = chosen
     date = arguments[AtDate.date]
     target = try context.expressedIn(arguments, slot: nil)
+    offset = arguments.commandOffset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -29,13 +31,17 @@ struct RatesCommand: Command {
     let local = portfolio.local
     let target = self.target ?? local
     let currencies = chosen.isEmpty ? Catalog.all.filter { $0 != target } : chosen
-    let rows = currencies.map { currency in
+    var rows: [Row] = []
+    for currency in currencies {
       let result = portfolio.valuation(of: currency, in: target)
-      let valuation = try? result.get()
-      return Row(
-        currency: currency, rate: valuation?.factor.rounded(toPlaces: 10), basis: valuation,
-        stale: valuation?.isStale(on: portfolio.today) ?? false,
-        localRateMissing: result == .failure(.noLocalRate(local)))
+      let valuation = try context.unlessNoRate("rates: \(currency.code)", at: offset) { () throws(PortfolioError) in
+        try result.get()
+      }
+      rows.append(
+        Row(
+          currency: currency, rate: valuation?.factor.rounded(toPlaces: 10), basis: valuation,
+          stale: valuation?.isStale(on: portfolio.today) ?? false,
+          localRateMissing: result == .failure(.noLocalRate(local))))
     }
     return .listing(Report(local: local, target: target, rows: rows))
   }
