@@ -81,3 +81,17 @@ with open(folder / "prices.db", "w") as prices:
     "    Assets:Cash    98765 JPY\n"
     "    Assets:Cash    500 GBP\n"
     "    Equity:Opening\n")
+
+# History: 500,000 dated balances (every currency but the local one, every day from
+# 1993-03-16 to 2026-11-22), in random order, as `holdings import` and sqlite3's
+# `.import` both read them.
+import datetime
+rng = random.Random(23)
+first = datetime.date(2026, 11, 22) - datetime.timedelta(days=500_000 // len(codes))
+days = [(first + datetime.timedelta(days=n)).isoformat() for n in range(500_000 // len(codes) + 1)]
+balances = [(day, code) for day in days for code in codes][-500_000:]
+rng.shuffle(balances)
+with open(folder / "holdings.csv", "w") as out:
+    out.write("date,code,amount\n")
+    for day, code in balances:
+        out.write(f"{day},{code},{amount(rng, code)}\n")

@@ -77,4 +77,41 @@ func decimal(_ text: String) -> DecimalValue {
     #expect(decimal("1234567890123456").hasMoreIntegerDigits(than: 15))
     #expect(!decimal("999999999999999.99").hasMoreIntegerDigits(than: 15))
   }
+
+  /// Text written digit by digit, checked against text made the slow, obvious way from
+  /// the same digits: signs, zeros before and after the point, 38-digit values, and the
+  /// minimum places money asks for.
+  @Test func plainTextMatchesTheDigitsForManyValues() throws {
+    var state: UInt64 = 0x5EED
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 11
+    }
+    for _ in 0..<20_000 {
+      let length = Int(next() % 38) + 1
+      var digits = String((0..<length).map { _ in Character(String(next() % 10)) })
+      while digits.count > 1 && digits.hasPrefix("0") { digits.removeFirst() }
+      let scale = Int(next() % 41)
+      let negative = next() % 2 == 0 && digits != "0"
+      // The obvious text: the digits with a point put `scale` from the end.
+      var padded = digits
+      if padded.count <= scale { padded = String(repeating: "0", count: scale - padded.count + 1) + padded }
+      var text = scale == 0 ? padded : padded.dropLast(scale) + "." + padded.suffix(scale)
+      if negative { text = "-" + text }
+      let value = try #require(try DecimalValue(parsing: text))
+      // Shortest form: trailing zeros of the fraction, and a bare point, dropped.
+      var shortest = text
+      if shortest.contains(".") {
+        while shortest.hasSuffix("0") { shortest.removeLast() }
+        if shortest.hasSuffix(".") { shortest.removeLast() }
+      }
+      if shortest == "-0" { shortest = "0" }
+      #expect(value.description == shortest, "\(text)")
+      let minimum = Int(next() % 4)
+      var money = shortest
+      let places = money.split(separator: ".").dropFirst().first?.count ?? 0
+      if places < minimum { money += (places == 0 ? "." : "") + String(repeating: "0", count: minimum - places) }
+      #expect(value.plain(minimumFractionDigits: minimum) == money, "\(text) to \(minimum) places")
+    }
+  }
 }

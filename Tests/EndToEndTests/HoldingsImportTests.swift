@@ -100,6 +100,89 @@ import Testing
     #expect(try run("log --format csv").stdout.split(separator: "\n").count == 2, "only GBP's entry")
   }
 
+  @Test(arguments: [
+    // A currency given twice before a bad row: the twice is the first problem.
+    (
+      "date,code,amount\n2025-01-01,USD,1\n2025-01-02,EUR,1\n2025-01-01,USD,2\n2025-01-02,XYZ,1\n",
+      "line 4: USD on 2025-01-01 is given twice (lines 2 and 4)"
+    ),
+    // A bad row before the twice.
+    (
+      "date,code,amount\n2025-01-01,USD,1\n2025-01-02,XYZ,1\n2025-01-01,USD,2\n",
+      "line 3: 'XYZ' is not a currency Coffer knows"
+    ),
+    // Of two pairs, the one whose second row comes first; letter case does not hide one.
+    (
+      "date,code,amount\n2025-01-01,USD,1\n2025-01-05,EUR,1\n2025-01-05,eur,2\n2025-01-01,USD,3\n",
+      "line 4: EUR on 2025-01-05 is given twice (lines 3 and 4)"
+    ),
+  ])
+  func theFirstProblemInTheFileIsTheOneNamed(contents: String, problem: String) throws {
+    let file = try coffer.write("bad.csv", contents)
+    let expected = "<command>:1:17: error: bad.csv: \(problem); nothing imported\n"
+    #expect(try run("holdings import \(file)").stderr == expected)
+  }
+
+  /// A file larger than the journal is written with the journal's indexes built afresh
+  /// after the rows: what it writes is what the same balances set one by one write, and
+  /// the indexes are there again.
+  @Test func aLargeImportWritesWhatSettingEachBalanceWrites() throws {
+    var rows = ["date,code,amount"]
+    var script: [String] = []
+    let codes = ["USD", "EUR", "JPY", "GBP", "CHF"]
+    var generator = SystemRandomNumberGenerator()
+    var days = Set<Int>()
+    while days.count < 2_400 { days.insert(Int.random(in: 0..<9_000, using: &generator)) }
+    for (place, day) in days.enumerated() {
+      let date = Calendar(identifier: .gregorian).date(
+        byAdding: .day, value: day, to: Date(timeIntervalSince1970: 946_684_800))!
+      let text = String(ISO8601DateFormatter().string(from: date).prefix(10))
+      let code = codes[place % codes.count]
+      let amount = "\(Int.random(in: 0..<1_000_000, using: &generator))"
+      rows.append("\(text),\(code),\(amount)")
+      script.append("set \(code) \(amount) at \(text)")
+    }
+    // 2,400 days of five currencies each would be 12,000 rows: the first 2,400 dates as
+    // above, and four more rows for each of them.
+    for (place, day) in days.enumerated() {
+      for step in 1..<5 {
+        let date = Calendar(identifier: .gregorian).date(
+          byAdding: .day, value: day, to: Date(timeIntervalSince1970: 946_684_800))!
+        let text = String(ISO8601DateFormatter().string(from: date).prefix(10))
+        let code = codes[(place + step) % codes.count]
+        let amount = "\(Int.random(in: 0..<1_000_000, using: &generator)).5"
+        rows.append("\(text),\(code),\(code == "JPY" ? String(amount.dropLast(2)) : amount)")
+        script.append("set \(code) \(code == "JPY" ? String(amount.dropLast(2)) : amount) at \(text)")
+      }
+    }
+    let before = "set USD 10 at 2001-01-01; set EUR 3 at 2010-06-01; set CHF 9"
+    let file = try coffer.write("large.csv", rows.joined(separator: "\n") + "\n")
+    let other = coffer.home + "/other.db"
+    for store in [database, other] { #expect(try coffer.run(["--db", store, "-c", before]).status == 0) }
+    let imported = try run("holdings import \(file)")
+    #expect(imported.stdout.hasPrefix("imported 12000 balances of 5 currencies over 2400 days"), "\(imported)")
+    // Set in order of date, each replacing what the one before it set, as in the import.
+    let inOrder = script.sorted { $0.suffix(10) < $1.suffix(10) }
+    let setting = try coffer.write("set.coffer", inOrder.joined(separator: "\n") + "\n")
+    #expect(try coffer.run(["--db", other, setting]).status == 0)
+    let question = "log 100000 --format csv; print amount_at(USD, 2020-01-01) amount(CHF)"
+    func entries(_ database: String) throws -> [String] {
+      try coffer.run(["--db", database, "-c", question]).stdout.split(separator: "\n").map {
+        // effective, code, old, new: not when they were entered.
+        $0.split(separator: ",").prefix(4).joined(separator: ",")
+      }.sorted()
+    }
+    let (byImport, bySetting) = (try entries(database), try entries(other))
+    let same = byImport == bySetting
+    #expect(same, "\(Set(byImport).symmetricDifference(bySetting).sorted().prefix(6))")
+    #expect(byImport.count == 12_000 + 4 + 2, "every entry, the header, the two amounts")
+    #expect(try run("check").status == 0)
+    let indexes = try coffer.run(
+      [database, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'journal' ORDER BY name"],
+      binary: "/usr/bin/sqlite3")
+    #expect(indexes.stdout == "journal_by_currency\njournal_by_date\n")
+  }
+
   @Test func invalidUTF8AndHugeFilesAreRefused() throws {
     var bytes = Data("date,code,amount\n2025-01-01,US".utf8)
     bytes.append(contentsOf: [0xFF, 0xFE])

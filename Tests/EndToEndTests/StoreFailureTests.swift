@@ -71,7 +71,7 @@ struct StoreFailureTests {
       exec unshare -m sh -c '
         mount -t tmpfs -o size=400k tmpfs \(folder) || exit 90
         \(binary) --db \(folder)/c.db -c "set GBP 1" || exit 91
-        dd if=/dev/zero of=\(folder)/fill bs=4k count=76 2>/dev/null
+        dd if=/dev/zero of=\(folder)/fill bs=4k count=70 2>/dev/null
         \(binary) --db \(folder)/c.db -c "set USD 5"; echo "status $?"
         rm \(folder)/fill
         \(binary) --db \(folder)/c.db -c "print amount(USD) amount(GBP)"

@@ -51,7 +51,7 @@ package struct EntryTime: Sendable, Hashable, Comparable {
   /// A local time `YYYY-MM-DD HH:MM:SS` read in this process's time zone, as stores
   /// before schema 5 kept it: how their entries are carried over.
   package init?(localText text: String) {
-    guard let (date, clock) = Self.parse(text, separator: " "), text.utf8.count == 19 else { return nil }
+    guard let (date, clock) = Self.parse(Array(text.utf8)[...], separator: UInt8(ascii: " ")) else { return nil }
     var parts = tm()
     parts.tm_year = Int32(date.year - 1900)
     parts.tm_mon = Int32(date.month - 1)
@@ -66,8 +66,9 @@ package struct EntryTime: Sendable, Hashable, Comparable {
 
   /// Reads `YYYY-MM-DDTHH:MM:SSZ` (as stored) with the offset stored beside it.
   package init?(utcText text: String, offsetMinutes: Int) {
-    guard text.utf8.count == 20, text.utf8.last == UInt8(ascii: "Z"),
-      let (date, clock) = Self.parse(String(text.dropLast()), separator: "T")
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20, bytes.last == UInt8(ascii: "Z"),
+      let (date, clock) = Self.parse(bytes.dropLast(), separator: UInt8(ascii: "T"))
     else { return nil }
     self.init(seconds: Int64(date.dayNumber) * 86_400 + Int64(clock), offsetMinutes: offsetMinutes)
   }
@@ -104,16 +105,19 @@ package struct EntryTime: Sendable, Hashable, Comparable {
   // MARK: - Text
 
   /// `YYYY-MM-DD?HH:MM:SS` → the date and the seconds since its midnight.
-  private static func parse(_ text: String, separator: Character) -> (CalendarDate, Int)? {
-    let characters = Array(text)
-    guard characters.count == 19, characters[10] == separator, characters[13] == ":", characters[16] == ":",
-      let date = CalendarDate(String(characters[0..<10]))
+  private static func parse(_ bytes: ArraySlice<UInt8>, separator: UInt8) -> (CalendarDate, Int)? {
+    guard bytes.count == 19 else { return nil }
+    let start = bytes.startIndex
+    guard bytes[start + 10] == separator, bytes[start + 13] == UInt8(ascii: ":"),
+      bytes[start + 16] == UInt8(ascii: ":"), let date = CalendarDate(ascii: bytes[start..<(start + 10)])
     else { return nil }
     func number(_ range: Range<Int>, below limit: Int) -> Int? {
-      guard characters[range].allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(String(characters[range])),
-        value < limit
-      else { return nil }
-      return value
+      var value = 0
+      for byte in bytes[(start + range.lowerBound)..<(start + range.upperBound)] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value < limit ? value : nil
     }
     guard let hour = number(11..<13, below: 24), let minute = number(14..<16, below: 60),
       let second = number(17..<19, below: 60)

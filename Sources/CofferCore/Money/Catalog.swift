@@ -13,10 +13,15 @@ package enum Catalog {
   package static func currency(_ code: String) -> Currency? {
     var code = code
     return code.withUTF8 { bytes in
-      guard bytes.count == 3, let slot = slot(bytes[0], bytes[1], bytes[2]) else { return nil }
-      let index = Int(indexBySlot[slot])
-      return index < 0 ? nil : all[index]
+      bytes.count == 3 ? currency(letters: bytes[0], bytes[1], bytes[2]) : nil
     }
+  }
+
+  /// The currency whose code is these three letters, in any letter case.
+  package static func currency(letters a: UInt8, _ b: UInt8, _ c: UInt8) -> Currency? {
+    guard let slot = slot(a, b, c) else { return nil }
+    let index = Int(indexBySlot[slot])
+    return index < 0 ? nil : all[index]
   }
 
   /// Three letters (any case) as a number below 26³; nil for anything else.

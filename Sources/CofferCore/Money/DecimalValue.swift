@@ -161,22 +161,69 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
 
   /// Plain decimal keeping at least `minimumFractionDigits` places (for money: `12.50`).
   package func plain(minimumFractionDigits: Int) -> String {
+    withPlainText(minimumFractionDigits: minimumFractionDigits) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with the bytes of `plain(minimumFractionDigits:)`, built on the stack
+  /// from the last digit back: a save, a listing and an import of half a million balances
+  /// each write many, and need no String for each.
+  package func withPlainText<Result>(
+    minimumFractionDigits: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     let value = normalized
-    // Money nearly always fits in 64 bits, whose digits are far cheaper to produce.
-    let magnitude = value.magnitude
-    var digits = magnitude <= UInt64.max ? String(UInt64(magnitude)) : String(magnitude)
-    var fractionDigits = value.scale
-    if fractionDigits < minimumFractionDigits {
-      digits += String(repeating: "0", count: minimumFractionDigits - fractionDigits)
-      fractionDigits = minimumFractionDigits
-    }
-    if fractionDigits > 0 {
-      if digits.count <= fractionDigits {
-        digits = String(repeating: "0", count: fractionDigits - digits.count + 1) + digits
+    let fractionDigits = max(value.scale, minimumFractionDigits)
+    // 38 digits, a point, the zeros before a small value's digits, padding, a sign.
+    let capacity = 42 + fractionDigits
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { bytes in
+      var position = capacity
+      // The zeros a minimum asks for beyond the value's own places.
+      for _ in value.scale..<fractionDigits {
+        position -= 1
+        bytes[position] = UInt8(ascii: "0")
       }
-      digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -fractionDigits))
+      var digits = DigitsFromTheEnd(value.magnitude)
+      var written = 0
+      repeat {
+        if written == value.scale && fractionDigits > 0 {
+          position -= 1
+          bytes[position] = UInt8(ascii: ".")
+        }
+        position -= 1
+        bytes[position] = UInt8(ascii: "0") + digits.next()
+        written += 1
+      } while !digits.isDone || written <= value.scale
+      if value.coefficient < 0 {
+        position -= 1
+        bytes[position] = UInt8(ascii: "-")
+      }
+      return body(UnsafeBufferPointer(rebasing: bytes[position...]))
     }
-    return value.coefficient < 0 ? "-" + digits : digits
+  }
+
+  /// The decimal digits of a magnitude, last first; 64-bit arithmetic while it fits.
+  private struct DigitsFromTheEnd {
+    var wide: UInt128
+    var small: UInt64?
+
+    init(_ magnitude: UInt128) {
+      wide = magnitude
+      small = UInt64(exactly: magnitude)
+    }
+
+    var isDone: Bool { small.map { $0 == 0 } ?? (wide == 0) }
+
+    mutating func next() -> UInt8 {
+      if var value = small {
+        defer { small = value }
+        let digit = UInt8(value % 10)
+        value /= 10
+        return digit
+      }
+      let digit = UInt8(wide % 10)
+      wide /= 10
+      if let fits = UInt64(exactly: wide) { small = fits }
+      return digit
+    }
   }
 
   // MARK: - Arithmetic

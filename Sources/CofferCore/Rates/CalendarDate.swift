@@ -23,13 +23,19 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
 
   /// Parses exactly `YYYY-MM-DD`.
   package init?(_ text: some StringProtocol) {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+    self.init(ascii: Array(text.utf8)[...])
+  }
+
+  /// Parses exactly `YYYY-MM-DD` from bytes (a cell of a file, without making a String).
+  package init?(ascii bytes: ArraySlice<UInt8>) {
+    guard bytes.count == 10 else { return nil }
+    let start = bytes.startIndex
+    guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else {
       return nil
     }
     func number(_ range: Range<Int>) -> Int? {
       var value = 0
-      for byte in bytes[range] {
+      for byte in bytes[(start + range.lowerBound)..<(start + range.upperBound)] {
         guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
         value = value * 10 + Int(byte - UInt8(ascii: "0"))
       }
@@ -99,6 +105,9 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
   package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
+
+  /// Whether this is the last day of its month.
+  package var isLastOfMonth: Bool { day == Self.daysIn(month: month, year: year) }
 
   static func daysIn(month: Int, year: Int) -> Int {
     switch month {

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// A currency's balance as the journal holds it on a day: the amount, and the effective
 /// date of the entry it comes from.
@@ -23,37 +24,112 @@ extension Store {
   package static let openingDay = CalendarDate.first
 
   /// The balance of each of `currencies` on each of `days` (missing where it has no entry
-  /// on or before the day), in one statement: a seek per currency and day.
+  /// on or before the day), in one read transaction. Of a series of month ends (two or
+  /// more), a scan per currency of the month ends the journal keeps (`JournalMonthEnds`);
+  /// of any other day, a seek per currency (see `seekBalances`).
   package func balances(
     of currencies: [Currency], on days: [CalendarDate], today: CalendarDate
   ) throws(StoreError) -> [[Currency: HeldBalance]] {
     guard !currencies.isEmpty, !days.isEmpty else { return days.map { _ in [:] } }
     do {
-      return try database.inDatabase { db in
+      return try readInOneTransaction { db in
         counters.dbReads += 1
         try probeJournal(db, today: today)
-        var result = Array(repeating: [Currency: HeldBalance](), count: days.count)
-        let statement = try db.cachedStatement(
-          sql: """
-            SELECT j.id, j.entered, j.utc_offset, j.effective, j.code, j.old, j.new, day.key
-            FROM json_each(?1) AS day CROSS JOIN json_each(?2) AS currency
-            JOIN journal AS j ON j.id = (
-              SELECT id FROM journal WHERE code = currency.value AND effective <= day.value
-              ORDER BY effective DESC, id DESC LIMIT 1)
-            """)
-        let dayList = "[" + days.map { String($0.dayNumber) }.joined(separator: ",") + "]"
-        let codeList = "[" + currencies.map { "\"\($0.code)\"" }.joined(separator: ",") + "]"
-        let rows = try Row.fetchCursor(statement, arguments: [dayList, codeList])
-        while let row = try rows.next() {
-          let entry = try JournalEntry(checking: row)
-          let index: Int = row[7]
-          result[index][entry.currency] = HeldBalance(amount: entry.new, since: entry.effective)
+        var result = Array(repeating: [Currency: HeldBalance](minimumCapacity: currencies.count), count: days.count)
+        var monthEnds = days.indices.filter { days[$0].isLastOfMonth }
+        if monthEnds.count < 2 { monthEnds = [] }
+        if !monthEnds.isEmpty {
+          try probeMonthEnds(db)
+          let months = monthEnds.map { JournalMonthEnds.month(of: days[$0]) }
+          for currency in currencies {
+            let rows = try JournalMonthEnds.rows(db, of: currency, months: months.min()!, months.max()!)
+            for (index, month) in zip(monthEnds, months) {
+              if let row = Self.lastRow(rows, atOrBefore: month) { result[index][currency] = row.balance }
+            }
+          }
+        }
+        let others = days.indices.filter { !monthEnds.contains($0) }
+        for found in try seekBalances(db, of: currencies, on: others.map { days[$0] }) {
+          result[others[found.place]][found.currency] = found.balance
         }
         return result
       }
     } catch {
       throw storeError(error)
     }
+  }
+
+  /// The last of `rows` (oldest first) of a month on or before `month`.
+  private static func lastRow(_ rows: [JournalMonthEnds.MonthEnd], atOrBefore month: Int) -> JournalMonthEnds.MonthEnd?
+  {
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let middle = (low + high) / 2
+      if rows[middle].month <= month { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? rows[low - 1] : nil
+  }
+
+  /// A seek per currency and day, through one prepared statement whose rows are read
+  /// straight from SQLite; a row that does not read as Coffer writes one is read again,
+  /// through `JournalBalance`, to name its damage. Each balance there is, with the place
+  /// of its day in `days`.
+  private func seekBalances(
+    _ db: Database, of currencies: [Currency], on days: [CalendarDate]
+  ) throws -> [(place: Int, currency: Currency, balance: HeldBalance)] {
+    var found: [(place: Int, currency: Currency, balance: HeldBalance)] = []
+    guard !days.isEmpty else { return found }
+    let sql = JournalBalance.selection + " WHERE code = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1"
+    let statement = try db.cachedStatement(sql: sql)
+    let handle = statement.sqliteStatement
+    defer { sqlite3_reset(handle) }
+    for currency in currencies {
+      sqlite3_reset(handle)
+      sqlite3_bind_text(handle, 1, currency.code, -1, sqliteTransient)
+      for (place, day) in days.enumerated() {
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 2, Int64(day.dayNumber))
+        let code = sqlite3_step(handle)
+        if code == SQLITE_DONE { continue }
+        guard code == SQLITE_ROW else {
+          throw DatabaseError(
+            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+            sql: sql)
+        }
+        if let balance = Self.heldBalance(handle) {
+          found.append((place, currency, balance))
+        } else {
+          // Read again, the slow way, for the damage to be named.
+          sqlite3_reset(handle)
+          // A cursor's row, not a copy: a copy reads text only up to a NUL byte in it.
+          let rows = try Row.fetchCursor(statement, arguments: [currency.code, day.dayNumber])
+          if let row = try rows.next() {
+            let entry = try JournalBalance(checking: row)
+            found.append((place, currency, HeldBalance(amount: entry.new, since: entry.effective)))
+          }
+        }
+      }
+    }
+    return found
+  }
+
+  /// The balance in the row `handle` is on (of `JournalBalance.selection`), when every
+  /// column reads as Coffer writes it; nil for anything else.
+  private static func heldBalance(_ handle: OpaquePointer) -> HeldBalance? {
+    guard sqlite3_column_type(handle, 1) == SQLITE_INTEGER,
+      let since = CalendarDate(dayNumber: Int(sqlite3_column_int64(handle, 1))),
+      sqlite3_column_type(handle, 2) == SQLITE_TEXT, sqlite3_column_type(handle, 3) == SQLITE_TEXT,
+      let codeText = sqlite3_column_text(handle, 2), let newText = sqlite3_column_text(handle, 3)
+    else { return nil }
+    let code = UnsafeBufferPointer(start: codeText, count: Int(sqlite3_column_bytes(handle, 2)))
+    guard code.count == 3, let currency = Catalog.currency(letters: code[0], code[1], code[2]),
+      currency.code.utf8.elementsEqual(code),
+      let amount = DecimalValue(
+        storedBytes: UnsafeBufferPointer(start: newText, count: Int(sqlite3_column_bytes(handle, 3)))),
+      AmountRules.problem(with: amount, for: currency) == nil
+    else { return nil }
+    return HeldBalance(amount: amount, since: since)
   }
 
   /// Whether the journal holds an entry of `currency` effective after `date`: whether a
@@ -107,11 +183,11 @@ extension Store {
   static func balance(_ db: Database, of currency: Currency, on date: CalendarDate) throws -> DecimalValue {
     let rows = try Row.fetchCursor(
       db.cachedStatement(
-        sql: JournalEntry.selection
+        sql: JournalBalance.selection
           + " WHERE code = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1"),
       arguments: [currency.code, date.dayNumber])
     guard let row = try rows.next() else { return .zero }
-    return try JournalEntry(checking: row).new
+    return try JournalBalance(checking: row).new
   }
 
   /// The amount of the entry of `currency` effective on `date` itself (the last entered of
@@ -119,10 +195,10 @@ extension Store {
   /// currency and date conflict over.
   static func entryAmount(_ db: Database, of currency: Currency, exactlyOn date: CalendarDate) throws -> DecimalValue? {
     let rows = try Row.fetchCursor(
-      db.cachedStatement(sql: JournalEntry.selection + " WHERE code = ? AND effective = ? ORDER BY id DESC LIMIT 1"),
+      db.cachedStatement(sql: JournalBalance.selection + " WHERE code = ? AND effective = ? ORDER BY id DESC LIMIT 1"),
       arguments: [currency.code, date.dayNumber])
     guard let row = try rows.next() else { return nil }
-    return try JournalEntry(checking: row).new
+    return try JournalBalance(checking: row).new
   }
 
   /// Entries by effective date, newest first (among a day's, the last entered first),

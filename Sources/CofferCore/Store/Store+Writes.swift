@@ -38,6 +38,21 @@ extension Store {
     }
   }
 
+  /// Runs `body` in one read transaction (a savepoint, which is one inside a run's
+  /// transaction too): its reads see one state of the store, and the thousands of seeks
+  /// of a long series do not each take and release SQLite's read lock.
+  func readInOneTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    try database.inDatabase { db in
+      var result: T?
+      try db.inSavepoint {
+        result = try body(db)
+        return .commit
+      }
+      guard let result else { throw StoreError.failed(path: location.description, reason: "a read gave no result") }
+      return result
+    }
+  }
+
   /// Stores imported rates in one transaction: all of them or, on any error, none.
   /// A rate identical to the stored one is left alone. `shouldStop` is asked as the
   /// days are written; once it is true the transaction is rolled back.

@@ -4,7 +4,8 @@ extension Store {
   /// Reads every row of Coffer's own tables and checks each as Coffer writes it: the
   /// holdings (codes, amounts within their currency's rules, one row a currency), the
   /// settings, the journal (times, dates, codes, amounts; and the latest entry of a
-  /// currency agreeing with its holding), the rate sources and every day's rates
+  /// currency agreeing with its holding; the month ends derived from it agreeing with
+  /// it), the rate sources and every day's rates
   /// (dates, rates within `RateRules`, order). Returns each damaged row; empty when
   /// all are sound. `check` runs it after SQLite's own integrity check.
   package func audit() throws(StoreError) -> [StoreDamage] {
@@ -28,6 +29,7 @@ extension Store {
         }
         damage += try StoredSettings.fetch(db).1
         damage += try auditJournal(db, holdings: holdings, damaged: damagedHoldings)
+        damage += try JournalMonthEnds.disagreements(db)
         let sources = try Row.fetchCursor(db, sql: RateSource.selection)
         while let row = try sources.next() {
           do throws(StoreDamage) {

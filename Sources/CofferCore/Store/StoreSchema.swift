@@ -6,6 +6,15 @@ enum StoreSchema {
   /// The number of migrations below; kept in the store's `PRAGMA user_version`.
   static let version = 5
 
+  /// The journal's two orders: a currency's entries by day, then as entered (what every
+  /// amount on a date is read from: with the amount in the index, such a read is one seek
+  /// of the index and never of the table), and all entries by day (log, totals by month;
+  /// an index entry ends with the rowid, so this orders a day's entries by id as well).
+  static let journalIndexes = """
+    CREATE INDEX journal_by_currency ON journal (code, effective, id, new);
+    CREATE INDEX journal_by_date ON journal (effective);
+    """
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration(StoreIdentity.firstMigration) { db in
@@ -100,9 +109,9 @@ enum StoreSchema {
         sql: """
           DROP TABLE journal;
           ALTER TABLE journal_v5 RENAME TO journal;
-          CREATE INDEX journal_by_currency ON journal (code, effective, id);
-          CREATE INDEX journal_by_date ON journal (effective, id);
           """)
+      try db.execute(sql: journalIndexes)
+      try db.execute(sql: JournalMonthEnds.createSQL)
       try addOpeningEntries(db)
       // Each day's rates get a checksum (format 3), so damage to any byte is found.
       try RateDayTable.rewriteInCurrentFormat(db)

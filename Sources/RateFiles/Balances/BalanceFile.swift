@@ -7,7 +7,8 @@ import CofferCore
 /// for that currency, the same currency and date twice, invalid UTF-8 or a file cut short
 /// is an error naming its line, and nothing of the file is kept.
 package enum BalanceFile {
-  /// Reads every row; `today` is the last date a balance may be for.
+  /// Reads every row, returned in order of currency and date; `today` is the last date a
+  /// balance may be for.
   package static func read(_ bytes: [UInt8], today: CalendarDate) throws(RateFileError) -> [WrittenBalance] {
     let lines = try CSVLines(bytes)
     guard lines.count > 0, !lines.isBlank(0) else { throw RateFileError("the file is empty", line: 1) }
@@ -19,40 +20,109 @@ package enum BalanceFile {
     }
     var balances: [WrittenBalance] = []
     balances.reserveCapacity(lines.count)
-    var firstLine: [DatedKey: Int] = [:]
-    firstLine.reserveCapacity(lines.count)
-    for index in 1..<lines.count where !lines.isBlank(index) {
-      let line = index + 1
-      lines.cells(ofLine: index, into: &cells)
-      guard cells.count == 3 else {
-        throw RateFileError("\(cells.count) \(cells.count == 1 ? "cell" : "cells") where the header has 3", line: line)
+    do throws(RateFileError) {
+      for index in 1..<lines.count where !lines.isBlank(index) {
+        let line = index + 1
+        lines.cells(ofLine: index, into: &cells)
+        if let balance = plainRow(lines, cells, today: today, line: line) {
+          balances.append(balance)
+        } else {
+          balances.append(try row(lines, cells, today: today, line: line))
+        }
       }
-      let dateText = try text(lines, cells[0], line: line)
-      guard let date = CalendarDate(dateText) else {
-        throw RateFileError("'\(dateText)' is not a date (YYYY-MM-DD)", line: line)
-      }
-      guard date <= today else {
-        throw RateFileError("\(date) is after today (\(today)); a balance is for a day that has come", line: line)
-      }
-      let code = try text(lines, cells[1], line: line)
-      guard let currency = Catalog.currency(code) else {
-        throw RateFileError("'\(code)' is not a currency Coffer knows", line: line)
-      }
-      let written = try text(lines, cells[2], line: line)
-      guard let amount = amount(written) else {
-        throw RateFileError("'\(written)' is not an amount (digits, with a point if any)", line: line)
-      }
-      if let problem = AmountRules.problem(with: amount, for: currency) {
-        throw RateFileError("\(currency.code) \(written): \(problem)", line: line)
-      }
-      let key = DatedKey(currency: currency.index, day: date.dayNumber)
-      if let earlier = firstLine.updateValue(line, forKey: key) {
-        throw RateFileError("\(currency.code) on \(date) is given twice (lines \(earlier) and \(line))", line: line)
-      }
-      balances.append(WrittenBalance(currency: currency, date: date, amount: amount, line: line))
+    } catch {
+      // A currency given twice on an earlier line is the first problem of the file.
+      try sortRefusingTwice(&balances)
+      throw error
     }
     guard !balances.isEmpty else { throw RateFileError("no rows after the header", line: 1) }
+    try sortRefusingTwice(&balances)
     return balances
+  }
+
+  /// Sorts by currency, date and line; a currency and date given twice is an error naming
+  /// both lines (of all such pairs, the one whose second line comes first in the file).
+  private static func sortRefusingTwice(_ balances: inout [WrittenBalance]) throws(RateFileError) {
+    // Sorted as one number a row (currency, day, then place in the file) rather than as
+    // rows, which a sort of half a million would copy millions of times; by currency and
+    // day only, the place staying in file order.
+    let placeBits = 36
+    let keys = RadixSort.sorted(
+      balances.enumerated().map { place, balance in
+        UInt64(balance.currencyIndex) << 58 | UInt64(balance.date.dayNumber - dayNumberOfYearOne) << placeBits
+          | UInt64(place)
+      }, byBitsFrom: placeBits)
+    let place = { (key: UInt64) in Int(key & (1 << placeBits - 1)) }
+    var twice: (first: WrittenBalance, second: WrittenBalance)?
+    for (earlier, later) in zip(keys, keys.dropFirst()) where earlier >> placeBits == later >> placeBits {
+      let pair = (balances[place(earlier)], balances[place(later)])
+      if pair.1.line < twice?.second.line ?? .max { twice = pair }
+    }
+    if let (first, second) = twice {
+      throw RateFileError(
+        "\(first.currency.code) on \(first.date) is given twice (lines \(first.line) and \(second.line))",
+        line: second.line)
+    }
+    balances = keys.map { balances[place($0)] }
+  }
+
+  private static let dayNumberOfYearOne = CalendarDate(year: 1, month: 1, day: 1)!.dayNumber
+
+  /// The common row read straight from its bytes: three plain cells, a date `YYYY-MM-DD`
+  /// that has come, three letters of a currency, an amount in digits that the currency
+  /// takes. nil for anything else, which `row` then reads and names what is wrong with.
+  private static func plainRow(
+    _ lines: CSVLines, _ cells: [Range<Int>], today: CalendarDate, line: Int
+  ) -> WrittenBalance? {
+    guard cells.count == 3, cells[1].count == 3 else { return nil }
+    let bytes = lines.bytes
+    guard let date = CalendarDate(ascii: bytes[cells[0]]), date <= today else { return nil }
+    let code = cells[1].lowerBound
+    guard let currency = Catalog.currency(letters: bytes[code], bytes[code + 1], bytes[code + 2]) else { return nil }
+    var digits = 0
+    var point = false
+    var afterPoint = 0
+    for byte in bytes[cells[2]] {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        digits += 1
+        if point { afterPoint += 1 }
+      case UInt8(ascii: ".") where !point && digits > 0: point = true
+      default: return nil
+      }
+    }
+    guard digits > 0, !point || afterPoint > 0 else { return nil }
+    let amount = bytes[cells[2]].withUnsafeBufferPointer { try? DecimalValue.parseDigits($0) }
+    guard let amount, AmountRules.problem(with: amount, for: currency) == nil else { return nil }
+    return WrittenBalance(currency: currency, date: date, amount: amount, line: line)
+  }
+
+  /// Any row, read cell by cell as text; throws naming what is wrong with it.
+  private static func row(
+    _ lines: CSVLines, _ cells: [Range<Int>], today: CalendarDate, line: Int
+  ) throws(RateFileError) -> WrittenBalance {
+    guard cells.count == 3 else {
+      throw RateFileError("\(cells.count) \(cells.count == 1 ? "cell" : "cells") where the header has 3", line: line)
+    }
+    let dateText = try text(lines, cells[0], line: line)
+    guard let date = CalendarDate(dateText) else {
+      throw RateFileError("'\(dateText)' is not a date (YYYY-MM-DD)", line: line)
+    }
+    guard date <= today else {
+      throw RateFileError("\(date) is after today (\(today)); a balance is for a day that has come", line: line)
+    }
+    let code = try text(lines, cells[1], line: line)
+    guard let currency = Catalog.currency(code) else {
+      throw RateFileError("'\(code)' is not a currency Coffer knows", line: line)
+    }
+    let written = try text(lines, cells[2], line: line)
+    guard let amount = amount(written) else {
+      throw RateFileError("'\(written)' is not an amount (digits, with a point if any)", line: line)
+    }
+    if let problem = AmountRules.problem(with: amount, for: currency) {
+      throw RateFileError("\(currency.code) \(written): \(problem)", line: line)
+    }
+    return WrittenBalance(currency: currency, date: date, amount: amount, line: line)
   }
 
   /// A cell's text: a quoted cell without its quotes (`""` inside is one `"`); text that

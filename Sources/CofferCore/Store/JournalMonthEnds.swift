@@ -1,0 +1,226 @@
+import GRDB
+import GRDBSQLite
+
+/// For each currency and month, the journal's last entry effective in that month: what
+/// the currency held at the month's end. A series of month ends (`total by month` over
+/// ten years: 120 dates, of up to 42 currencies) is then a short scan of this table per
+/// currency instead of a seek of the journal per currency and date, whatever the
+/// journal's length.
+///
+/// Derived from the journal and kept by SQLite itself: triggers on the journal update a
+/// month's row whenever an entry of that month is written, changed or removed, by Coffer
+/// or by anything else writing through SQLite. An import of many rows builds the rows of
+/// the months it touches in one go instead (`upsert`). `check` compares the whole table
+/// with the journal.
+enum JournalMonthEnds {
+  static let tableName = "journal_month_end"
+
+  /// A month as `YYYYMM` (202611): the key of the table, as the triggers compute it.
+  static func month(of date: CalendarDate) -> Int { date.year * 100 + date.month }
+
+  /// SQLite's `YYYYMM` of a journal day number (days from 1970-01-01, which is Julian
+  /// day 2440587.5); only for an integer within the calendar, else NULL.
+  private static func monthSQL(_ day: String) -> String {
+    """
+    CASE WHEN typeof(\(day)) = 'integer' AND \(day) BETWEEN \(CalendarDate.dayNumbers.lowerBound) \
+    AND \(CalendarDate.dayNumbers.upperBound) \
+    THEN CAST(strftime('%Y%m', \(day) + 2440587.5) AS INTEGER) END
+    """
+  }
+
+  /// Recomputes the row of `code`'s month `month` from the journal (in a trigger).
+  private static func recompute(code: String, month: String) -> String {
+    """
+    DELETE FROM journal_month_end WHERE code = \(code) AND month = \(month);
+    INSERT INTO journal_month_end (code, month, effective, id, new)
+      SELECT code, \(month), effective, id, new FROM journal
+      WHERE code = \(code) AND typeof(effective) = 'integer'
+        AND effective BETWEEN CAST(julianday(printf('%04d-%02d-01', \(month) / 100, \(month) % 100)) - 2440587.5 AS INTEGER)
+        AND CAST(julianday(printf('%04d-%02d-01', \(month) / 100, \(month) % 100), '+1 month') - 2440588.5 AS INTEGER)
+        AND \(month) IS NOT NULL
+      ORDER BY effective DESC, id DESC LIMIT 1;
+    """
+  }
+
+  /// An entry written: its month's row becomes it unless that row is of a later entry.
+  static let insertTrigger = """
+    CREATE TRIGGER journal_month_end_insert AFTER INSERT ON journal
+    WHEN typeof(new.code) = 'text' AND \(monthSQL("new.effective")) IS NOT NULL
+    BEGIN
+      INSERT INTO journal_month_end (code, month, effective, id, new)
+        VALUES (new.code, \(monthSQL("new.effective")), new.effective, new.id, new.new)
+        ON CONFLICT (code, month) DO UPDATE SET effective = excluded.effective, id = excluded.id, new = excluded.new
+        WHERE excluded.effective > journal_month_end.effective
+          OR (excluded.effective = journal_month_end.effective AND excluded.id > journal_month_end.id);
+    END
+    """
+
+  /// The table, its triggers, and its rows for the journal as it stands.
+  static let createSQL = """
+    CREATE TABLE journal_month_end (
+      code TEXT NOT NULL, month INTEGER NOT NULL, effective INTEGER, id INTEGER, new TEXT,
+      PRIMARY KEY (code, month)) WITHOUT ROWID;
+    \(insertTrigger);
+    CREATE TRIGGER journal_month_end_delete AFTER DELETE ON journal BEGIN
+      \(recompute(code: "old.code", month: monthSQL("old.effective")))
+    END;
+    CREATE TRIGGER journal_month_end_update AFTER UPDATE ON journal BEGIN
+      \(recompute(code: "old.code", month: monthSQL("old.effective")))
+      \(recompute(code: "new.code", month: monthSQL("new.effective")))
+    END;
+    \(fillSQL);
+    """
+
+  /// Every month's row, computed from the whole journal.
+  static let fillSQL = """
+    INSERT INTO journal_month_end (code, month, effective, id, new)
+      SELECT code, month, effective, id, new FROM (
+        SELECT code, \(monthSQL("effective")) AS month, effective, id, new,
+          row_number() OVER (PARTITION BY code, \(monthSQL("effective")) ORDER BY effective DESC, id DESC) AS place
+        FROM journal WHERE typeof(code) = 'text')
+      WHERE place = 1 AND month IS NOT NULL
+    """
+
+  // MARK: - Reads
+
+  /// A month's row as read: the balance it says the currency held at the month's end.
+  struct MonthEnd {
+    let month: Int
+    let balance: HeldBalance
+  }
+
+  /// `currency`'s rows for the months `first...last`, with the one in effect when the
+  /// range starts, oldest first: one seek and a short scan. A row that does not read as
+  /// Coffer writes one fails naming the journal row it copies, when that row is the
+  /// damaged one, or else the table's row.
+  static func rows(
+    _ db: Database, of currency: Currency, months first: Int, _ last: Int
+  ) throws -> [MonthEnd] {
+    let sql = """
+      SELECT month, effective, id, new FROM journal_month_end
+      WHERE code = ?1 AND month <= ?3
+        AND month >= coalesce((SELECT max(month) FROM journal_month_end WHERE code = ?1 AND month < ?2), ?2)
+      ORDER BY month
+      """
+    let statement = try db.cachedStatement(sql: sql)
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    sqlite3_bind_text(handle, 1, currency.code, -1, sqliteTransient)
+    sqlite3_bind_int64(handle, 2, Int64(first))
+    sqlite3_bind_int64(handle, 3, Int64(last))
+    defer { sqlite3_reset(handle) }
+    var rows: [MonthEnd] = []
+    while true {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { return rows }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+          sql: sql)
+      }
+      let month = Int(sqlite3_column_int64(handle, 0))
+      guard let balance = balance(handle, of: currency, month: month) else {
+        throw try damage(db, of: currency, month: month, journalRow: sqlite3_column_int64(handle, 2))
+      }
+      rows.append(MonthEnd(month: month, balance: balance))
+    }
+  }
+
+  /// The balance in the row `handle` is on, when its day is in `month` and its amount
+  /// reads as Coffer writes one for `currency`; nil otherwise.
+  private static func balance(_ handle: OpaquePointer, of currency: Currency, month: Int) -> HeldBalance? {
+    guard sqlite3_column_type(handle, 1) == SQLITE_INTEGER, sqlite3_column_type(handle, 2) == SQLITE_INTEGER,
+      let since = CalendarDate(dayNumber: Int(sqlite3_column_int64(handle, 1))), Self.month(of: since) == month,
+      sqlite3_column_type(handle, 3) == SQLITE_TEXT, let text = sqlite3_column_text(handle, 3),
+      let amount = DecimalValue(
+        storedBytes: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 3)))),
+      AmountRules.problem(with: amount, for: currency) == nil
+    else { return nil }
+    return HeldBalance(amount: amount, since: since)
+  }
+
+  /// What is wrong with a month's row: the journal row it copies, when that is damaged
+  /// (the trigger copied its damage), or else the row itself.
+  private static func damage(_ db: Database, of currency: Currency, month: Int, journalRow: Int64) throws
+    -> StoreDamage
+  {
+    let rows = try Row.fetchCursor(db, sql: JournalBalance.selection + " WHERE id = ?", arguments: [journalRow])
+    if let row = try rows.next() {
+      do {
+        _ = try JournalBalance(checking: row)
+      } catch {
+        return error
+      }
+    }
+    return StoreDamage(
+      table: tableName, row: nil, key: "code '\(currency.code)', month \(monthText(month))",
+      problem: "does not read as the journal's last entry of the month (a table derived from the journal)")
+  }
+
+  static func monthText(_ month: Int) -> String {
+    let year = String(month / 100)
+    let number = String(month % 100)
+    return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + (number.count < 2 ? "0" : "")
+      + number
+  }
+
+  // MARK: - Writes
+
+  /// Makes the row of its currency and month the journal's row `id`, of month `month`,
+  /// unless that row is of a later entry: what the insert trigger does, for an import
+  /// that writes its rows with the trigger dropped.
+  static func upsert(_ db: Database, journalRow id: Int64, month: Int) throws {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO journal_month_end (code, month, effective, id, new)
+          SELECT code, ?2, effective, id, new FROM journal WHERE id = ?1
+        ON CONFLICT (code, month) DO UPDATE SET effective = excluded.effective, id = excluded.id, new = excluded.new
+        WHERE excluded.effective > journal_month_end.effective
+          OR (excluded.effective = journal_month_end.effective AND excluded.id > journal_month_end.id)
+        """
+    ).execute(arguments: [id, month])
+  }
+
+  // MARK: - Check
+
+  /// Every row that disagrees with the journal: one that should be there and is not, one
+  /// that should not, one that says another entry. At most `limit` of them.
+  static func disagreements(_ db: Database, limit: Int = 20) throws -> [StoreDamage] {
+    let derived = """
+      SELECT code, month, effective, id, new FROM (
+        SELECT code, \(monthSQL("effective")) AS month, effective, id, new,
+          row_number() OVER (PARTITION BY code, \(monthSQL("effective")) ORDER BY effective DESC, id DESC) AS place
+        FROM journal WHERE typeof(code) = 'text')
+      WHERE place = 1 AND month IS NOT NULL
+      """
+    let stored = "SELECT code, month, effective, id, new FROM journal_month_end"
+    var found: [StoreDamage] = []
+    let missing = try Row.fetchAll(db, sql: "\(derived) EXCEPT \(stored) LIMIT \(limit)")
+    for row in missing {
+      let key = keyText(row)
+      found.append(
+        StoreDamage(
+          table: tableName, row: nil, key: key,
+          problem: "does not hold the journal's last entry of the month, row \(StoredValue(row, 3).shown) "
+            + "(a table derived from the journal)"))
+    }
+    let extra = try Row.fetchAll(db, sql: "\(stored) EXCEPT \(derived) LIMIT \(limit)")
+    for row in extra where !found.contains(where: { $0.key == keyText(row) }) {
+      found.append(
+        StoreDamage(
+          table: tableName, row: nil, key: keyText(row),
+          problem: "holds row \(StoredValue(row, 3).shown), not the journal's last entry of the month "
+            + "(a table derived from the journal)"))
+    }
+    return Array(found.prefix(limit))
+  }
+
+  private static func keyText(_ row: Row) -> String {
+    let code = StoredValue(row, 0)
+    let month = StoredValue(row, 1)
+    var text = "code " + code.shown
+    if let written = code.text { text = "code " + StoredText.quoted(written) }
+    if let number = month.integer { return text + ", month " + monthText(Int(number)) }
+    return text + ", month " + month.shown
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The month ends the store keeps beside the journal (what `total by month` reads): the
+/// same answers as a seek of the journal for each month's last day, however the journal
+/// was written (saves, dated sets, a small and a large import, rows changed and removed
+/// with the sqlite3 shell); `check` comparing the two; damage to them named.
+@Suite struct MonthEndTests {
+  let coffer = try! CofferProcess()
+  var database: String { coffer.home + "/months.db" }
+
+  init() throws {
+    let outcome = try run("rates import \(CofferProcess.fixtures)/eurofxref-hist.zip")
+    #expect(outcome.status == 0, "\(outcome)")
+  }
+
+  func run(_ script: String) throws -> Outcome {
+    try coffer.run(["--db", database, "-c", script])
+  }
+
+  func sqlite(_ sql: String) throws -> Outcome {
+    try coffer.run([database, sql], binary: "/usr/bin/sqlite3")
+  }
+
+  /// The last day of each month from January 2015 to December 2025.
+  static let monthEnds: [String] = (2015...2025).flatMap { year in
+    (1...12).map { month in
+      let days = [31, year % 4 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+      return String(format: "%04d-%02d-%02d", year, month, days)
+    }
+  }
+
+  /// `total by month`'s totals, and `total_at` asked of each month end alone.
+  func bothWays() throws -> (byMonth: [String], oneByOne: [String]) {
+    let byMonth = try run("total by month from 2015-01-31 to 2025-12-31 --format csv")
+    #expect(byMonth.status == 0, "\(byMonth)")
+    let totals = byMonth.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: ",")[1]) }
+    let asked = try run(Self.monthEnds.map { "print total_at(\($0))" }.joined(separator: "; "))
+    #expect(asked.status == 0, "\(asked)")
+    return (totals, asked.stdout.split(separator: "\n").map(String.init))
+  }
+
+  @Test func totalsByMonthAreTheTotalsOnEachMonthsLastDayHoweverTheJournalWasWritten() throws {
+    var generator = SystemRandomNumberGenerator()
+    let codes = ["USD", "JPY", "GBP", "CHF", "SEK"]
+    // Dated sets, some on a month's last day, some twice on one day (the last counts).
+    var sets: [String] = []
+    for _ in 0..<300 {
+      let date = Self.monthEnds.randomElement(using: &generator)!
+      let day = Bool.random(using: &generator) ? date : String(date.prefix(8)) + "1\(Int.random(in: 0...9))"
+      sets.append("set \(codes.randomElement(using: &generator)!) \(Int.random(in: 0...99_999)) at \(day)")
+    }
+    let script = try coffer.write("sets.coffer", sets.joined(separator: "\n") + "\n")
+    #expect(try coffer.run(["--db", database, script]).status == 0)
+    // A small import (its rows through the trigger) and one larger than the journal (the
+    // month ends built after its rows).
+    var small = ["date,code,amount"]
+    for month in Self.monthEnds.shuffled().prefix(40) {
+      small.append("\(month.prefix(8))15,EUR,\(Int.random(in: 1...999))")
+    }
+    let smallFile = try coffer.write("small.csv", small.joined(separator: "\n") + "\n")
+    #expect(try run("holdings import \(smallFile)").status == 0)
+    var large = ["date,code,amount"]
+    var day = Calendar(identifier: .gregorian).date(from: DateComponents(year: 2015, month: 1, day: 1))!
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    while large.count <= 12_000 {
+      for code in ["AUD", "CAD", "NOK"] {
+        large.append("\(formatter.string(from: day)),\(code),\(Int.random(in: 0...9_999))")
+      }
+      day = day.addingTimeInterval(86_400)
+    }
+    let imported = try run("holdings import \(try coffer.write("large.csv", large.joined(separator: "\n") + "\n"))")
+    #expect(imported.status == 0, "\(imported)")
+    var (byMonth, oneByOne) = try bothWays()
+    #expect(byMonth.count == 132)
+    #expect(byMonth == oneByOne)
+    // Rows changed, removed and added with the sqlite3 shell (before 2025: each
+    // currency's latest entry, which its holding agrees with, stays): the month ends follow.
+    func some(_ code: String) -> String {
+      "SELECT id FROM journal WHERE code = '\(code)' AND effective < 20089 ORDER BY random() LIMIT 20"
+    }
+    #expect(try sqlite("UPDATE journal SET new = '77777' WHERE id IN (\(some("USD")))").status == 0)
+    #expect(try sqlite("DELETE FROM journal WHERE id IN (\(some("JPY")))").status == 0)
+    #expect(try sqlite("UPDATE journal SET effective = effective - 40 WHERE id IN (\(some("AUD")))").status == 0)
+    #expect(
+      try sqlite(
+        "INSERT INTO journal (entered, utc_offset, effective, code, old, new) "
+          + "SELECT entered, utc_offset, effective + 3, code, new, '4242' FROM journal "
+          + "WHERE code = 'GBP' AND effective < 20089 LIMIT 30"
+      ).status == 0)
+    (byMonth, oneByOne) = try bothWays()
+    #expect(byMonth == oneByOne)
+    let checked = try run("check")
+    #expect(checked.status == 0, "\(checked)")
+  }
+
+  @Test func checkNamesAMonthEndThatDisagreesWithTheJournalAndAReadNamesDamage() throws {
+    #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-03-20; set USD 30 at 2020-05-02").status == 0)
+    #expect(try run("check").status == 0)
+    let damage = "UPDATE journal_month_end SET new = '5', id = id - 1 WHERE code = 'USD' AND month = 202003"
+    #expect(try sqlite(damage).status == 0)
+    let checked = try run("check")
+    #expect(checked.status == 3)
+    #expect(checked.stdout.contains("damaged: journal_month_end (code 'USD', month 2020-03): "), "\(checked)")
+    // A value Coffer would not write is named by the read that meets it.
+    #expect(try sqlite("UPDATE journal_month_end SET new = '1,200' WHERE code = 'USD' AND month = 202005").status == 0)
+    let read = try run("total by month from 2020-01-31 to 2020-12-31")
+    #expect(read.status == 3)
+    #expect(read.stderr.contains("journal_month_end (code 'USD', month 2020-05): "), "\(read)")
+    // Damage to the journal row a month end copies is named as the journal's.
+    #expect(try sqlite("UPDATE journal SET new = 'x' WHERE new = '20'").status == 0)
+    let journal = try run("total by month from 2020-01-31 to 2020-12-31")
+    #expect(journal.status == 3)
+    #expect(journal.stderr.contains("journal row "), "\(journal)")
+  }
+}
