@@ -75,6 +75,8 @@ let package = Package(
     .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
     .testTarget(name: "RateFilesTests", dependencies: ["RateFiles", "CofferCore", "XMLAndZip"]),
     .testTarget(name: "CofferShellTests", dependencies: ["CofferShell", "LineEditing", "Screen"]),
+    .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
+    .testTarget(name: "ScreenTests", dependencies: ["Screen", "CNCurses"]),
     .testTarget(
       name: "CofferCLITests",
       dependencies: ["CofferCLI", "CofferShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

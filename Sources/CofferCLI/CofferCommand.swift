@@ -43,15 +43,12 @@ package struct CofferCommand: ParsableCommand {
   @Flag(help: "Make the whole run one batch: on an error nothing is saved.")
   var atomic = false
 
-  @Option(
-    help: ArgumentHelp("Default format of listings: table, plain, csv or json.", valueName: "format"),
-    completion: .list(OutputFormat.allCases.map(\.rawValue)))
-  var format: String = "table"
+  // argument-parser lists the values (from `OutputFormat`) and the default itself.
+  @Option(help: ArgumentHelp("Default format of listings.", valueName: "format"))
+  var format: OutputFormat = .table
 
-  @Option(
-    help: ArgumentHelp("Colours: auto, always or never.", valueName: "when"),
-    completion: .list(ColorMode.allCases.map(\.rawValue)))
-  var color: String = "auto"
+  @Option(help: ArgumentHelp("When to use colours (auto: stdout a terminal and NO_COLOR unset).", valueName: "when"))
+  var color: ColorMode = .auto
 
   @Option(help: ArgumentHelp("Import a rates file before running anything.", valueName: "file"), completion: .file())
   var rates: String?
@@ -60,15 +57,6 @@ package struct CofferCommand: ParsableCommand {
   var scripts: [String] = []
 
   package init() {}
-
-  package func validate() throws {
-    guard OutputFormat(rawValue: format) != nil else {
-      throw ValidationError("--format must be table, plain, csv or json, not '\(format)'")
-    }
-    guard ColorMode(rawValue: color) != nil else {
-      throw ValidationError("--color must be auto, always or never, not '\(color)'")
-    }
-  }
 
   /// Runs the process: the common command lines read at once (`CommonInvocation`),
   /// every other through argument-parser; exits with the run's status.
@@ -125,8 +113,8 @@ package struct CofferCommand: ParsableCommand {
     launch.interactive = interactive
     launch.keepGoing = keepGoing
     launch.atomic = atomic
-    launch.format = OutputFormat(rawValue: format) ?? .table
-    launch.color = ColorMode(rawValue: color) ?? .auto
+    launch.format = format
+    launch.color = color
     launch.ratesFile = rates
     launch.skipStartupFile = noStartupFile
     return launch

@@ -13,7 +13,7 @@ package enum ExitStatus {
       case .statementFailed: 1
       case .usage: 2
       case .storeFailed: 3
-      case .quit(let status): status
+      case .quit(let status, _): status
       case .signal(let signal): 128 + signal
       }
     }

@@ -100,9 +100,12 @@ package struct HistoryFile: Sendable {
   /// left in the file, unless another session appended meanwhile).
   @discardableResult
   package func append(_ line: String) -> Bool {
-    let folder = (path as NSString).deletingLastPathComponent
-    try? FileManager.default.createDirectory(
-      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    // A folder that cannot be made was named when the session started (`makeFolder`).
+    do {
+      try makeFolder()
+    } catch {
+      return false
+    }
     // Read as well as written: the last byte says whether a line was left half-written.
     let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else { return false }
@@ -126,6 +129,25 @@ package struct HistoryFile: Sendable {
       }
     }
     return false
+  }
+
+  /// Why the history cannot be kept.
+  package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package let description: String
+  }
+
+  /// Makes the history's folder (mode 0700), if it is not there; says why it cannot be.
+  package func makeFolder() throws(Problem) {
+    let folder = (path as NSString).deletingLastPathComponent
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue { return }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+      throw Problem(description: "cannot make the folder \(folder) for the history: \(reason)")
+    }
   }
 
   /// Replaces the file with exactly `entries` (the newest `maxEntries`), or leaves it as

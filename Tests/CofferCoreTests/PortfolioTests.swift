@@ -116,9 +116,29 @@ func simpleRates() -> RateBook {
       Rate(currency: usd, perEuro: decimal("1"), date: d(1), source: "t"),
       Rate(currency: usd, perEuro: decimal("2"), date: d(5), source: "t"),
     ])
-    let points = ValueSeries.points(amounts: [(usd, decimal("10"))], local: cny, book: book, from: d(1), to: d(31))
+    let points = try ValueSeries.points(
+      amounts: [(usd, decimal("10"))], local: cny, book: book, from: d(1), to: d(31))
     #expect(points.map(\.date) == [d(1), d(5)])
     #expect(points.map(\.value) == [decimal("80"), decimal("40")])
+  }
+
+  /// A value too large for a decimal is said as an overflow: no point of the series is
+  /// dropped in silence, and no valuation passes for a missing rate.
+  @Test func anOverflowFailsTheSeriesRatherThanDroppingPoints() throws {
+    let d = { (day: Int) in CalendarDate(year: 2026, month: 1, day: day)! }
+    let book = RateBook([
+      Rate(currency: cny, perEuro: decimal("1000000000000"), date: d(1), source: "t"),
+      Rate(currency: usd, perEuro: decimal("0.000000000001"), date: d(1), source: "t"),
+    ])
+    let huge = decimal("999999999999999999999999")
+    #expect(throws: PortfolioError.arithmetic(.overflow)) {
+      try ValueSeries.points(amounts: [(usd, huge)], local: cny, book: book, from: d(1), to: d(31))
+    }
+    #expect(throws: PortfolioError.arithmetic(.overflow)) {
+      try ValueSeries.points(
+        dates: [d(2)], amounts: [[.zero, huge] + Array(repeating: .zero, count: Catalog.count - 2)], local: cny,
+        book: book)
+    }
   }
 
   @Test func dayNumbersRoundTrip() {

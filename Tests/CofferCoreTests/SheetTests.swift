@@ -17,15 +17,21 @@ func memoryLedger() throws -> Ledger {
   try Ledger(location: .memory, today: testDay)
 }
 
+/// A sheet of today's amounts on `ledger`, its drafts read as plain decimals.
+func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
+  try SheetController(ledger: ledger, focus: focus, evaluate: plainEvaluate)
+}
+
+/// The sheet's controller, as both views drive it: actions in, outcomes out.
 @Suite struct SheetTests {
   @Test func rowsAreTheCatalogWithoutTheLocalCurrency() throws {
     let ledger = try memoryLedger()
-    let sheet = Sheet(local: cny, focus: nil, ledger: ledger)
-    #expect(sheet.rows.count == 41)
-    #expect(!sheet.rows.contains(cny))
-    #expect(sheet.focused == usd)
+    let today = try sheet(ledger, focus: nil)
+    #expect(today.rows.count == 41)
+    #expect(!today.rows.contains(cny))
+    #expect(today.focused == usd)
     ledger.setLocal(usd)
-    let usdSheet = Sheet(local: usd, focus: jpy, ledger: ledger)
+    let usdSheet = try sheet(ledger, focus: jpy)
     #expect(usdSheet.rows.first == cny)
     #expect(usdSheet.focused == jpy)
   }
@@ -33,13 +39,14 @@ func memoryLedger() throws -> Ledger {
   @Test func draftStartsAsTheAmountAndCommitsWhenFocusLeaves() throws {
     let ledger = try memoryLedger()
     ledger.commit(decimal("12.5"), of: usd)
-    var sheet = Sheet(local: cny, focus: usd, ledger: ledger)
+    let sheet = try sheet(ledger, focus: usd)
     #expect(sheet.draft == "12.5")
-    _ = sheet.setDraft("100")
+    _ = sheet.perform(.setDraft("100"))
     // Not committed until the focus moves.
     #expect(ledger.portfolio.amount(of: usd) == decimal("12.5"))
-    let outcome = sheet.moveFocus(to: sheet.row(of: jpy), ledger: ledger, evaluate: plainEvaluate)
-    #expect(outcome.error == nil)
+    let outcome = sheet.perform(.move(.to(jpy)))
+    #expect(outcome.message == nil)
+    #expect(outcome.changed == [usd, jpy])
     #expect(ledger.portfolio.amount(of: usd) == decimal("100"))
     #expect(sheet.focused == jpy)
     #expect(sheet.draft == "")
@@ -50,86 +57,151 @@ func memoryLedger() throws -> Ledger {
     let ledger = try memoryLedger()
     ledger.commit(decimal("100"), of: usd)
     try ledger.save()
-    var sheet = Sheet(local: cny, focus: usd, ledger: ledger)
-    _ = sheet.setDraft("100.00")
-    _ = sheet.moveFocus(to: sheet.row(steppingBy: 1), ledger: ledger, evaluate: plainEvaluate)
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.setDraft("100.00"))
+    _ = sheet.perform(.move(.next))
     #expect(ledger.counters.commits == 1)
     #expect(ledger.pending.isEmpty)
     // An empty draft on a zero field commits nothing either.
-    _ = sheet.moveFocus(to: sheet.row(steppingBy: 1), ledger: ledger, evaluate: plainEvaluate)
+    _ = sheet.perform(.move(.next))
     #expect(ledger.counters.commits == 1)
   }
 
   @Test func emptyDraftCommitsZero() throws {
     let ledger = try memoryLedger()
     ledger.commit(decimal("5"), of: usd)
-    var sheet = Sheet(local: cny, focus: usd, ledger: ledger)
-    _ = sheet.setDraft("")
-    _ = sheet.moveFocus(to: nil, ledger: ledger, evaluate: plainEvaluate)
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.setDraft(""))
+    _ = sheet.perform(.move(.none))
     #expect(ledger.portfolio.amount(of: usd).isZero)
     #expect(sheet.focused == nil)
   }
 
   @Test func invalidDraftStaysOnItsFieldAndFocusStillMoves() throws {
     let ledger = try memoryLedger()
-    var sheet = Sheet(local: cny, focus: jpy, ledger: ledger)
-    _ = sheet.setDraft("1.5")
-    let outcome = sheet.moveFocus(to: sheet.row(of: usd), ledger: ledger, evaluate: plainEvaluate)
-    #expect(outcome.error?.currency == jpy)
-    #expect(outcome.error?.reason == "JPY has no minor units; 1.5 has 1")
+    let sheet = try sheet(ledger, focus: jpy)
+    let typed = sheet.perform(.setDraft("1.5"))
+    #expect(typed.message?.text == "JPY: JPY has no minor units; 1.5 has 1", "said as it is typed")
+    #expect(typed.refusal == nil, "a warning, not a refusal")
+    let outcome = sheet.perform(.move(.to(usd)))
+    #expect(
+      outcome.refusal?.text == "JPY: invalid amount '1.5': JPY has no minor units; 1.5 has 1; the draft stays on JPY")
     #expect(sheet.focused == usd)
     #expect(sheet.invalid[jpy]?.text == "1.5")
     #expect(sheet.shownDraft(of: jpy) == "1.5")
     #expect(ledger.portfolio.amount(of: jpy).isZero)
     // Coming back, the draft is the invalid text, not the amount.
-    _ = sheet.moveFocus(to: sheet.row(of: jpy), ledger: ledger, evaluate: plainEvaluate)
+    _ = sheet.perform(.move(.to(jpy)))
     #expect(sheet.draft == "1.5")
-    _ = sheet.setDraft("150")
-    _ = sheet.moveFocus(to: nil, ledger: ledger, evaluate: plainEvaluate)
+    #expect(sheet.focusedDraftProblem?.text == "JPY: JPY has no minor units; 1.5 has 1")
+    _ = sheet.perform(.setDraft("150"))
+    _ = sheet.perform(.move(.none))
     #expect(sheet.invalid.isEmpty)
     #expect(ledger.portfolio.amount(of: jpy) == decimal("150"))
   }
 
-  @Test func focusWrapsAroundTheRows() throws {
+  @Test func focusWrapsAroundTheRowsAndPagesStopAtTheEnds() throws {
     let ledger = try memoryLedger()
-    let sheet = Sheet(local: cny, focus: nil, ledger: ledger)
-    #expect(sheet.row(steppingBy: -1) == 40)
-    var last = sheet
-    _ = last.moveFocus(to: 40, ledger: ledger, evaluate: plainEvaluate)
-    #expect(last.row(steppingBy: 1) == 0)
+    let sheet = try sheet(ledger, focus: nil)
+    _ = sheet.perform(.move(.none))
+    _ = sheet.perform(.move(.previous))
+    #expect(sheet.focus == 40, "from no focus, prev goes to the last row")
+    _ = sheet.perform(.move(.next))
+    #expect(sheet.focus == 0)
+    _ = sheet.perform(.move(.page(-10)))
+    #expect(sheet.focus == 0)
+    _ = sheet.perform(.move(.page(100)))
+    #expect(sheet.focus == 40)
+  }
+
+  @Test func theLocalCurrencyHasNoField() throws {
+    let ledger = try memoryLedger()
+    let sheet = try sheet(ledger, focus: usd)
+    let outcome = sheet.perform(.move(.to(cny)))
+    #expect(outcome.refusal?.text == "CNY is the local currency; it has no row in the sheet")
+    #expect(sheet.focused == usd)
+  }
+
+  @Test func aDraftNeedsAFocusedField() throws {
+    let ledger = try memoryLedger()
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.move(.none))
+    #expect(
+      sheet.perform(.setDraft("12")).refusal?.text
+        == "no field has the focus; name a currency first (for example 'USD 12')")
   }
 
   @Test func undoRevertsTheLatestCommitOfTheSession() throws {
     let ledger = try memoryLedger()
-    var sheet = Sheet(local: cny, focus: usd, ledger: ledger)
-    _ = sheet.setDraft("10")
-    _ = sheet.moveFocus(to: sheet.row(of: jpy), ledger: ledger, evaluate: plainEvaluate)
-    _ = sheet.setDraft("2000")
-    _ = sheet.moveFocus(to: sheet.row(of: usd), ledger: ledger, evaluate: plainEvaluate)
-    #expect(sheet.undo(ledger: ledger)?.currency == jpy)
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.setDraft("10"))
+    _ = sheet.perform(.move(.to(jpy)))
+    _ = sheet.perform(.setDraft("2000"))
+    _ = sheet.perform(.move(.to(usd)))
+    #expect(sheet.perform(.undo).message?.text == "JPY is back to 0")
     #expect(ledger.portfolio.amount(of: jpy).isZero)
-    #expect(sheet.undo(ledger: ledger)?.currency == usd)
+    #expect(sheet.perform(.undo).message?.text == "USD is back to 0")
     #expect(sheet.draft == "", "the focused field shows the restored amount")
-    #expect(sheet.undo(ledger: ledger) == nil)
+    #expect(sheet.perform(.undo).refusal?.text == "nothing to undo in this sheet session")
     #expect(ledger.pending.isEmpty, "undone back to what the store holds leaves nothing to save")
   }
 
-  @Test func revertingAllUndoesEveryCommitAndDropsEveryDraft() throws {
+  @Test func cancelUndoesEveryCommitAndDropsEveryDraft() throws {
     let ledger = try memoryLedger()
     ledger.commit(decimal("3"), of: usd)
     try ledger.save()
-    var sheet = Sheet(local: cny, focus: usd, ledger: ledger)
-    _ = sheet.setDraft("7")
-    _ = sheet.moveFocus(to: sheet.row(of: jpy), ledger: ledger, evaluate: plainEvaluate)
-    _ = sheet.setDraft("x")
-    _ = sheet.moveFocus(to: sheet.row(of: kwd), ledger: ledger, evaluate: plainEvaluate)
-    _ = sheet.setDraft("1.5")
-    #expect(sheet.invalid.count == 1)
-    #expect(sheet.revertAll(ledger: ledger) == [usd, jpy, kwd])
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.setDraft("7"))
+    _ = sheet.perform(.move(.to(jpy)))
+    _ = sheet.perform(.setDraft("x"))
+    _ = sheet.perform(.move(.to(kwd)))
+    _ = sheet.perform(.setDraft("1.5"))
+    #expect(sheet.invalid.count == 1, "JPY's; KWD takes three decimals, its draft is only changed")
+    #expect(sheet.discardable == [usd, jpy, kwd])
+    let outcome = sheet.perform(.cancel)
+    #expect(outcome.finished == .cancelled)
+    #expect(outcome.message?.text == "cancelled: 3 changes discarded (USD, JPY, KWD)")
     #expect(sheet.invalid.isEmpty)
     #expect(sheet.focused == nil)
     #expect(ledger.portfolio.amount(of: usd) == decimal("3"))
     #expect(ledger.pending.isEmpty, "back to what the store holds: nothing to save")
+  }
+
+  @Test func doneIsRefusedWhileAFieldIsInvalidNamingEveryOne() throws {
+    let ledger = try memoryLedger()
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.setDraft("1x"))
+    _ = sheet.perform(.move(.to(jpy)))
+    _ = sheet.perform(.setDraft("1.5"))
+    let refused = sheet.perform(.done)
+    #expect(refused.finished == nil)
+    #expect(
+      refused.refusal?.text
+        == "cannot finish: invalid drafts in USD ('1x': not a number), JPY ('1.5': JPY has no minor units; 1.5 has 1); "
+        + "fix them or cancel")
+    _ = sheet.perform(.setDraft("150"))
+    _ = sheet.perform(.move(.to(usd)))
+    _ = sheet.perform(.setDraft("2"))
+    let done = sheet.perform(.done)
+    #expect(done.finished == .done)
+    #expect(done.message == nil)
+    #expect(ledger.portfolio.amount(of: usd) == decimal("2"), "Done commits the focused field")
+  }
+
+  @Test func typingInPlaceIsCheckedAtEachKeyAndAFullFieldRefusesMore() throws {
+    let ledger = try memoryLedger()
+    let sheet = try sheet(ledger, focus: usd)
+    #expect(sheet.perform(.edit(.insert("1"))).message == nil)
+    #expect(sheet.perform(.edit(.insert("x"))).message?.text == "USD: not a number")
+    #expect(sheet.invalid[usd] != nil)
+    #expect(sheet.perform(.edit(.left)).changed == [usd], "a cursor move redraws the field")
+    #expect(sheet.perform(.edit(.end)).message == nil)
+    _ = sheet.perform(.edit(.backspace))
+    #expect(sheet.invalid.isEmpty, "fixed, the mark goes")
+    _ = sheet.perform(.setDraft(String(repeating: "9", count: FieldEditor.capacity)))
+    #expect(
+      sheet.perform(.edit(.insert("9"))).refusal?.text
+        == "USD: a field takes at most 1,024 characters; the rest was not taken")
   }
 
   @Test func aFieldCommittedWhereItStandsTakesItsNewTextAsItsOwn() throws {
@@ -137,12 +209,24 @@ func memoryLedger() throws -> Ledger {
     // the old text back afterwards is a change, not a field passed through.
     let ledger = try memoryLedger()
     let gbp = try #require(Catalog.currency("GBP"))
-    var sheet = Sheet(local: cny, focus: gbp, ledger: ledger)
-    _ = sheet.setDraft("9")
-    _ = sheet.commitFocused(ledger: ledger, evaluate: plainEvaluate)
+    let sheet = try sheet(ledger, focus: gbp)
+    _ = sheet.perform(.setDraft("9"))
+    _ = sheet.perform(.commit)
     #expect(ledger.portfolio.amount(of: gbp) == decimal("9"))
-    _ = sheet.setDraft("")
-    _ = sheet.commitFocused(ledger: ledger, evaluate: plainEvaluate)
+    _ = sheet.perform(.setDraft(""))
+    _ = sheet.perform(.commit)
     #expect(ledger.portfolio.amount(of: gbp).isZero)
+  }
+
+  @Test func aClearWhileTheSheetIsOpenIsOneOfItsCommits() throws {
+    let ledger = try memoryLedger()
+    ledger.commit(decimal("4"), of: usd)
+    try ledger.save()
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.clear(usd))
+    #expect(ledger.portfolio.amount(of: usd).isZero)
+    #expect(sheet.draft == "", "the focused field shows the new amount")
+    _ = sheet.perform(.undo)
+    #expect(ledger.portfolio.amount(of: usd) == decimal("4"))
   }
 }

@@ -109,14 +109,14 @@ import Testing
 /// (रू), wide characters.
 @Suite struct ChartAlignmentTests {
   @Test(arguments: [("रू", "NPR"), ("元", "CNY"), ("$", "USD")])
-  func theAxisLinesUpByDisplayWidth(symbol: String, code: String) {
+  func theAxisLinesUpByDisplayWidth(symbol: String, code: String) throws {
     let day = CalendarDate(year: 2026, month: 1, day: 1)!
     let points = (0..<30).map { offset in
       (date: CalendarDate(dayNumber: day.dayNumber + offset)!, value: DecimalValue(1000 + offset * offset))
     }
     for width in [40, 60, 100] {
       let chart = BrailleChart(points: points, width: width, height: 6)
-      let lines = chart.lines(output: plainOutput()) { symbol + $0.description + " " + code }
+      let lines = try chart.lines(output: plainOutput()) { symbol + $0.description + " " + code }
       let axis = Set(lines.dropLast(2).map { line in DisplayWidth.of(line[..<line.range(of: "┤")!.lowerBound]) })
       #expect(axis.count == 1, "\(symbol) at \(width): \(lines)")
       #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(symbol) at \(width)")

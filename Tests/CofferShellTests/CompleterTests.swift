@@ -30,6 +30,15 @@ import Testing
     #expect(try completer().complete("print convert(1, USD, e").candidates == ["EUR"])
   }
 
+  /// The statement completed is the one the line would run: a `;` inside a string does
+  /// not end a statement, one outside does.
+  @Test func aSemicolonInsideAStringDoesNotStartAStatement() throws {
+    #expect(try completer().complete("echo \"a;b\" ; set us").candidates == ["USD"])
+    #expect(try completer().complete("echo 'x;set us").candidates == [])
+    #expect(try completer().complete("echo \"a\\\";\" ; hol").candidates == ["holdings"])
+    #expect(try completer().complete("echo \"a;b\" ; hol").replacing == 3)
+  }
+
   @Test func keywordsComeBeforeCurrencies() throws {
     #expect(try completer().complete("clear a").candidates == ["all", "AUD", "AED"])
     #expect(try completer().complete("convert 5 USD t").candidates == ["to", "TWD", "TRY", "THB"])

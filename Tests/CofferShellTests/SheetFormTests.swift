@@ -57,7 +57,10 @@ import Testing
     shown = screen.shown.flatMap { $0 }
     #expect(shown.contains { $0.hasPrefix("! USD  US Dollar") && $0.contains("1O0") }, "the invalid text stays, marked")
     #expect(shown.contains { $0.hasPrefix("USD: malformed number '1O0'") }, "named as typed")
-    #expect(shown.contains { $0.hasPrefix("cannot finish: 1 invalid field (USD: malformed number '1O0'") })
+    #expect(
+      shown.contains {
+        $0.hasPrefix("cannot finish: invalid drafts in USD ('1O0': malformed number '1O0'); fix them or cancel")
+      }, "Done refused in the words the line sheet's dismiss uses")
   }
 
   @Test func narrowWindowsShortenNamesAndNothingIsWiderThanTheWindow() throws {

@@ -97,7 +97,11 @@ import Testing
     #expect(bogus.stderr.hasPrefix("Error: Unknown option '--bogus'"))
     let format = try coffer.run(["--format", "xml", "-c", "print 1"])
     #expect(format.status == 2)
-    #expect(format.stderr.hasPrefix("Error: --format must be table, plain, csv or json, not 'xml'"))
+    // argument-parser checks the value against OutputFormat's cases, and says so.
+    #expect(
+      format.stderr.hasPrefix(
+        "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'plain', 'csv' or 'json'."
+      ))
     let missing = try coffer.run(["--db", ":memory:", "nowhere.coffer"])
     #expect(
       missing

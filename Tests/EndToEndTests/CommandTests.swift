@@ -154,7 +154,7 @@ import Testing
   @Test func helpOfACommandShowsItsSubcommands() throws {
     let rates = try run("help rates")
     for usage in [
-      "usage: rates [--format FMT] [--all] [--in C] [C...] [at DATE]", "usage: rates set C RATE",
+      "usage: rates [--format FMT] [--in C] [C...] [at DATE]", "usage: rates set C RATE",
       "usage: rates import FILE",
       "usage: rates fetch [URL]",
     ] {
@@ -226,6 +226,18 @@ import Testing
 
   @Test func theLastFormatGivenWins() throws {
     #expect(try run("total --format json --format plain").stdout == "CNY 0\n")
+  }
+
+  /// An option a command does not use is refused when the statement is read, not
+  /// accepted and ignored: `--all` lists every currency in `holdings` only.
+  @Test(arguments: [
+    ("total --all", "<command>:1:7: error: unknown option --all for total; expected --format or --in\n"),
+    ("stats --all", "<command>:1:7: error: unknown option --all for stats; expected --format\n"),
+    ("rates --all", "<command>:1:7: error: unknown option --all for rates; expected --format or --in\n"),
+  ])
+  func anOptionACommandDoesNotUseIsRefused(statement: String, error: String) throws {
+    #expect(try run(statement) == Outcome(stdout: "", stderr: error, status: 1))
+    #expect(try run("holdings --all --format csv").stdout.split(separator: "\n").count == 43)
   }
 
   @Test func onlyQuitAndExitEndInABang() throws {

@@ -167,7 +167,7 @@ import Testing
             """,
           stderr: """
             \(script):4:1: error: EUR: invalid amount '12abc': malformed number '12abc'; the draft stays on EUR
-            \(script):5:1: error: cannot dismiss: invalid drafts in EUR ('12abc': malformed number '12abc'), JPY ('1.5': JPY has no minor units; 1.5 has 1); fix them or cancel
+            \(script):5:1: error: cannot finish: invalid drafts in EUR ('12abc': malformed number '12abc'), JPY ('1.5': JPY has no minor units; 1.5 has 1); fix them or cancel
             \(script):6:1: error: JPY: invalid amount '1.5': JPY has no minor units; 1.5 has 1; the draft stays on JPY
 
             """, status: 1))

@@ -1,8 +1,8 @@
-import CofferCore
 import Foundation
 import Testing
 import XMLAndZip
 
+@testable import CofferCore
 @testable import RateFiles
 
 /// A long import stops when asked, and stores nothing.

@@ -6,7 +6,10 @@
 /// what another process saved.
 package final class Ledger {
   package let portfolio: Portfolio
-  package let store: Store
+  /// The store behind the ledger: the ledger is the only way to it (commands read the
+  /// journal, the rates history and the sources, and back up or check the store, through
+  /// the ledger's methods).
+  let store: Store
   package let counters: Counters
   package internal(set) var pending = PendingBatch()
   /// Per currency, the amount the store held when this session last read it: what a
@@ -230,20 +233,5 @@ package final class Ledger {
       portfolio.setLocal(local)
     }
     return changed
-  }
-}
-
-/// Why a ledger change was refused.
-package enum LedgerError: Error, Sendable, CustomStringConvertible {
-  case badRate(String)
-  case localRateIsOne(Currency)
-  case euroIsThePivot
-
-  package var description: String {
-    switch self {
-    case .badRate(let problem): problem
-    case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"
-    case .euroIsThePivot: "EUR is the pivot: its rate per euro is always 1"
-    }
   }
 }

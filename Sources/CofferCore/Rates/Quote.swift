@@ -23,33 +23,3 @@ package struct Quote: Sendable, Equatable, Dated {
   /// CNY and a later one of CNY in USD are two quotes of the same pair, the later wins.
   package var pair: QuotePair { QuotePair(currency, quotedIn) }
 }
-
-/// Two different currencies, unordered: the key of a pair's quote history.
-package struct QuotePair: Hashable, Sendable, Comparable {
-  /// The lower catalog index first.
-  package let first: Int
-  package let second: Int
-
-  package init(_ one: Currency, _ other: Currency) {
-    first = min(one.index, other.index)
-    second = max(one.index, other.index)
-  }
-
-  init(indices one: Int, _ other: Int) {
-    first = min(one, other)
-    second = max(one, other)
-  }
-
-  package func contains(_ currency: Currency) -> Bool {
-    currency.index == first || currency.index == second
-  }
-
-  package static func < (left: QuotePair, right: QuotePair) -> Bool {
-    (left.first, left.second) < (right.first, right.second)
-  }
-}
-
-/// Anything kept in a history sorted by date (a euro rate, a direct quote).
-package protocol Dated {
-  var date: CalendarDate { get }
-}

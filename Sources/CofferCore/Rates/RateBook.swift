@@ -46,13 +46,27 @@ package struct RateBook: Sendable {
     of currency: Currency, in target: Currency, on date: CalendarDate
   ) -> Result<Valuation, PortfolioError> {
     if currency == target { return .success(Valuation(factor: .one, date: nil, source: "", kind: .same)) }
-    let direct = quote(between: currency, and: target, on: date).flatMap { Self.directValuation($0, of: currency) }
     let targetRate = rate(of: target, on: date)
-    let cross = targetRate.flatMap { targetRate in
-      rate(of: currency, on: date).flatMap { Self.crossValuation(targetRate, over: $0) }
+    let direct: Valuation?
+    let cross: Valuation?
+    // A quotient too large for a decimal is no missing rate: it is said as what it is.
+    do throws(DecimalError) {
+      direct = try quote(between: currency, and: target, on: date).map { quote throws(DecimalError) in
+        try Self.directValuation(quote, of: currency)
+      }
+      if let targetRate, let rate = rate(of: currency, on: date) {
+        cross = try Self.crossValuation(targetRate, over: rate)
+      } else {
+        cross = nil
+      }
+    } catch {
+      return .failure(.arithmetic(error))
     }
     switch (direct, cross) {
-    case (let direct?, let cross?): return .success(direct.date! >= cross.date! ? direct : cross)
+    case (let direct?, let cross?):
+      // The later date wins; the direct quote wins a tie.
+      if let directDate = direct.date, let crossDate = cross.date, directDate < crossDate { return .success(cross) }
+      return .success(direct)
     case (let direct?, nil): return .success(direct)
     case (nil, let cross?): return .success(cross)
     case (nil, nil): return .failure(targetRate == nil ? .noLocalRate(target) : .noRate([currency]))
@@ -61,21 +75,20 @@ package struct RateBook: Sendable {
 
   /// A quote as a valuation of `currency`: its value as typed, or its inverse when it
   /// was typed the other way round.
-  private static func directValuation(_ quote: Quote, of currency: Currency) -> Valuation? {
+  private static func directValuation(_ quote: Quote, of currency: Currency) throws(DecimalError) -> Valuation {
     let factor: DecimalValue
     if quote.currency == currency {
       factor = quote.value
     } else {
-      guard let inverse = try? (DecimalValue.one / quote.value) else { return nil }
-      factor = inverse.rounded(toSignificantDigits: Valuation.ratioDigits)
+      factor = try (DecimalValue.one / quote.value).rounded(toSignificantDigits: Valuation.ratioDigits)
     }
     return Valuation(factor: factor, date: quote.date, source: quote.source, kind: .direct)
   }
 
   /// r(target) ÷ r(valued), dated and sourced by its older leg (the valued currency's on
   /// a tie; the euro pivot is never the older leg, being one euro on every date).
-  private static func crossValuation(_ target: Rate, over valued: Rate) -> Valuation? {
-    guard let quotient = try? target.perEuro / valued.perEuro else { return nil }
+  private static func crossValuation(_ target: Rate, over valued: Rate) throws(DecimalError) -> Valuation {
+    let quotient = try target.perEuro / valued.perEuro
     let older: Rate
     if valued.currency == Catalog.eur {
       older = target
@@ -120,7 +133,7 @@ package struct RateBook: Sendable {
   package var allRates: [Rate] { history.flatMap { $0 } }
 
   /// All direct quotes, oldest first per pair.
-  package var allQuotes: [Quote] { quoteHistory.keys.sorted().flatMap { quoteHistory[$0]! } }
+  package var allQuotes: [Quote] { quoteHistory.sorted { $0.key < $1.key }.flatMap(\.value) }
 
   /// Every date in `from...to` on which a rate of one of `currencies`, or a quote
   /// between one of them and `target`, took effect: where a value can change.

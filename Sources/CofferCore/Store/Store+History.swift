@@ -38,11 +38,11 @@ extension Store {
         var result = Array(repeating: [Currency: HeldBalance](minimumCapacity: currencies.count), count: days.count)
         var monthEnds = days.indices.filter { days[$0].isLastOfMonth }
         if monthEnds.count < 2 { monthEnds = [] }
-        if !monthEnds.isEmpty {
+        let months = monthEnds.map { JournalMonthEnds.month(of: days[$0]) }
+        if let earliest = months.min(), let latest = months.max() {
           try probeMonthEnds(db)
-          let months = monthEnds.map { JournalMonthEnds.month(of: days[$0]) }
           for currency in currencies {
-            let rows = try JournalMonthEnds.rows(db, of: currency, months: months.min()!, months.max()!)
+            let rows = try JournalMonthEnds.rows(db, of: currency, months: earliest, latest)
             for (index, month) in zip(monthEnds, months) {
               if let row = Self.lastRow(rows, atOrBefore: month) { result[index][currency] = row.balance }
             }

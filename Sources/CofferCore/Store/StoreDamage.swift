@@ -1,5 +1,3 @@
-import GRDB
-
 /// A row of Coffer's own that cannot be read back as Coffer writes it: the table, the row
 /// and what is wrong with it. Coffer never uses such a row, nor leaves it out without a
 /// word: every command that needs it fails naming it, and `check` lists them all.
@@ -24,65 +22,5 @@ package struct StoreDamage: Error, Sendable, Equatable, CustomStringConvertible 
     if let row { text += " row \(row)" }
     if let key { text += " (\(key))" }
     return text + ": " + problem
-  }
-}
-
-/// One column of a row as SQLite stored it, read whole. Coffer writes text where it
-/// writes text: a number, a blob or NULL there is damage, never read as text (GRDB would
-/// turn a blob into a string, and trap on NULL); so is text holding a NUL byte, which
-/// GRDB, reading text as a C string, would cut short there without a word.
-///
-/// Read from a row of a statement (a cursor, or a record's `init(row:)`), which still
-/// has SQLite's own bytes; a copied row has only GRDB's string.
-struct StoredValue {
-  let value: DatabaseValue
-  private let holdsNUL: Bool
-
-  init(_ row: Row, _ index: Int) {
-    value = row[index]
-    if case .string(let text) = value.storage {
-      let length = (try? row.withUnsafeData(atIndex: index) { $0?.count ?? 0 }) ?? 0
-      holdsNUL = length != text.utf8.count
-    } else {
-      holdsNUL = false
-    }
-  }
-
-  /// The text of a value stored as TEXT; nil for any other storage class.
-  var text: String? {
-    if !holdsNUL, case .string(let text) = value.storage { return text }
-    return nil
-  }
-
-  /// The value of an INTEGER column; nil for any other storage class.
-  var integer: Int64? {
-    if case .int64(let value) = value.storage { return value }
-    return nil
-  }
-
-  /// How the value is named in a message: text quoted and cut short, anything else by
-  /// its storage class.
-  var shown: String {
-    if holdsNUL { return "text with a NUL byte in it" }
-    return switch value.storage {
-    case .null: "NULL"
-    case .int64(let value): "the integer \(value)"
-    case .double(let value): "the real number \(value)"
-    case .string(let text): StoredText.quoted(text)
-    case .blob(let data): "a blob of \(data.count) \(data.count == 1 ? "byte" : "bytes")"
-    }
-  }
-}
-
-/// Stored text as messages show it.
-enum StoredText {
-  /// Longer texts are cut: a damaged row may hold megabytes.
-  static let shownCharacters = 40
-
-  /// `'1,200'`, or `'12345…' (2000 characters)` for a long one.
-  static func quoted(_ text: String) -> String {
-    let count = text.count
-    guard count > shownCharacters else { return "'\(text)'" }
-    return "'\(text.prefix(shownCharacters))…' (\(count) characters)"
   }
 }

@@ -37,9 +37,7 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
     case .locked(let path): "the store \(path) is locked by another process (waited 5 s)"
     case .diskFull(let path): "the disk holding \(path) is full"
     case .conflict(let conflicts):
-      "conflict: another session saved "
-        + conflicts.map { "\($0.currency.code)\($0.date.map { " on \($0)" } ?? "") = \($0.theirs) (yours: \($0.ours))" }
-        .joined(separator: ", ")
+      "conflict: another session saved " + SaveConflict.named(conflicts)
         + "; \(conflicts.count == 1 ? "that edit is" : "those edits are") kept unsaved; 'save --force' overwrites"
     case .failed(let path, let reason): "store \(path): \(reason)"
     }
@@ -81,13 +79,4 @@ private func freeSpace(near path: String) -> UInt64? {
   let folder = (path as NSString).deletingLastPathComponent
   guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return nil }
   return UInt64(info.f_bavail) * UInt64(info.f_frsize)
-}
-
-/// One currency that two sessions changed: the value saved by the other, and ours; for a
-/// balance written down for a past date, that date.
-package struct SaveConflict: Sendable {
-  package let currency: Currency
-  package let theirs: DecimalValue
-  package let ours: DecimalValue
-  package var date: CalendarDate? = nil
 }

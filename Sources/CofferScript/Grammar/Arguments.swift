@@ -1,7 +1,9 @@
-/// A statement's arguments as its grammar read them, by slot name, in order. (A class:
-/// it is handed from the reader to the command it names without copying its parts.)
+/// A statement's arguments as its grammar read them, by the slot each was read for, in
+/// order. A command reads them back through its typed slots and options (`TypedSlot`,
+/// `Flag`, `ValueOption`), never by name. (A class: it is handed from the reader to the
+/// command it names without copying its parts.)
 package final class Arguments {
-  /// One argument read for a slot.
+  /// One argument read for a slot, as the reader stored it.
   package enum Value: Sendable, Equatable {
     case word(String, at: Int)
     case expression(Expression)
@@ -32,7 +34,8 @@ package final class Arguments {
   /// Where the command's name starts, and just past the statement.
   package let commandOffset: Int
   package let endOffset: Int
-  package internal(set) var values: [(slot: String, value: Value, start: Int, end: Int)] = []
+  /// Every value read, with the slot it was read for and the bytes it spans.
+  package internal(set) var values: [(slot: Slot, value: Value, start: Int, end: Int)] = []
   /// The keywords read, in order (lowercase), with where each was written.
   package internal(set) var keywords: [(word: String, offset: Int)] = []
   package internal(set) var options: [Option] = []
@@ -43,34 +46,67 @@ package final class Arguments {
     self.endOffset = endOffset
   }
 
-  /// The first value read for a slot.
-  package subscript(slot: String) -> Value? {
-    values.first { $0.slot == slot }?.value
+  // MARK: - Slots
+
+  /// The first value read for a slot; nil when the statement gave none.
+  package subscript<Value>(_ typed: TypedSlot<Value>) -> Value? {
+    for read in values where read.slot === typed.slot { return typed.extract(read.value) }
+    return nil
+  }
+
+  /// The value of a slot the grammar requires. A statement without it fails as the
+  /// grammar fails a statement that lacks it: the read itself cannot go wrong.
+  package func required<Value>(_ typed: TypedSlot<Value>) throws(ScriptError) -> Value {
+    guard let value = self[typed] else {
+      throw ScriptError("expected \(typed.slot.description)", at: line.location(ofOffset: endOffset))
+    }
+    return value
+  }
+
+  /// Every value read for a slot (a repeated one), in order.
+  package func all<Value>(_ typed: TypedSlot<Value>) -> [Value] {
+    values.compactMap { $0.slot === typed.slot ? typed.extract($0.value) : nil }
+  }
+
+  /// Whether the statement gave the slot a value.
+  package func has<Value>(_ typed: TypedSlot<Value>) -> Bool {
+    values.contains { $0.slot === typed.slot }
   }
 
   /// The source text of a slot's argument, as written.
-  package func text(of slot: String) -> String {
-    guard let found = values.first(where: { $0.slot == slot }) else { return "" }
+  package func text<Value>(of typed: TypedSlot<Value>) -> String {
+    guard let found = values.first(where: { $0.slot === typed.slot }) else { return "" }
     return String(decoding: line.bytes[found.start..<max(found.start, found.end)], as: UTF8.self)
   }
 
   /// Where a slot's argument starts.
-  package func start(of slot: String) -> Int? {
-    values.first { $0.slot == slot }?.start
+  package func start<Value>(of typed: TypedSlot<Value>) -> Int? {
+    values.first { $0.slot === typed.slot }?.start
   }
 
-  /// Every value read for a slot (a repeated one).
-  package func all(_ slot: String) -> [Value] {
-    values.filter { $0.slot == slot }.map(\.value)
-  }
+  // MARK: - Keywords
 
   package func has(keyword: String) -> Bool { keywords.contains { $0.word == keyword } }
 
   /// Where a keyword was written.
   package func offset(of keyword: String) -> Int? { keywords.first { $0.word == keyword }?.offset }
 
-  /// An option given; the last one when it was given twice, as on the command line.
-  package func option(_ name: String) -> Option? { options.last { $0.name == name } }
+  // MARK: - Options
+
+  /// Whether a flag was given.
+  package func has(_ flag: Flag) -> Bool {
+    options.contains { $0.name == flag.spec.name }
+  }
+
+  /// The value of an option, typed, with where it was written; the last one when it was
+  /// given twice, as on the command line. (Its value was checked against the ones it
+  /// takes when the statement was read.)
+  package subscript<Value>(_ option: ValueOption<Value>) -> Written<Value>? {
+    guard let given = options.last(where: { $0.name == option.spec.name }), let token = given.value,
+      let word = token.word, let value = option.parse(word)
+    else { return nil }
+    return Written(value, at: token.start)
+  }
 
   /// An error at a byte offset of this statement.
   package func error(_ message: String, at offset: Int) -> ScriptError {

@@ -1,22 +1,3 @@
-/// An option a command accepts: a flag (`--all`), one that takes a value from a list
-/// (`--format json`), or one that takes any word, which the command checks (`--in USD`).
-package struct OptionSpec: Sendable {
-  package let name: String
-  /// The values it takes: nil for a flag, empty for any word.
-  package let values: [String]?
-  /// The error when the value is missing or not one of `values`.
-  package let valueError: String
-  /// How a usage line names the value (`FMT`, `C`).
-  package let valueName: String
-
-  package init(_ name: String, values: [String]? = nil, valueError: String = "", valueName: String = "FMT") {
-    self.name = name
-    self.values = values
-    self.valueError = valueError
-    self.valueName = valueName
-  }
-}
-
 /// Reads a statement's arguments with its command's grammar: the one parser behind every
 /// command. Expressions are read by `Parser`, everything else by the grammar.
 package struct StatementReader {
@@ -112,7 +93,7 @@ package struct StatementReader {
   private mutating func read(_ slot: Slot) throws(ScriptError) {
     let start = parser.nextOffset
     let value = try value(of: slot)
-    arguments.values.append((slot.key, value, start, parser.consumedEnd))
+    arguments.values.append((slot, value, start, parser.consumedEnd))
   }
 
   private mutating func value(of slot: Slot) throws(ScriptError) -> Arguments.Value {

@@ -41,9 +41,7 @@ package struct Lexer {
     } catch {
       var tokenStart = start
       while tokenStart < end && LineScanner.isBlank(bytes[tokenStart]) { tokenStart += 1 }
-      let quote =
-        tokenStart < end && (bytes[tokenStart] == UInt8(ascii: "\"") || bytes[tokenStart] == UInt8(ascii: "'"))
-      if quote {
+      if tokenStart < end && Quoting.isQuote(bytes[tokenStart]) {
         // Where a broken string ends cannot be known: it takes the rest.
         index = end
       } else {
@@ -188,7 +186,7 @@ package struct Lexer {
         index += 1
         return Token(.string(String(decoding: value, as: UTF8.self)), start: start, end: index)
       }
-      if byte == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") {
+      if byte == UInt8(ascii: "\\") && Quoting.escapes(in: quote) {
         guard index + 1 < end else { break }
         switch bytes[index + 1] {
         case UInt8(ascii: "\""): value.append(UInt8(ascii: "\""))

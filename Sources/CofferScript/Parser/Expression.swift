@@ -19,20 +19,3 @@ package indirect enum Expression: Sendable, Equatable {
     }
   }
 }
-
-package enum BinaryOperator: String, Sendable, Equatable {
-  case add = "+"
-  case subtract = "-"
-  case multiply = "*"
-  case divide = "/"
-}
-
-/// The comparisons `assert` accepts.
-package enum Comparison: String, Sendable, CaseIterable {
-  case equal = "=="
-  case notEqual = "!="
-  case less = "<"
-  case lessOrEqual = "<="
-  case greater = ">"
-  case greaterOrEqual = ">="
-}

@@ -44,16 +44,9 @@ package enum LineScanner {
         var cursor = index
         scanning: while cursor < bytes.count {
           let byte = bytes[cursor]
-          if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-            cursor += 1
-            while cursor < bytes.count {
-              if bytes[cursor] == UInt8(ascii: "\\") && byte == UInt8(ascii: "\"") {
-                cursor += 2
-                continue
-              }
-              if bytes[cursor] == byte { break }
-              cursor += 1
-            }
+          if Quoting.isQuote(byte) {
+            // An unterminated string runs to the end of the line (the lexer reports it).
+            cursor = Quoting.closingQuote(in: bytes[...], openedAt: cursor) ?? bytes.count
           } else if byte == UInt8(ascii: "#") {
             end = cursor
             finished = true
@@ -74,6 +67,12 @@ package enum LineScanner {
     }
   }
 
+  /// Where the statement at the end of `bytes` starts: just after the last `;` outside a
+  /// string, else 0. Completion completes that statement only (`print "a;b" ; set u`).
+  package static func startOfLastStatement(_ bytes: [UInt8]) -> Int {
+    scan(bytes[...]).separators.last.map { $0 + 1 } ?? 0
+  }
+
   /// True when a final `\` would be code, not inside a comment or a string.
   static func endsOutsideCommentAndString(_ bytes: ArraySlice<UInt8>) -> Bool {
     let scan = scan(bytes)
@@ -89,20 +88,12 @@ package enum LineScanner {
     var index = bytes.startIndex
     while index < bytes.endIndex {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-        result.inString = true
-        index += 1
-        while index < bytes.endIndex {
-          if bytes[index] == UInt8(ascii: "\\") && byte == UInt8(ascii: "\"") {
-            index += 2
-            continue
-          }
-          if bytes[index] == byte {
-            result.inString = false
-            break
-          }
-          index += 1
+      if Quoting.isQuote(byte) {
+        guard let closing = Quoting.closingQuote(in: bytes, openedAt: index) else {
+          result.inString = true
+          return result
         }
+        index = closing
       } else if byte == UInt8(ascii: "#") {
         result.commentStart = index
         return result

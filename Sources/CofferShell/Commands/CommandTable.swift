@@ -91,7 +91,11 @@ enum CommandTable {
     var chosen: CommandEntry?
     for entry in candidates where entry.words.count == 1 {
       if entry.scope == .sheet && sheetOpen { return entry }
-      if chosen == nil || (!fits(chosen!, sheetOpen: sheetOpen) && fits(entry, sheetOpen: sheetOpen)) { chosen = entry }
+      guard let current = chosen else {
+        chosen = entry
+        continue
+      }
+      if !fits(current, sheetOpen: sheetOpen) && fits(entry, sheetOpen: sheetOpen) { chosen = entry }
     }
     return chosen
   }

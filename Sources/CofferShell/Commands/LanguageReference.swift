@@ -21,7 +21,7 @@ package enum LanguageReference {
 
   /// The functions an expression may call, as `help` lists them after `functions:`.
   package static var functions: String {
-    String(HelpCommand.functions.drop(while: { $0 != " " }).dropFirst())
+    Function.signatures
   }
 }
 

@@ -3,45 +3,51 @@ import Foundation
 import LineEditing
 import Screen
 
-/// The sheet as a full-screen form: a fixed header (local currency, rates date, total,
-/// unsaved changes), one row per currency in a viewport that keeps the focus in view,
-/// and a footer with the keys and the latest message. The focused field is edited in
-/// place; leaving it commits it, as in the line sheet (both edit the same `Sheet`).
+/// The sheet as a full-screen form: a fixed header (what the sheet is, its total, unsaved
+/// changes), one row per currency in a viewport that keeps the focus in view, and a
+/// footer with the keys and the latest message. A view of the sheet's controller, as the
+/// line sheet is: keys become `SheetAction`s, rows are drawn from the shared row model
+/// and formatter, the header from `SheetHeader`, and what the sheet says
+/// (`SheetMessage`) goes in the footer. The focused field is edited in place.
 ///
-/// No work is wasted: a keystroke reformats the focused row only and recomputes no
-/// total; a commit recomputes the total once and reformats the rows it changed; the
-/// store is not read while the form is open (Done's save checks for conflicts itself).
+/// No work is wasted: a keystroke redraws the focused row only and recomputes no total;
+/// a commit recomputes the total once and reformats the rows it changed; the store is not
+/// read while the form is open. Saving is not the form's: at Done it asks the loop that
+/// runs it (`Request.save`), and is told how the save went (`saved`).
 final class SheetForm {
-  private let context: CommandContext
+  /// What the form asks of the loop that runs it.
+  enum Request {
+    /// Done: save the pending edits (forced: Done again after a conflict was shown), then
+    /// tell the form how it went and run it again.
+    case save(force: Bool)
+    /// Done and saved (or the edits kept pending after a failed save): close the sheet
+    /// and print the total.
+    case done
+    /// Cancelled: the sheet closes, saying what was discarded.
+    case cancelled(String)
+    /// SIGTERM or SIGHUP: the focused draft committed, the sheet left open for the run's
+    /// ending to save.
+    case stopped(Int32)
+  }
+
+  private let sheet: SheetController
   private let screen: any FormScreen
+  private let output: Output
   private var layout: FormLayout
   private var top = 0
-  private var editor = FieldEditor()
   private var message: (text: String, style: ScreenStyle) = ("", [])
-  /// Formatted rows by catalog index (nil = to format again).
-  private var formatted: [FormattedRow?] = Array(repeating: nil, count: Catalog.count)
-  /// Rows formatted but not yet put on the screen, and whether all must be.
+  private var formatter = SheetRowFormatter(styledFor: nil)
+  /// Rows to draw again, and whether all must be.
   private var stale = Set<Int>()
   private var redrawAll = true
   private var headerStale = true
   private var footerStale = true
-  /// The header's start, with the newest rate's date: nothing in the form changes the
-  /// local currency or the rates, so it is made once.
-  /// The amounts and values the form shows (today's, or those held on its date), and
-  /// that date: kept apart from the sheet, which is gone once Done closes it.
-  private let shown: Portfolio
-  private let date: CalendarDate?
-  private lazy var headerStart: String = {
-    let portfolio = sheet.portfolio
-    var start = "Coffer sheet · local \(portfolio.local.code)"
-    if let dated = sheet.dated { start += " · as of \(dated.date)" }
-    if let date = Catalog.all.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
-      start += " · rates \(date)"
-    }
-    return start
-  }()
+  /// What the sheet is: nothing in the form changes it, so it is made once.
+  private lazy var title = SheetHeader.title(of: sheet)
   /// What the next keys answer, if not the field.
   private var mode = Mode.editing
+  /// What `run` answers next without reading a key (after Done's save).
+  private var next: Request?
 
   private enum Mode {
     case editing
@@ -55,65 +61,26 @@ final class SheetForm {
     case saveFailed
   }
 
-  /// How the form was left.
-  enum Ending {
-    /// Done: saved (or kept pending after a failed save), with the line to print.
-    case done([String])
-    case cancelled([String])
-    /// SIGTERM or SIGHUP: the focused draft committed, the sheet left open for the
-    /// session's ending to save.
-    case stopped(Int32)
-  }
-
-  private init(context: CommandContext, screen: any FormScreen) {
-    self.context = context
+  init(sheet: SheetController, screen: any FormScreen, output: Output) {
+    self.sheet = sheet
     self.screen = screen
-    shown = context.sheet?.portfolio ?? context.ledger.portfolio
-    date = context.sheet?.dated?.date
+    self.output = output
     layout = FormLayout(rows: screen.rows, columns: screen.columns)
-  }
-
-  /// Runs the form on the open sheet until it is left; nil when the terminal cannot
-  /// hold it (the caller falls back to the line sheet).
-  static func run(_ context: CommandContext) -> Ending? {
-    guard let screen = CursesScreen() else { return nil }
-    defer { screen.close() }
-    return run(context, on: screen)
-  }
-
-  /// Runs the form on a screen of the caller's (a scripted one, in tests and benchmarks).
-  static func run(_ context: CommandContext, on screen: any FormScreen) -> Ending {
-    SheetForm(context: context, screen: screen).loop()
+    showDraftProblem()
   }
 
   // MARK: - The loop
 
-  /// The open sheet, as the form reads it.
-  private var sheet: Sheet {
-    context.sheet!
-  }
-
-  /// Changes the open sheet where it is kept: taken out of the context for the change, so
-  /// that its tables are not copied on write, then put back. (A `_modify` accessor
-  /// yielding `&context.sheet!` did the same, until Swift's exclusivity tracking on Linux
-  /// was seen to trap later in the process after it.)
-  @discardableResult
-  private func updateSheet<T>(_ change: (inout Sheet) -> T) -> T? {
-    guard var open = context.sheet else { return nil }
-    context.sheet = nil
-    defer { context.sheet = open }
-    return change(&open)
-  }
-
-  private var ledger: Ledger { context.ledger }
-
-  private func loop() -> Ending {
-    editor = FieldEditor(sheet.focused.flatMap { sheet.shownDraft(of: $0) } ?? "")
-    validateDraft()
+  /// Reads keys until the loop has something to do: save, close, stop.
+  func run() -> Request {
+    if let request = next {
+      next = nil
+      return request
+    }
     while true {
       draw()
       if let signal = Signals.pendingStop {
-        _ = context.commitFocusedDraft()
+        _ = sheet.perform(.commit)
         return .stopped(signal)
       }
       if Signals.takeWindowChange(), let size = Terminal.size() {
@@ -121,23 +88,41 @@ final class SheetForm {
         relayout()
       }
       guard let key = screen.readKey() else { continue }
-      if let ending = handle(key) { return ending }
+      if let request = handle(key) { return request }
     }
+  }
+
+  /// How Done's save went: saved, the form is done; a conflict stays on screen (Done
+  /// again overwrites); another failure too (Done again closes with the edits kept).
+  func saved(_ outcome: SavePolicy.Outcome) {
+    switch outcome {
+    case .notDue, .saved:
+      next = .done
+    case .failed(.conflict(let conflicts), _, _):
+      mode = .conflictShown
+      say(
+        "conflict: another session saved " + SaveConflict.named(conflicts) + " · ^D again overwrites",
+        style: [.bold, .yellow])
+    case .failed(_, let message, _):
+      mode = .saveFailed
+      say(message + "; Done again closes with the edits kept", style: [.bold, .red])
+    }
+    headerStale = true
   }
 
   private func relayout() {
     layout = FormLayout(rows: screen.rows, columns: screen.columns)
-    formatted = Array(repeating: nil, count: Catalog.count)
+    formatter.forget()
     redrawAll = true
     headerStale = true
   }
 
   // MARK: - Keys
 
-  private func handle(_ key: Key) -> Ending? {
+  private func handle(_ key: Key) -> Request? {
     switch mode {
     case .confirmingCancel:
-      if key == .character("y") || key == .character("Y") { return cancel() }
+      if key == .character("y") || key == .character("Y") { return perform(.cancel) }
       mode = .editing
       say("")
       return nil
@@ -151,45 +136,37 @@ final class SheetForm {
       relayout()
       return nil
     }
-    let rowCount = sheet.rows.count
-    let focus = sheet.focus ?? 0
     // Any key but Done takes back the offer to overwrite a conflict.
     if key != .control("d") && key != .function(10) { mode = .editing }
     switch key {
-    case .down, .tab, .enter: moveFocus(to: (focus + 1) % rowCount)
-    case .up, .backTab: moveFocus(to: (focus - 1 + rowCount) % rowCount)
-    case .pageDown: moveFocus(to: min(rowCount - 1, focus + layout.viewportHeight))
-    case .pageUp: moveFocus(to: max(0, focus - layout.viewportHeight))
-    case .alt("<"), .controlHome: moveFocus(to: 0)
-    case .alt(">"), .controlEnd: moveFocus(to: rowCount - 1)
-    case .left: edit { $0.left() }
-    case .right: edit { $0.right() }
-    case .home, .control("a"): edit { $0.home() }
-    case .end, .control("e"): edit { $0.end() }
-    case .backspace: edit { $0.backspace() }
-    case .delete: edit { $0.delete() }
-    case .control("k"): edit { $0.cutToEnd() }
-    case .control("u"): edit { $0.cutToStart() }
+    case .down, .tab, .enter: return perform(.move(.next))
+    case .up, .backTab: return perform(.move(.previous))
+    case .pageDown: return perform(.move(.page(layout.viewportHeight)))
+    case .pageUp: return perform(.move(.page(-layout.viewportHeight)))
+    case .alt("<"), .controlHome: return perform(.move(.first))
+    case .alt(">"), .controlEnd: return perform(.move(.last))
+    case .left: return perform(.edit(.left))
+    case .right: return perform(.edit(.right))
+    case .home, .control("a"): return perform(.edit(.home))
+    case .end, .control("e"): return perform(.edit(.end))
+    case .backspace: return perform(.edit(.backspace))
+    case .delete: return perform(.edit(.delete))
+    case .control("k"): return perform(.edit(.cutToEnd))
+    case .control("u"): return perform(.edit(.cutToStart))
     case .character(let character):
       // A control character (C1, a bidirectional override) is no part of an amount, and
       // is not put on the screen.
       guard !character.unicodeScalars.contains(where: String.isControl) else { return nil }
-      // A full field refuses the key before anything else is done: the rest of a long
-      // paste costs nothing.
-      guard !editor.isFull else {
-        refuseFull(sheet.focused.map { "\($0.code): " } ?? "")
-        return nil
-      }
-      edit { $0.insert(character) }
+      return perform(.edit(.insert(character)))
     case .control("f"):
       mode = .jumping(FieldEditor())
       say("jump to: ")
-    case .control("z"): undo()
+    case .control("z"): return perform(.undo)
     case .escape, .control("c"):
-      let changes = sheet.discardable(ledger: ledger)
-      if changes.isEmpty { return cancel() }
+      let changes = sheet.discardable.count
+      if changes == 0 { return perform(.cancel) }
       mode = .confirmingCancel
-      say("discard \(changes.count) \(changes.count == 1 ? "change" : "changes")? (y/n)", style: [.bold, .yellow])
+      say("discard \(changes) \(changes == 1 ? "change" : "changes")? (y/n)", style: [.bold, .yellow])
     case .control("d"), .function(10): return done()
     default: break
     }
@@ -204,9 +181,9 @@ final class SheetForm {
       mode = .editing
       let wanted = query.text.filter { $0 != " " }.lowercased()
       guard
-        let row = sheet.rows.firstIndex(where: { $0.code.lowercased() == wanted })
-          ?? sheet.rows.firstIndex(where: { $0.matches(query.text) })
-          ?? sheet.rows.firstIndex(where: {
+        let currency = sheet.rows.first(where: { $0.code.lowercased() == wanted })
+          ?? sheet.rows.first(where: { $0.matches(query.text) })
+          ?? sheet.rows.first(where: {
             !wanted.isEmpty && $0.englishName.lowercased().filter { $0 != " " }.contains(wanted)
           })
       else {
@@ -214,7 +191,7 @@ final class SheetForm {
         return
       }
       say("")
-      moveFocus(to: row)
+      _ = perform(.move(.to(currency)))
       return
     case .escape, .control("c"), .control("g"):
       mode = .editing
@@ -223,7 +200,7 @@ final class SheetForm {
     case .backspace: query.backspace()
     case .character(let character):
       guard query.insert(character) else {
-        refuseFull("jump to: ")
+        say("jump to: " + SheetMessage.fieldFull(nil).text, style: [.red])
         return
       }
     default: break
@@ -232,146 +209,85 @@ final class SheetForm {
     say("jump to: " + query.text)
   }
 
-  /// A key typed into a full field (or jump query): refused, and the footer says why.
-  private func refuseFull(_ what: String) {
-    say("\(what)a field takes at most \(FieldEditor.capacityText); the rest was not taken", style: [.red])
-  }
-
-  /// Applies an edit to the focused field and checks the new text at once.
-  private func edit(_ change: (inout FieldEditor) -> Void) {
-    let before = editor
-    change(&editor)
-    guard editor != before, let currency = sheet.focused else { return }
-    updateSheet { _ = $0.setDraft(editor.text) }
-    // Only the field's text changed: the row is drawn again from what is formatted.
-    if let row = sheet.row(of: currency) { stale.insert(row) }
-    validateDraft()
-  }
-
-  /// The focused draft as it stands: the footer says why while it is not an amount.
-  private func validateDraft() {
-    guard let currency = sheet.focused else { return }
-    let text = editor.text
-    if text.allSatisfy({ $0 == " " }) {
-      say("")
-      return
+  /// An action on the sheet, shown: the rows it changed drawn again (with the header
+  /// when an amount changed), what it says in the footer.
+  private func perform(_ action: SheetAction) -> Request? {
+    let outcome = sheet.perform(action)
+    for currency in outcome.changed {
+      if let row = sheet.row(of: currency) { stale.insert(row) }
     }
-    switch context.evaluateDraft(text, currency) {
-    case .success: if message.style.contains(.red) { say("") }
-    case .failure(let error): say("\(currency.code): \(error.reason)", style: [.red])
+    switch action {
+    case .edit:
+      // Only the field changed: the total is as it was.
+      break
+    default:
+      if !outcome.changed.isEmpty { headerStale = true }
     }
-  }
-
-  private func moveFocus(to row: Int) {
-    let evaluate = context.evaluateDraft
-    guard let outcome = updateSheet({ $0.moveFocus(to: row, ledger: ledger, evaluate: evaluate) }) else { return }
-    apply(outcome.changed)
-    editor = FieldEditor(sheet.focused.flatMap { sheet.shownDraft(of: $0) } ?? "")
-    if let error = outcome.error {
-      say(
-        "\(error.currency.code): invalid amount '\(error.text)': \(error.reason); kept on \(error.currency.code)",
-        style: [.red])
-    } else {
-      validateDraft()
+    switch outcome.finished {
+    case .cancelled: return .cancelled(outcome.message?.text ?? "")
+    case .done: return .save(force: false)
+    case nil: break
     }
-  }
-
-  private func undo() {
-    guard let undone = updateSheet({ $0.undo(ledger: ledger) }) ?? nil else {
-      say("nothing to undo in this sheet session")
-      return
+    if let message = outcome.message {
+      say(message.text, style: message.isRefusal || Self.isWarning(message) ? [.red] : [])
+    } else if case .move = action {
+      showDraftProblem()
+    } else if case .edit = action {
+      showDraftProblem()
     }
-    apply([undone.currency])
-    if sheet.focused == undone.currency { editor = FieldEditor(sheet.shownDraft(of: undone.currency) ?? "") }
-    say("\(undone.currency.code) is back to \(undone.restored)")
-  }
-
-  /// Rows whose display changed: formatted again, with the header (the total).
-  private func apply(_ changed: [Currency]) {
-    for currency in changed { markRow(currency) }
-    if !changed.isEmpty { headerStale = true }
-  }
-
-  private func markRow(_ currency: Currency) {
-    formatted[currency.index] = nil
-    if let row = sheet.row(of: currency) { stale.insert(row) }
-  }
-
-  // MARK: - Leaving
-
-  private func cancel() -> Ending {
-    var closing = sheet
-    let discarded = closing.revertAll(ledger: ledger)
-    context.sheet = nil
-    ledger.reloadBeforeNextStatement()
-    let count = discarded.count
-    return .cancelled([
-      count == 0
-        ? "cancelled: no changes"
-        : "cancelled: \(count) \(count == 1 ? "change" : "changes") discarded (\(discarded.map(\.code).joined(separator: ", ")))"
-    ])
-  }
-
-  /// Done: commits the focused field, refuses while a field holds an invalid draft,
-  /// then saves once. A conflict stays on screen: Done again overwrites.
-  private func done() -> Ending? {
-    let force: Bool
-    switch mode {
-    case .conflictShown: force = true
-    case .saveFailed:
-      // The edits stay pending, as after a failed `dismiss`.
-      context.sheet = nil
-      return .done([totalLine()])
-    default: force = false
-    }
-    if let error = context.commitFocusedDraft() { apply([error.currency]) }
-    if let focus = sheet.focus { apply([sheet.rows[focus]]) }
-    if let first = sheet.rows.first(where: { sheet.invalid[$0] != nil }), let row = sheet.row(of: first) {
-      if sheet.focus != row { moveFocus(to: row) }
-      let count = sheet.invalid.count
-      say(
-        "cannot finish: \(count) invalid \(count == 1 ? "field" : "fields") (\(first.code): \(sheet.invalid[first]!.reason))",
-        style: [.red])
-      return nil
-    }
-    switch context.saving.saveFromForm(force: force) {
-    case .saved:
-      context.sheet = nil
-      return .done([totalLine()])
-    case .conflict(let conflicts):
-      mode = .conflictShown
-      let named = conflicts.map {
-        "\($0.currency.code)\($0.date.map { " on \($0)" } ?? "") saved elsewhere as \($0.theirs), yours \($0.ours)"
-      }
-      say(named.joined(separator: "; ") + " · ^D again overwrites", style: [.bold, .yellow])
-    case .failed(let text):
-      mode = .saveFailed
-      say(text + "; Done again closes with the edits kept", style: [.bold, .red])
-    }
-    headerStale = true
     return nil
   }
 
-  /// The total as the prompt prints it after `dismiss`, with what other sessions saved
-  /// while the form was open (the form itself reads nothing from the store).
-  private func totalLine() -> String {
-    do {
-      try ledger.refresh(now: true)
-      try ledger.requireSound()
-    } catch {
-      return "total: \(error.description)"
+  private static func isWarning(_ message: SheetMessage) -> Bool {
+    if case .notAnAmount = message { return true }
+    return false
+  }
+
+  /// Done: commits the focused field, refuses while a field holds an invalid draft
+  /// (the focus goes to the first), then asks the loop to save once. After a conflict
+  /// shown, Done again overwrites; after another failure, it closes with the edits kept.
+  private func done() -> Request? {
+    switch mode {
+    case .conflictShown:
+      let outcome = sheet.perform(.done)
+      mark(outcome.changed)
+      guard outcome.finished == .done else { return refused(outcome) }
+      return .save(force: true)
+    case .saveFailed:
+      // The edits stay pending, as after a failed `dismiss`.
+      return .done
+    default:
+      let outcome = sheet.perform(.done)
+      mark(outcome.changed)
+      guard outcome.finished == .done else { return refused(outcome) }
+      return .save(force: false)
     }
-    var portfolio = ledger.portfolio
-    if let date {
-      do {
-        portfolio = try ledger.portfolio(asHeldOn: date)
-      } catch {
-        return "total: \(error.description)"
-      }
+  }
+
+  /// Done refused: the focus goes to the first invalid field, and the footer says why.
+  private func refused(_ outcome: SheetOutcome) -> Request? {
+    if let first = sheet.invalidFields.first?.currency, sheet.focused != first {
+      mark(sheet.perform(.move(.to(first))).changed)
     }
-    return switch portfolio.total() {
-    case .success(let total): MoneyText.total(total, output: context.output, basis: date.map { "as held on \($0)" })
-    case .failure(let error): "total: \(error.description)"
+    if let message = outcome.message { say(message.text, style: [.red]) }
+    return nil
+  }
+
+  private func mark(_ changed: [Currency]) {
+    for currency in changed {
+      if let row = sheet.row(of: currency) { stale.insert(row) }
+    }
+    if !changed.isEmpty { headerStale = true }
+  }
+
+  /// The focused draft as it stands: the footer says why while it is not an amount.
+  private func showDraftProblem() {
+    if sheet.draft.allSatisfy({ $0 == " " }) {
+      say("")
+    } else if let problem = sheet.focusedDraftProblem {
+      say(problem.text, style: [.red])
+    } else if message.style.contains(.red) {
+      say("")
     }
   }
 
@@ -426,26 +342,15 @@ final class SheetForm {
   }
 
   private func drawHeader() {
-    let portfolio = shown
-    let local = portfolio.local
-    var parts = [headerStart]
+    let status = SheetHeader.status(of: sheet, invalid: false)
     var style = ScreenStyle.bold
-    switch portfolio.total() {
-    case .success(let total):
-      var text = "total " + MoneyText.plain(total.value, local) + " \(local.code)"
-      if total.isPartial {
-        text += " (partial: \(total.missingRates))"
-        style.insert(.yellow)
-      }
-      parts.append(text)
-    case .failure(let error):
-      parts.append("total: \(error.description)")
-      style.insert(.red)
+    switch status.style {
+    case .plain: break
+    case .partial: style.insert(.yellow)
+    case .failed: style.insert(.red)
     }
-    let unsaved = ledger.pending.count
-    parts.append(unsaved == 0 ? "nothing unsaved" : "\(unsaved) unsaved")
     screen.clearLine(row: 0)
-    screen.put(parts.joined(separator: " · ").cut(to: layout.columns), row: 0, column: 0, style: style)
+    screen.put((title + " · " + status.text).cut(to: layout.columns), row: 0, column: 0, style: style)
   }
 
   private func drawTitles() {
@@ -453,58 +358,40 @@ final class SheetForm {
     screen.put("code", row: 1, column: cells.code, style: [.dim])
     if let name = cells.name { screen.put("name".fitted(to: cells.nameWidth), row: 1, column: name, style: [.dim]) }
     screen.put("amount".fitted(to: cells.fieldWidth), row: 1, column: cells.field, style: [.dim])
-    let local = "in \(shown.local.code)"
+    let local = "in \(sheet.portfolio.local.code)"
     screen.put(local.fitted(to: cells.valueWidth, alignRight: true), row: 1, column: cells.value, style: [.dim])
   }
 
-  /// A row's text that changes only with a commit: the committed amount as the field
-  /// shows it when not focused, and the value in the local currency.
-  private struct FormattedRow {
-    var field: String
-    var value: String
-  }
-
-  /// One row: marker, code, name, the field (the draft when focused or invalid, else the
-  /// committed amount), the value in the local currency. Counted in `rows_rendered`; the
-  /// money in it is formatted again only after a commit changed it.
-  private func drawRow(_ row: Int) {
-    let sheet = self.sheet
-    let currency = sheet.rows[row]
-    let line = FormLayout.headerLines + row - top
+  /// One row: marker, code, name, the field (the draft edited in place when focused, an
+  /// invalid text in red, else the committed amount), the value in the local currency.
+  private func drawRow(_ index: Int) {
+    let currency = sheet.rows[index]
+    let row = SheetRow(currency, of: sheet)
+    let money = formatter.money(of: row, counters: sheet.ledger.counters)
+    let line = FormLayout.headerLines + index - top
     let cells = layout.cells
-    let focused = sheet.focus == row
-    let invalidDraft = sheet.invalid[currency]
-    let invalid = invalidDraft != nil
-    ledger.counters.rowsRendered += 1
-    let money = formatted[currency.index] ?? format(currency)
-    formatted[currency.index] = money
     screen.clearLine(row: line)
-    screen.put(focused ? ">" : (invalid ? "!" : " "), row: line, column: 0, style: invalid ? Self.invalidMarker : .bold)
-    screen.put(currency.code, row: line, column: cells.code, style: focused ? .bold : [])
+    screen.put(
+      row.focused ? ">" : (row.invalid ? "!" : " "), row: line, column: 0,
+      style: row.invalid ? Self.invalidMarker : .bold)
+    screen.put(currency.code, row: line, column: cells.code, style: row.focused ? .bold : [])
     if let name = cells.name {
-      screen.put(currency.name(in: context.output.names).cut(to: cells.nameWidth), row: line, column: name)
+      screen.put(currency.name(in: output.names).cut(to: cells.nameWidth), row: line, column: name)
     }
-    if focused {
+    if row.focused {
       // Underlined to its full width, so it is padded.
       screen.put(
-        editor.visible(width: cells.fieldWidth).text.fitted(to: cells.fieldWidth), row: line, column: cells.field,
+        sheet.field.visible(width: cells.fieldWidth).text.fitted(to: cells.fieldWidth), row: line, column: cells.field,
         style: .underline)
-    } else if let draft = invalidDraft?.text {
+    } else if let draft = row.draft {
       screen.put(draft.cut(to: cells.fieldWidth), row: line, column: cells.field, style: .red)
     } else {
-      screen.put(money.field.cut(to: cells.fieldWidth), row: line, column: cells.field)
+      screen.put(money.amount.cut(to: cells.fieldWidth), row: line, column: cells.field)
     }
     screen.put(money.value.fitted(to: cells.valueWidth, alignRight: true), row: line, column: cells.value)
   }
 
   private static let invalidMarker: ScreenStyle = [.red, .bold]
-
-  private func format(_ currency: Currency) -> FormattedRow {
-    let amount = shown.amount(of: currency)
-    guard !amount.isZero else { return FormattedRow(field: "", value: "") }
-    let value = (try? shown.value(of: currency)).map { MoneyText.plain($0, shown.local) }
-    return FormattedRow(field: MoneyText.plain(amount, currency, exact: true), value: value ?? "no rate")
-  }
 
   private func drawFooter() {
     let keys = "↑↓ Tab Enter move · PgUp/PgDn · ^F jump · ^Z undo · Esc cancel · ^D Done"
@@ -523,6 +410,6 @@ final class SheetForm {
     if case .confirmingCancel = mode { return (layout.rows - 1, messageEnd) }
     guard let focus = sheet.focus, focus >= top, focus < top + layout.viewportHeight else { return nil }
     let cells = layout.cells
-    return (FormLayout.headerLines + focus - top, cells.field + editor.visible(width: cells.fieldWidth).cursor)
+    return (FormLayout.headerLines + focus - top, cells.field + sheet.field.visible(width: cells.fieldWidth).cursor)
   }
 }

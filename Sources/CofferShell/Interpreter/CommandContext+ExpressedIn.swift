@@ -4,13 +4,13 @@ import CofferScript
 extension CommandContext {
   /// The currency a listing's values are to be expressed in: `in C` (read into `slot`) or
   /// `--in C`, nil for the local currency. Given both ways, they must agree.
-  func expressedIn(_ arguments: Arguments, slot: String? = "C") throws(StatementFailure) -> Currency? {
+  func expressedIn(_ arguments: Arguments, slot: TypedSlot<Written<String>>?) throws(StatementFailure) -> Currency? {
     var chosen: Currency?
     if let slot { chosen = try currency(arguments[slot]) }
-    if let option = arguments.option("in"), let value = option.value, let word = value.word {
-      let named = try currency(named: word, at: value.start)
+    if let option = arguments[ListingOptions.expressedIn] {
+      let named = try currency(option)
       if let chosen, chosen != named {
-        throw failure("'in \(chosen.code)' and '--in \(named.code)' disagree; give one", at: value.start)
+        throw failure("'in \(chosen.code)' and '--in \(named.code)' disagree; give one", at: option.offset)
       }
       chosen = named
     }

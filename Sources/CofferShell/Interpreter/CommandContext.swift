@@ -2,39 +2,42 @@ import CofferCore
 import CofferScript
 import Foundation
 
-/// What a command runs against: the ledger, the output, the variables, the open sheet and
-/// the run's options. Commands read and change it; the interpreter owns it.
+/// What a command runs against: the ledger, the output, the variables, the open sheet,
+/// the run's options, and where the statement being run stands. Commands read it, and
+/// change the model through it (the ledger, the variables, the open sheet's fields); how
+/// the run goes (leaving, saving, running a script, opening and closing the sheet) is
+/// never set here: a command returns an `Effect` and the interpreter carries it out.
 final class CommandContext {
   let ledger: Ledger
   let output: Output
+  /// The run's options, as the command line and the session set them.
   var options: RunOptions
   var variables: [String: Value] = [:]
-  /// The open sheet, if any, and what the live sheet last drew of it.
-  var sheet: Sheet?
+  /// The open sheet, if any. Opened and closed by the interpreter (`Effect.openSheet`,
+  /// `Effect.closeSheet`); commands act on it through its actions.
+  private(set) var sheet: SheetController?
+  /// What the line sheet last drew on a terminal.
   var liveSheet = LiveSheet()
-  /// Folders of the scripts being run, innermost last, for relative `source` paths.
+  /// Folders of the scripts being run, innermost last, for relative `source` paths (kept
+  /// by the interpreter as it enters and leaves them).
   var scriptFolders: [String] = []
-  /// The status `quit` asked for, once it ran.
-  var quitStatus: Int32?
-  /// Set by `quit!`: leave without asking, even with edits that cannot be saved.
-  var quitForced = false
-  /// Whether any statement failed so far.
-  var hadError = false
-  /// Set when Ctrl-C stopped the line being run; the session clears it.
-  var interrupted = false
-  /// The lines entered so far, for `history` (interactive only).
-  var history: (() -> [String])?
-  /// Runs a script file's lines (for `source`); set by the interpreter.
-  var runScript: (LineReader, String) -> Flow = { _, _ in .proceed }
   /// The statement being run: errors point into it.
   var line = LogicalLine(source: "", line: 0, bytes: [])
-  /// When edits are saved.
-  private(set) lazy var saving = SavePolicy(context: self)
 
   init(ledger: Ledger, output: Output, options: RunOptions) {
     self.ledger = ledger
     self.output = output
     self.options = options
+  }
+
+  /// The interpreter opens the sheet (`Effect.openSheet`)…
+  func open(_ sheet: SheetController) {
+    self.sheet = sheet
+  }
+
+  /// …and closes it (`Effect.closeSheet`, the form's Done and cancel).
+  func closeSheet() {
+    sheet = nil
   }
 
   /// A failure at a byte offset of the statement being run.
@@ -85,22 +88,21 @@ final class CommandContext {
     }
   }
 
-  // MARK: - Arguments
+  // MARK: - Values
 
-  /// A currency code, or an error naming the nearest one.
-  func currency(named word: String, at offset: Int) throws(StatementFailure) -> Currency {
-    guard let currency = Catalog.currency(word) else {
-      throw failure(
-        "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code)))",
-        at: offset)
+  /// A value that may be missing for want of a rate: nil then (a listing shows `no rate`).
+  /// Anything else that stops it (an amount too large to value) fails the statement,
+  /// naming it as `what`, rather than pass for a missing rate.
+  func unlessNoRate<Value>(_ what: String, at offset: Int, _ body: () throws(PortfolioError) -> Value)
+    throws(StatementFailure) -> Value?
+  {
+    do {
+      return try body()
+    } catch .noRate, .noLocalRate {
+      return nil
+    } catch {
+      throw failure("\(what): \(error.description)", at: offset)
     }
-    return currency
-  }
-
-  /// The currency of a slot read as a word.
-  func currency(_ value: Arguments.Value?) throws(StatementFailure) -> Currency? {
-    guard case .word(let word, let offset) = value else { return nil }
-    return try currency(named: word, at: offset)
   }
 
   /// Reads the total (counted), failing only on arithmetic overflow; a partial total is
@@ -139,42 +141,5 @@ final class CommandContext {
   private func requireRates(_ portfolio: Portfolio, at offset: Int) throws(StatementFailure) -> Portfolio {
     guard portfolio.rates.allRates.isEmpty && portfolio.rates.allQuotes.isEmpty else { return portfolio }
     throw failure("no rates on or before \(portfolio.today): no rate is known that early", at: offset)
-  }
-
-  /// The rates of an `at DATE` argument over today's holdings, or today's portfolio when
-  /// there is none.
-  func portfolio(ratesAt value: Arguments.Value?) throws(StatementFailure) -> Portfolio {
-    guard let (date, offset) = try date(value) else { return ledger.portfolio }
-    return try portfolio(valuedOn: date, at: offset)
-  }
-
-  /// The date a `DATE` slot holds (any expression that gives a date), with where it is.
-  func date(_ value: Arguments.Value?) throws(StatementFailure) -> (CalendarDate, Int)? {
-    guard case .expression(let expression) = value else { return nil }
-    return (try dateArgument(expression, role: "'\(expressionKeyword(before: expression))'"), expression.offset)
-  }
-
-  /// The keyword written before a date, for messages ("'at' needs a date").
-  private func expressionKeyword(before expression: CofferScript.Expression) -> String {
-    let text = String(decoding: line.bytes[..<min(expression.offset, line.bytes.count)], as: UTF8.self)
-    return text.split(separator: " ").last.map(String.init) ?? "at"
-  }
-
-  /// A date on which a balance can be written down: today or before.
-  func pastOrToday(_ date: CalendarDate, at offset: Int) throws(StatementFailure) -> CalendarDate {
-    let today = ledger.portfolio.today
-    guard date <= today else {
-      throw failure("\(date) is after today (\(today)); a balance is written down for a day that has come", at: offset)
-    }
-    return date
-  }
-
-  /// A whole number from 1 up, for `log N` and `history N`.
-  func count(_ value: Arguments.Value?, default fallback: Int, for command: String) throws(StatementFailure) -> Int {
-    guard case .expression(let expression) = value else { return fallback }
-    guard let count = try number(expression, role: command).wholeNumber, count > 0 else {
-      throw failure("\(command): N must be a whole number above 0", at: expression.offset)
-    }
-    return count
   }
 }

@@ -2,11 +2,6 @@ import CofferCore
 import CofferScript
 
 extension CommandContext {
-  static let functionNames = [
-    "total", "amount", "value", "rate", "convert", "round", "count", "total_at", "total_valued_at", "amount_at",
-    "value_at", "rate_at",
-  ]
-
   /// Evaluates an expression of the statement being run.
   func evaluate(_ expression: Expression) throws(StatementFailure) -> Value {
     switch expression {
@@ -108,10 +103,16 @@ extension CommandContext {
         throw failure("\(lowered)(): \(error.description)", at: offset)
       }
     }
+    let function = Function(rawValue: lowered)
     // Every function but round() reads the holdings or rates.
-    if lowered != "round" { try requireSoundStore(at: offset) }
-    switch lowered {
-    case "total":
+    if function != .round { try requireSoundStore(at: offset) }
+    guard let function else {
+      throw failure(
+        "unknown function '\(name)'\(Suggestions.hint(for: lowered, in: Function.allCases.map(\.rawValue)))",
+        at: offset)
+    }
+    switch function {
+    case .total:
       try expectCount(0, "no arguments")
       switch portfolio.total() {
       case .success(let total):
@@ -122,18 +123,18 @@ extension CommandContext {
       case .failure(let error):
         throw failure("total(): \(error.description)", at: offset)
       }
-    case "amount":
+    case .amount:
       try expectCount(1, "1 argument (a currency code)")
       return .number(portfolio.amount(of: try currencyArgument(0)))
-    case "value":
+    case .value:
       try expectCount(1, "1 argument (a currency code)")
       let currency = try currencyArgument(0)
       return try portfolioValue { () throws(PortfolioError) in try portfolio.value(of: currency) }
-    case "rate":
+    case .rate:
       try expectCount(1, "1 argument (a currency code)")
       let currency = try currencyArgument(0)
       return try portfolioValue { () throws(PortfolioError) in try portfolio.displayRate(of: currency) }
-    case "convert":
+    case .convert:
       try expectCount(3, "3 arguments (amount, from, to)")
       let amount = try number(arguments[0], role: "convert()")
       let from = try currencyArgument(1)
@@ -141,7 +142,7 @@ extension CommandContext {
       return try portfolioValue { () throws(PortfolioError) in
         try portfolio.convert(amount, from: from, to: to).rounded(toPlaces: to.minorUnits)
       }
-    case "round":
+    case .round:
       try expectCount(2, "2 arguments (value, places)")
       let value = try number(arguments[0], role: "round()")
       let places = try number(arguments[1], role: "round()")
@@ -150,12 +151,12 @@ extension CommandContext {
           "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
       }
       return .number(value.rounded(toPlaces: count))
-    case "total_at", "total_valued_at":
+    case .totalAt, .totalValuedAt:
       // As held on the date, or today's holdings at that date's rates.
       try expectCount(1, "1 argument (a date)")
       let date = try dateArgument(arguments[0], function: lowered)
       let dated =
-        lowered == "total_at"
+        function == .totalAt
         ? try self.portfolio(asHeldOn: date, at: offset) : try self.portfolio(valuedOn: date, at: offset)
       switch dated.total() {
       case .success(let total):
@@ -170,7 +171,7 @@ extension CommandContext {
       case .failure(let error):
         throw failure("\(lowered)(): \(error.description)", at: offset)
       }
-    case "amount_at":
+    case .amountAt:
       try expectCount(2, "2 arguments (a currency code, a date)")
       let currency = try currencyArgument(0)
       let date = try dateArgument(arguments[1], function: lowered)
@@ -180,7 +181,7 @@ extension CommandContext {
       } catch {
         throw failure(error, at: offset)
       }
-    case "value_at":
+    case .valueAt:
       try expectCount(2, "2 arguments (a currency code, a date)")
       let currency = try currencyArgument(0)
       let date = try dateArgument(arguments[1], function: lowered)
@@ -190,7 +191,7 @@ extension CommandContext {
       } catch {
         throw failure("value_at(): \(error.description) on \(date)", at: offset)
       }
-    case "rate_at":
+    case .rateAt:
       try expectCount(2, "2 arguments (a currency code, a date)")
       let currency = try currencyArgument(0)
       let date = try dateArgument(arguments[1], function: lowered)
@@ -200,12 +201,9 @@ extension CommandContext {
       } catch {
         throw failure("rate_at(): \(error.description) on \(date)", at: offset)
       }
-    case "count":
+    case .count:
       try expectCount(0, "no arguments")
       return .number(DecimalValue(portfolio.held.count))
-    default:
-      throw failure(
-        "unknown function '\(name)'\(Suggestions.hint(for: lowered, in: Self.functionNames))", at: offset)
     }
   }
 }

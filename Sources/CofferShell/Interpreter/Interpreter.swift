@@ -11,10 +11,16 @@ import Screen
 /// before they touch the ledger.
 package final class Interpreter {
   let context: CommandContext
+  /// When edits are saved: every save of the run goes through it.
+  private(set) lazy var saving = SavePolicy(interpreter: self)
   /// The source name of lines typed at the prompt; errors there get a caret.
   package var promptSource = "<stdin>"
   /// Display width of the prompt, so a caret lines up under the typed text.
   package var promptWidth = 0
+  /// Whether any statement failed so far (a script that had one exits 1).
+  package private(set) var hadError = false
+  /// The interactive session's line editor, whose entries `history` shows.
+  package var lineEditor: LineEditor?
   /// The last command a statement named (one without subcommands), as written, and
   /// whether the sheet was open.
   private var lastCommand: (word: String, sheetOpen: Bool, entry: CommandEntry)?
@@ -27,7 +33,6 @@ package final class Interpreter {
 
   package init(ledger: Ledger, output: Output, options: RunOptions) {
     context = CommandContext(ledger: ledger, output: output, options: options)
-    context.runScript = { [unowned self] reader, folder in runScript(reader, folder: folder) }
   }
 
   package var ledger: Ledger { context.ledger }
@@ -37,22 +42,11 @@ package final class Interpreter {
     set { context.options = newValue }
   }
   package var isSheetOpen: Bool { context.sheet != nil }
-  package var hadError: Bool { context.hadError }
-  package var quitStatus: Int32? {
-    get { context.quitStatus }
-    set { context.quitStatus = newValue }
+
+  /// A failure the session met between statements (a save): the run has had an error.
+  func noteFailure() {
+    hadError = true
   }
-  /// Whether `quit!` asked to leave without the edits that cannot be saved.
-  package var quitForced: Bool { context.quitForced }
-  package var interrupted: Bool {
-    get { context.interrupted }
-    set { context.interrupted = newValue }
-  }
-  package var history: (() -> [String])? {
-    get { context.history }
-    set { context.history = newValue }
-  }
-  var saving: SavePolicy { context.saving }
 
   /// The prompt for the next line: `coffer> `, or `sheet[USD]> ` with the focus.
   package var prompt: String {
@@ -79,13 +73,13 @@ package final class Interpreter {
       switch next {
       case .failure(let error):
         report(StatementFailure(error))
-        context.hadError = true
+        hadError = true
         // A source that cannot be read further stops the run, even with --keep-going:
         // what follows it may depend on what was not read.
         if reader.failed || !options.keepGoing { return .stop(.statementFailed) }
       case .success(let line):
         let flow = execute(line)
-        if case .stop = flow { return flow }
+        if flow != .proceed { return flow }
       }
     }
     return .proceed
@@ -101,12 +95,13 @@ package final class Interpreter {
   }
 
   /// Runs every statement of a line, reporting failures. Stops early (and says so) when
-  /// a statement fails and the run does not keep going, or after `quit`. A line `typed`
-  /// at the interactive prompt stops at its failed statement and the shell goes on; a
-  /// script's line (a `source`d file in the shell too) stops the script.
+  /// a statement fails and the run does not keep going, after `quit`, and at Ctrl-C. A
+  /// line `typed` at the interactive prompt stops at its failed statement and the shell
+  /// goes on; a script's line (a `source`d file in the shell too) stops the script.
   package func execute(_ line: LogicalLine, typed: Bool = false) -> Flow {
     for segment in LineScanner.segments(of: line.bytes) {
       if let flow = signalFlow() { return flow }
+      let flow: Flow
       do throws(StatementFailure) {
         context.line = line
         do {
@@ -114,28 +109,43 @@ package final class Interpreter {
         } catch {
           throw StatementFailure(error, at: line.location(ofOffset: segment.start))
         }
-        try statement(line, segment)
+        flow = try statement(line, segment)
         if firstStatementSource == line.source { firstStatementSource = nil }
       } catch {
         if firstStatementSource == line.source { firstStatementSource = nil }
-        if !error.alreadyReported { report(error) }
-        context.hadError = true
-        switch error.reason {
-        case .signal:
-          return .stop(error.reason)
-        case .statementFailed:
-          break
-        default:
-          // A store failure ends a script (exit 3, the unsaved edits printed); the
-          // interactive shell goes on with the batch kept, so a later save can write it.
-          if !options.interactive { return .stop(error.reason) }
-        }
-        if typed { return .proceed }
-        if !options.keepGoing { return .stop(.statementFailed) }
+        report(error)
+        if let flow = afterFailure(error.reason, typed: typed) { return flow }
+        continue
       }
-      if let quitStatus { return .stop(.quit(quitStatus)) }
+      switch flow {
+      case .proceed: continue
+      case .interrupted, .stop(.quit): return flow
+      case .stop(let reason):
+        // A statement whose failure was reported where it happened (in a script it
+        // sourced, a signal while it waited).
+        if let flow = afterFailure(reason, typed: typed) { return flow }
+      }
     }
     return .proceed
+  }
+
+  /// How the run goes on after a statement failed (its failure reported): nil to go on
+  /// with the line's next statement.
+  private func afterFailure(_ reason: StopReason, typed: Bool) -> Flow? {
+    hadError = true
+    switch reason {
+    case .signal:
+      return .stop(reason)
+    case .statementFailed:
+      break
+    default:
+      // A store failure ends a script (exit 3, the unsaved edits printed); the
+      // interactive shell goes on with the batch kept, so a later save can write it.
+      if !options.interactive { return .stop(reason) }
+    }
+    if typed { return .proceed }
+    if !options.keepGoing { return .stop(.statementFailed) }
+    return nil
   }
 
   /// What a signal received since the last statement asks for: SIGTERM and SIGHUP stop
@@ -143,24 +153,19 @@ package final class Interpreter {
   /// stops the line being run, keeping what was saved.
   func signalFlow() -> Flow? {
     if let signal = Signals.pendingStop { return .stop(.signal(signal)) }
-    if interrupted { return .proceed }
     guard Signals.takeInterrupt() else { return nil }
-    interrupted = true
     output.diagnostic("interrupted")
-    return .proceed
+    return .interrupted
   }
 
   // MARK: - One statement
 
-  private func statement(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) {
+  /// Runs one statement: prints what it gives back, carries out its effect.
+  private func statement(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> Flow {
     let (entry, arguments) = try read(line, segment)
     if entry.readsHoldings { try context.requireSoundStore(at: arguments.commandOffset) }
     let result = try entry.run(arguments, context)
-    var format = options.format
-    if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
-      format = chosen
-    }
-    Renderer.render(result, format: format, to: output)
+    return try perform(result, format: arguments[ListingOptions.format]?.value ?? options.format, to: output)
   }
 
   /// A statement lexed and parsed: its command and arguments, nothing run yet.
@@ -263,26 +268,39 @@ package final class Interpreter {
     saving.saveAtEnd(source: source, line: line, storeFailed: false)
   }
 
-  // MARK: - The live sheet
+  // MARK: - The sheet
 
-  /// Draws the sheet after a line: whole when it was just opened, else what changed.
   /// Opens the sheet as the full-screen form on `screen` and runs it until it is left,
   /// returning what the prompt would print then: how tests and benchmarks drive the form
   /// in-process.
   package func openForm(on screen: any FormScreen, focus: Currency? = nil) -> [String] {
-    context.sheet = Sheet(local: ledger.portfolio.local, focus: focus, ledger: ledger)
-    switch SheetForm.run(context, on: screen) {
-    case .done(let lines), .cancelled(let lines): return lines
-    case .stopped: return []
+    context.line = LogicalLine(source: promptSource, line: 1, bytes: [])
+    let sheet: SheetController
+    do {
+      sheet = try context.newSheet(focus: focus, on: nil)
+    } catch {
+      report(StatementFailure(error, at: context.line.location(ofOffset: 0)))
+      return []
+    }
+    context.open(sheet)
+    do {
+      switch try runForm(sheet, on: screen, offset: 0) {
+      case .printed(let lines): return lines
+      case .stopped: return []
+      }
+    } catch {
+      report(error)
+      return []
     }
   }
 
+  /// Draws the line sheet after a line: whole when it was just opened, else what changed.
   package func drawSheet(justOpened: Bool) {
     guard context.drawsLiveSheet, let sheet = context.sheet else { return }
     if justOpened {
-      context.liveSheet.drawOpened(sheet, ledger, output)
+      context.liveSheet.drawOpened(sheet, output)
     } else {
-      context.liveSheet.drawChanges(sheet, ledger, output)
+      context.liveSheet.drawChanges(sheet, output)
     }
   }
 
@@ -294,7 +312,7 @@ package final class Interpreter {
       return .proceed
     } catch {
       report(error)
-      context.hadError = true
+      hadError = true
       return .stop(error.reason)
     }
   }

@@ -6,12 +6,8 @@ struct StatementFailure: Error {
   let location: SourceLocation
   let message: String
   /// `.statementFailed` for a failed statement or assertion, `.storeFailed` when the
-  /// store cannot be used, `.signal` when SIGTERM or SIGHUP stopped it.
+  /// store cannot be used, `.signal` when SIGTERM or SIGHUP stopped it (an import).
   let reason: StopReason
-  /// Set when the failure was reported where it happened (inside a sourced script) and
-  /// only stops the statements around it.
-  var alreadyReported = false
-
   init(_ message: String, at location: SourceLocation, reason: StopReason = .statementFailed) {
     self.location = location
     self.message = message

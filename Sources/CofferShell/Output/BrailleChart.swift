@@ -7,8 +7,9 @@ struct BrailleChart {
   let width: Int
   let height: Int
 
-  /// The chart's lines: `height` rows of plot, then the date axis.
-  func lines(output: Output, format: (DecimalValue) -> String) -> [String] {
+  /// The chart's lines: `height` rows of plot, then the date axis. Values too far apart
+  /// to scale in a decimal fail it (no point is dropped or moved in silence).
+  func lines(output: Output, format: (DecimalValue) -> String) throws(DecimalError) -> [String] {
     guard let first = points.first, let last = points.last else { return [] }
     let values = points.map(\.value)
     let maximum = values.max() ?? .zero
@@ -24,10 +25,9 @@ struct BrailleChart {
     let span = max(1, last.date.dayNumber - firstDay)
 
     // The dot row (0 = bottom) of each value, by decimal arithmetic.
-    func dotRow(_ value: DecimalValue) -> Int {
-      guard maximum > minimum, let offset = try? value - minimum, let range = try? maximum - minimum,
-        let scaled = try? offset * DecimalValue(dotRows - 1) / range
-      else { return dotRows / 2 }
+    func dotRow(_ value: DecimalValue) throws(DecimalError) -> Int {
+      guard maximum > minimum else { return dotRows / 2 }
+      let scaled = try (value - minimum) * DecimalValue(dotRows - 1) / (maximum - minimum)
       return scaled.rounded(toPlaces: 0).wholeNumber ?? 0
     }
     // For each dot column, the value in use at its date (the last point on or before it).
@@ -36,7 +36,7 @@ struct BrailleChart {
     for column in 0..<dotColumns {
       let day = firstDay + span * column / max(1, dotColumns - 1)
       while index + 1 < points.count && points[index + 1].date.dayNumber <= day { index += 1 }
-      rowAt[column] = dotRow(points[index].value)
+      rowAt[column] = try dotRow(points[index].value)
     }
     var grid = [[UInt8]](repeating: [UInt8](repeating: 0, count: columns), count: height)
     let dotBits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]

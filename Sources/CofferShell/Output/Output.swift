@@ -54,13 +54,19 @@ package final class Output {
   /// What `body` writes to stdout through the output it is handed, as text, instead of
   /// printing it (diagnostics still go to stderr): how `watch` tells whether a command's
   /// output changed.
-  func capturing(_ body: (Output) -> Void) -> String {
+  func capturing<Failure: Error>(_ body: (Output) throws(Failure) -> Void) throws(Failure) -> String {
     var buffer: UnsafeMutablePointer<CChar>?
     var size = 0
     guard let memory = open_memstream(&buffer, &size) else { return "" }
     let captured = Output(out: memory, err: err, color: color, isTerminal: isTerminal)
     captured.names = names
-    body(captured)
+    do {
+      try body(captured)
+    } catch {
+      fclose(memory)
+      free(buffer)
+      throw error
+    }
     fclose(memory)
     defer { free(buffer) }
     return buffer.map { String(cString: $0) } ?? ""

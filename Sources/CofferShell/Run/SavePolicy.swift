@@ -2,17 +2,20 @@ import CofferCore
 import CofferScript
 
 /// When edits are saved, decided here and nowhere else (the manual's §5): at `save` and
-/// `dismiss`; after each interactive line that committed something while the sheet is
-/// closed; at the end of each script file (with `--atomic`, only at the end of the run,
-/// and only if nothing failed); when the run ends (EOF, `quit`, SIGTERM, SIGHUP); and at
-/// Ctrl-C on an empty prompt. A failed save keeps the batch in memory and is reported
-/// once; what could not be saved is listed as lines to type again.
+/// `dismiss` (and the form's Done); after each interactive line that committed something
+/// while the sheet is closed; at the end of each script file (with `--atomic`, only at the
+/// end of the run, and only if nothing failed); when the run ends (EOF, `quit`, SIGTERM,
+/// SIGHUP); and at Ctrl-C on an empty prompt. Every save of a run is made by `save(at:)`:
+/// commands ask for one with `Effect.save`, the session at its own points, the form at
+/// Done. A failed save keeps the batch in memory and is reported once; what could not
+/// be saved is listed as lines to type again.
 final class SavePolicy {
   /// The moments a save may happen.
   enum Point {
-    /// `save`, `save --force`.
+    /// `save`, `save --force`; and before `backup` and `dump`.
     case saveCommand(force: Bool)
-    case dismiss
+    /// `dismiss` and the form's Done (forced: Done again after a conflict was shown).
+    case dismiss(force: Bool)
     /// A line typed at the prompt that committed something.
     case interactiveLine
     /// A script file ended: `-c`, a script given on the command line, a `source`d file.
@@ -23,16 +26,29 @@ final class SavePolicy {
     case runEnding
   }
 
-  private unowned let context: CommandContext
+  /// How a save went.
+  enum Outcome {
+    /// Nothing was due: nothing pending, or no save at this point.
+    case notDue
+    /// The batch was written: this many edits.
+    case saved(Int)
+    /// Nothing of the conflicting or failed part was written; the batch stays in memory.
+    /// `message` says so, with how many edits were kept; `repeated` when the same
+    /// failure was met with no save since (it was said already).
+    case failed(StoreError, message: String, repeated: Bool)
+  }
+
+  private unowned let interpreter: Interpreter
   /// The last failure reported, with the count of saves then: the same failure met again
   /// with no save in between is not printed twice.
   private var lastReported: (message: String, saves: Int)?
 
-  init(context: CommandContext) {
-    self.context = context
+  init(interpreter: Interpreter) {
+    self.interpreter = interpreter
   }
 
-  private var ledger: Ledger { context.ledger }
+  private var context: CommandContext { interpreter.context }
+  private var ledger: Ledger { interpreter.context.ledger }
 
   /// Whether the pending batch is written at this point.
   func applies(at point: Point) -> Bool {
@@ -44,80 +60,59 @@ final class SavePolicy {
       // While the sheet is open its commits stay pending until dismiss or save.
       return context.sheet == nil
     case .scriptEnded:
-      return !context.options.atomic && context.sheet == nil && context.quitStatus == nil
+      return !context.options.atomic && context.sheet == nil
     case .runEnding:
-      return !(context.options.atomic && context.hadError)
+      return !(context.options.atomic && interpreter.hadError)
     }
   }
 
-  /// A save a statement asked for (`save`, `dismiss`, the end of a `source`d file).
-  /// Returns how many edits were written; a failure fails the statement.
-  @discardableResult
-  func save(at point: Point, offset: Int) throws(StatementFailure) -> Int {
-    guard applies(at: point) else { return 0 }
+  /// Saves at `point` if the point calls for it: the one place a batch is written.
+  func save(at point: Point) -> Outcome {
+    guard applies(at: point) else { return .notDue }
     let count = ledger.pending.count
     do {
-      try write(at: point)
+      switch point {
+      case .saveCommand(let force), .dismiss(let force): try ledger.save(force: force)
+      default: try ledger.save()
+      }
+      return .saved(count)
     } catch {
-      let message = remember(error)
-      throw context.failure(message, at: offset, reason: error.isStoreUnavailable ? .storeFailed : .statementFailed)
+      let message = Self.describe(error, kept: ledger.pending.count)
+      let repeated = isRepeated(message)
+      lastReported = (message, ledger.counters.saves)
+      return .failed(error, message: message, repeated: repeated)
     }
-    return count
   }
 
-  /// How a save from the form went.
-  enum FormSave {
-    case saved
-    /// Another session saved these currencies meanwhile: nothing of them was written.
-    case conflict([SaveConflict])
-    case failed(String)
-  }
-
-  /// The form's Done: a save whose failure the form shows itself (it stays open).
-  func saveFromForm(force: Bool) -> FormSave {
-    guard applies(at: .dismiss) else { return .saved }
-    do {
-      try ledger.save(force: force)
-      return .saved
-    } catch {
-      let message = remember(error)
-      if case .conflict(let conflicts) = error { return .conflict(conflicts) }
-      return .failed(message)
+  /// A save a statement asked for (`Effect.save`): how many edits were written, or the
+  /// failure of the statement.
+  func save(at point: Point, offset: Int) -> Result<Int, StatementFailure> {
+    switch save(at: point) {
+    case .notDue: return .success(0)
+    case .saved(let count): return .success(count)
+    case .failed(let error, let message, _):
+      return .failure(
+        context.failure(message, at: offset, reason: error.isStoreUnavailable ? .storeFailed : .statementFailed))
     }
   }
 
   /// A save the session makes by itself, between statements. A failure is reported (once
   /// for the same failure) and its reason returned; the batch stays in memory.
   func saveBetweenStatements(at point: Point, source: String, line: Int) -> StopReason? {
-    guard applies(at: point) else { return nil }
-    do {
-      try write(at: point)
-      return nil
-    } catch {
-      let repeated = isRepeated(Self.describe(error, kept: ledger.pending.count))
-      let message = remember(error)
-      if !repeated { report(message, source: source, line: line) }
-      context.hadError = true
-      return error.isStoreUnavailable ? .storeFailed : .statementFailed
-    }
+    guard case .failed(let error, let message, let repeated) = save(at: point) else { return nil }
+    if !repeated { report(message, source: source, line: line) }
+    interpreter.noteFailure()
+    return error.isStoreUnavailable ? .storeFailed : .statementFailed
   }
 
   /// The run is ending: the focused draft of an open sheet is committed (a typed value
   /// is not lost), then the batch saved unless the store already failed.
   func saveAtEnd(source: String, line: Int, storeFailed: Bool) {
-    if let error = context.commitFocusedDraft(), !isRepeated(error.message) {
-      report(error.message, source: source, line: line)
-      lastReported = (error.message, ledger.counters.saves)
+    if let refusal = context.sheet?.perform(.commit).refusal, !isRepeated(refusal.text) {
+      report(refusal.text, source: source, line: line)
+      lastReported = (refusal.text, ledger.counters.saves)
     }
     if !storeFailed { _ = saveBetweenStatements(at: .runEnding, source: source, line: line) }
-  }
-
-  private func write(at point: Point) throws(StoreError) {
-    if case .saveCommand(let force) = point {
-      try ledger.save(force: force)
-    } else {
-      try ledger.save()
-    }
   }
 
   private func report(_ message: String, source: String, line: Int) {
@@ -129,14 +124,7 @@ final class SavePolicy {
     }
   }
 
-  /// A failed save's message, with how many edits it left pending in memory, remembered
-  /// so the same failure met again is not repeated.
-  private func remember(_ error: StoreError) -> String {
-    let message = Self.describe(error, kept: ledger.pending.count)
-    lastReported = (message, ledger.counters.saves)
-    return message
-  }
-
+  /// A failed save's message, with how many edits it left pending in memory.
   private static func describe(_ error: StoreError, kept: Int) -> String {
     "\(error.description) (\(kept) unsaved \(kept == 1 ? "edit" : "edits") kept in memory)"
   }
@@ -145,34 +133,8 @@ final class SavePolicy {
     lastReported?.message == message && lastReported?.saves == ledger.counters.saves
   }
 
-  // MARK: - What leaving would lose
-
-  /// What leaving now would lose, as lines a person can paste back into Coffer: a `set`
-  /// per unsaved amount, `local` for an unsaved local currency, a `rates set` per unsaved
-  /// rate, and a comment for each invalid sheet draft. Empty when nothing would be lost.
+  /// What leaving now would lose, as lines to paste back (see `UnsavedEdits`).
   var unsavedLines: [String] {
-    var lines = ledger.pending.dated.map { "set \($0.currency.code) \($0.amount) at \($0.date)" }
-    lines += ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
-    // Each quote was set in the local currency of its moment: `local` lines go before
-    // the quotes that need another than the current one, and the last names the local
-    // currency to end with. (The store's local currency is known to be that one only
-    // when it was not changed.)
-    var replayLocal: Currency? = ledger.pending.local == nil ? ledger.portfolio.local : nil
-    for quote in ledger.pending.quotes {
-      if quote.quotedIn != replayLocal {
-        lines.append("local \(quote.quotedIn.code)")
-        replayLocal = quote.quotedIn
-      }
-      lines.append("rates set \(quote.currency.code) \(quote.value)")
-    }
-    if replayLocal != ledger.portfolio.local { lines.append("local \(ledger.portfolio.local.code)") }
-    if let sheet = context.sheet {
-      for currency in sheet.rows {
-        if let invalid = sheet.invalid[currency] {
-          lines.append("# \(currency.code) draft '\(invalid.text)' is not a valid amount (\(invalid.reason))")
-        }
-      }
-    }
-    return lines
+    UnsavedEdits.lines(of: ledger, sheet: context.sheet)
   }
 }

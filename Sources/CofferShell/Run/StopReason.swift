@@ -7,24 +7,9 @@ package enum StopReason: Equatable, Sendable {
   case usage
   /// The store cannot be opened, read or written.
   case storeFailed
-  /// `quit`, with the status it was given (or the one it chose).
-  case quit(Int32)
+  /// `quit`, with the status it was given (or the one it chose); `forced` for `quit!`,
+  /// which leaves even when edits cannot be saved.
+  case quit(Int32, forced: Bool = false)
   /// SIGTERM or SIGHUP (SIGINT in a script): the run saved what it could and stops.
   case signal(Int32)
-}
-
-/// What the caller of `execute` should do next.
-package enum Flow: Equatable, Sendable {
-  case proceed
-  case stop(StopReason)
-}
-
-/// How a whole run ended.
-package enum RunEnding: Equatable, Sendable {
-  /// The input ended (EOF, Ctrl-D). `failed` when a statement of a script failed; an
-  /// interactive session succeeds whatever it met, as psql and sqlite3 do.
-  case finished(failed: Bool)
-  case stopped(StopReason)
-  /// Edits could not be saved and were printed for the person to run again.
-  case editsLost
 }

@@ -32,8 +32,10 @@ struct Completer {
   }
 
   func complete(_ before: String) -> LineEditor.Completion {
-    // Only the statement being typed matters: the text after the last ';'.
-    let statement = before.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? before
+    // Only the statement being typed matters: the text after the last ';' outside a
+    // string, as the line is split when it runs.
+    let typed = Array(before.utf8)
+    let statement = String(decoding: typed[LineScanner.startOfLastStatement(typed)...], as: UTF8.self)
     let endsInBlank = statement.last == " " || statement.last == "\t"
     let current = endsInBlank ? "" : String(statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? "")
     let typedBefore = String(statement.dropLast(current.count))

@@ -4,27 +4,6 @@ import Foundation
 import LineEditing
 import RateFiles
 
-/// What the command line asked for.
-package struct LaunchOptions: Sendable, Equatable {
-  package var database: String?
-  package var commands: [String] = []
-  package var scripts: [String] = []
-  package var interactive = false
-  package var keepGoing = false
-  package var atomic = false
-  package var format: OutputFormat = .table
-  package var color: ColorMode = .auto
-  package var ratesFile: String?
-  /// `-X` / `--no-rc`: the startup file is not run.
-  package var skipStartupFile = false
-
-  package init() {}
-}
-
-package enum ColorMode: String, Sendable, CaseIterable {
-  case auto, always, never
-}
-
 /// Runs Coffer as the command line asked: `-c` commands, then script files, then stdin
 /// or the interactive shell, and says how the run ended.
 package enum Launcher {
@@ -81,7 +60,7 @@ package enum Launcher {
     options.keepGoing = launch.keepGoing
     options.atomic = launch.atomic
     options.format = launch.format
-    if let copy = ledger.store.copyBeforeMigration {
+    if let copy = ledger.copyBeforeMigration {
       output.diagnostic(
         "coffer: the store \(location) was upgraded to this Coffer's schema; a copy as it was is kept in \(copy)"
           .escapingControlCharacters)
@@ -89,7 +68,7 @@ package enum Launcher {
     if launch.atomic {
       // The whole run is one transaction: its end commits it, or rolls all of it back.
       do {
-        try ledger.store.beginRunTransaction()
+        try ledger.beginRunTransaction()
       } catch {
         return fail(error.description, .storeFailed)
       }

@@ -21,10 +21,15 @@ final class Session {
   }
 
   func runScript(_ reader: LineReader, folder: String?) -> Flow {
-    let flow = folder.map { interpreter.runScript(reader, folder: $0) } ?? interpreter.run(reader)
+    var flow = folder.map { interpreter.runScript(reader, folder: $0) } ?? interpreter.run(reader)
     lastSource = reader.source
     lastLine = reader.lineNumber
-    if flow == .stop(.storeFailed) { return flow }
+    // Ctrl-C is caught only at the interactive prompt: here it ended nothing but the line.
+    if flow == .interrupted { flow = .proceed }
+    switch flow {
+    case .stop(.storeFailed), .stop(.quit): return flow
+    default: break
+    }
     if let reason = saving.saveBetweenStatements(at: .scriptEnded, source: reader.source, line: reader.lineNumber) {
       return .stop(reason)
     }
@@ -34,12 +39,18 @@ final class Session {
   func runInteractive(environment: [String: String]) -> Flow {
     interpreter.options.interactive = true
     let history = HistoryFile.standard(environment: environment)
+    do {
+      try history.makeFolder()
+    } catch {
+      // The session goes on; what is typed is still in its own history.
+      output.diagnostic("coffer: note: the lines typed will not be kept: \(error)".escapingControlCharacters)
+    }
     guard let editor = LineEditor(programName: "coffer", historyFile: history) else {
       output.diagnostic("coffer: error: cannot start line editing")
       return .stop(.statementFailed)
     }
     let interpreter = self.interpreter
-    interpreter.history = { editor.entries }
+    interpreter.lineEditor = editor
     editor.completer = { text in Completer(interpreter: interpreter).complete(text) }
     Signals.install(catchInterrupt: true)
     var lineNumber = 0
@@ -51,7 +62,6 @@ final class Session {
     while true {
       // A Ctrl-C that arrived after the last command finished has nothing left to stop.
       _ = Signals.takeInterrupt()
-      interpreter.interrupted = false
       let prompt = pending == nil ? interpreter.styledPrompt : "   ...> "
       let text: String
       switch editor.read(prompt: prompt) {
@@ -97,10 +107,7 @@ final class Session {
       interpreter.drawSheet(justOpened: !sheetWasOpen)
       output.flush()
       if case .stop(let reason) = flow {
-        if case .quit = reason, !interpreter.quitForced, !mayLeave(line: lineNumber) {
-          interpreter.quitStatus = nil
-          continue
-        }
+        if case .quit(_, let forced) = reason, !forced, !mayLeave(line: lineNumber) { continue }
         return flow
       }
       if interpreter.ledger.counters.commits != commitsBefore {
@@ -147,10 +154,11 @@ final class Session {
   /// stderr as lines to paste back, and the run ends as `.editsLost`.
   func finish(_ flow: Flow) -> RunEnding {
     var flow = flow
+    var quit: StopReason?
+    if case .stop(let reason) = flow, case .quit = reason { quit = reason }
     // SIGTERM or SIGHUP while reading piped input ends the read like an end of file.
     if let signal = Signals.takeStop() { flow = .stop(.signal(signal)) }
-    let quit = interpreter.quitStatus.map { StopReason.quit($0) }
-    if let ending = finishAtomic(flow: flow) {
+    if let ending = finishAtomic(flow: flow, quit: quit) {
       if case .finished = ending, let quit { return .stopped(quit) }
       return ending
     }
@@ -173,21 +181,21 @@ final class Session {
   /// an error everything the run wrote is rolled back, imports and sources included;
   /// else the pending edits are saved in it and it is committed. A failed commit keeps
   /// nothing of the run, and says so with the edits to type again.
-  private func finishAtomic(flow: Flow = .proceed) -> RunEnding? {
-    let store = interpreter.ledger.store
-    guard store.inRunTransaction else { return nil }
+  private func finishAtomic(flow: Flow = .proceed, quit: StopReason? = nil) -> RunEnding? {
+    let ledger = interpreter.ledger
+    guard ledger.inRunTransaction else { return nil }
     if interpreter.hadError {
-      let wrote = store.wroteInRunTransaction || !interpreter.ledger.pending.isEmpty
-      store.rollbackRunTransaction()
+      let wrote = ledger.wroteInRunTransaction
+      ledger.rollbackRunTransaction()
       if wrote { output.diagnostic("coffer: nothing saved: --atomic run had errors") }
-      if let quit = interpreter.quitStatus { return .stopped(.quit(quit)) }
+      if let quit { return .stopped(quit) }
       return .finished(failed: true)
     }
     // What the final save writes inside the transaction is lost too if it cannot commit.
     let pending = saving.unsavedLines
     saving.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
     do {
-      try store.commitRunTransaction()
+      try ledger.commitRunTransaction()
     } catch {
       output.diagnostic(
         "coffer: error: \(error.description); nothing of the --atomic run was saved".escapingControlCharacters)

@@ -66,7 +66,7 @@ package enum BalanceFile {
     balances = keys.map { balances[place($0)] }
   }
 
-  private static let dayNumberOfYearOne = CalendarDate(year: 1, month: 1, day: 1)!.dayNumber
+  private static let dayNumberOfYearOne = CalendarDate.first.dayNumber
 
   /// The common row read straight from its bytes: three plain cells, a date `YYYY-MM-DD`
   /// that has come, three letters of a currency, an amount in digits that the currency

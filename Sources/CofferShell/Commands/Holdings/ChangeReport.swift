@@ -41,11 +41,21 @@ struct ChangeReport: Listing {
     let currencies = Catalog.all.filter {
       all || !before.amount(of: $0).isZero || !after.amount(of: $0).isZero
     }
-    let rows = currencies.map { currency in
-      Row(
-        currency: currency, before: before.amount(of: currency), after: after.amount(of: currency),
-        valueBefore: try? before.value(of: currency), valueAfter: try? after.value(of: currency),
-        split: Movement.of(currency, between: before, after))
+    var rows: [Row] = []
+    for currency in currencies {
+      let what = "holdings from: \(currency.code)"
+      rows.append(
+        Row(
+          currency: currency, before: before.amount(of: currency), after: after.amount(of: currency),
+          valueBefore: try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
+            try before.value(of: currency)
+          },
+          valueAfter: try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
+            try after.value(of: currency)
+          },
+          split: try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
+            try Movement.of(currency, between: before, after)
+          } ?? nil))
     }
     let movement: Movement?
     do {

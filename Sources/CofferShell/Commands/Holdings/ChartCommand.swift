@@ -6,16 +6,13 @@ import LineEditing
 /// the total as held at each date (a step where the holdings changed), or with `valued`
 /// today's holdings at each date's rates, over time (the last year unless told otherwise).
 struct ChartCommand: Command {
+  static let code = TypedSlot.currency()
   static let entry = CommandEntry(
     "chart",
     .sequence([
-      .choice([.sequence([.keyword("total"), .optional(.keyword("valued"))]), .currency()]),
+      .choice([.sequence([.keyword("total"), .optional(.keyword("valued"))]), .slot(code)]),
       // `from` and `to` in either order.
-      .repeated(
-        .choice([
-          .sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")]),
-          .sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")]),
-        ])),
+      DateRange.grammar,
     ]), "chart the local value of one unit of C, or the total as held (valued: today's holdings), over time",
     examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31", "chart total valued"],
     access: .reads, usage: "chart total [valued]|C [from DATE] [to DATE]", command: Self.self)
@@ -29,12 +26,12 @@ struct ChartCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    offset = arguments.start(of: "C") ?? arguments.offset(of: "total") ?? arguments.commandOffset
-    currency = try context.currency(arguments["C"])
+    offset = arguments.start(of: Self.code) ?? arguments.offset(of: "total") ?? arguments.commandOffset
+    currency = try context.currency(arguments[Self.code])
     valued = arguments.has(keyword: "valued")
     // Given twice, the last one counts (as with options).
-    if case .expression(let from) = arguments.all("FROM").last { self.from = from } else { from = nil }
-    if case .expression(let to) = arguments.all("TO").last { self.to = to } else { to = nil }
+    from = arguments.all(DateRange.fromDate).last
+    to = arguments.all(DateRange.toDate).last
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -56,7 +53,7 @@ struct ChartCommand: Command {
       // As held: every currency held at some point of the range, and the dates its
       // amount changed on.
       do {
-        let entries = try context.ledger.store.entries(of: nil, from: from, to: to, limit: nil, today: portfolio.today)
+        let entries = try context.ledger.journal(of: nil, from: from, to: to, limit: nil)
         let start = try context.ledger.amounts(on: [from])[0]
         var currencies = Set(entries.map(\.currency))
         currencies.formUnion(Catalog.all.filter { !start[$0.index].isZero })
@@ -72,25 +69,32 @@ struct ChartCommand: Command {
       }
     }
     guard !held.isEmpty else { throw context.failure("chart total: nothing is held", at: offset) }
-    var book: RateBook
+    // With the quotes set in this session and not saved yet, which count as in the total.
+    let book: RateBook
     do {
-      book = try context.ledger.store.history(of: Set(held.map(\.0)), quotesWith: local, from: from, to: to)
+      book = try context.ledger.ratesHistory(of: Set(held.map(\.0)), quotesWith: local, from: from, to: to)
     } catch {
       throw context.failure(error, at: offset)
     }
-    // Quotes set in this session and not saved yet count as in the total.
-    for quote in context.ledger.pending.quotes { book.record(quote) }
-    let points: [(date: CalendarDate, value: DecimalValue)]
+    // As held: the amounts on every date a value may change, read at once.
+    var heldOn: (dates: [CalendarDate], amounts: [[DecimalValue]])?
     if let editDates {
       let dates = Set(book.changeDates(of: Set(held.map(\.0)), in: local, from: from, to: to) + editDates).sorted()
       do {
-        points = ValueSeries.points(
-          dates: dates, amounts: try context.ledger.amounts(on: dates), local: local, book: book)
+        heldOn = (dates, try context.ledger.amounts(on: dates))
       } catch {
         throw context.failure(error, at: offset)
       }
-    } else {
-      points = ValueSeries.points(amounts: held, local: local, book: book, from: from, to: to)
+    }
+    let points: [(date: CalendarDate, value: DecimalValue)]
+    do {
+      if let heldOn {
+        points = try ValueSeries.points(dates: heldOn.dates, amounts: heldOn.amounts, local: local, book: book)
+      } else {
+        points = try ValueSeries.points(amounts: held, local: local, book: book, from: from, to: to)
+      }
+    } catch {
+      throw context.failure("chart: \(error.description)", at: offset)
     }
     let amounts = held
     guard points.count >= 2 else {
@@ -118,7 +122,11 @@ struct ChartCommand: Command {
     let chart = BrailleChart(points: points, width: width, height: 12)
     let format: (DecimalValue) -> String =
       currency == nil ? { MoneyText.format($0, local, output: output) } : { $0.rounded(toPlaces: 4).description }
-    lines += chart.lines(output: output, format: format)
+    do {
+      lines += try chart.lines(output: output, format: format)
+    } catch {
+      throw context.failure("chart: \(error.description)", at: offset)
+    }
     return .lines(lines)
   }
 }

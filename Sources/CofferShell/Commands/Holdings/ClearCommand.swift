@@ -4,14 +4,12 @@ import CofferScript
 /// `clear C [at DATE]` or `clear all [at DATE]`: amounts back to 0 (with a date, the
 /// balance on that day).
 struct ClearCommand: Command {
+  static let code = TypedSlot.currency()
+  static let yes = Flag("yes")
   static let entry = CommandEntry(
-    "clear",
-    .sequence([
-      .choice([.keyword("all"), .currency()]),
-      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    ]), "set one amount, or every amount, to 0 (with 'at DATE', on that day)",
-    examples: ["clear USD", "clear all --yes", "clear GBP at 2025-06-30"], options: [OptionSpec("yes")],
-    command: Self.self)
+    "clear", .sequence([.choice([.keyword("all"), .slot(code)]), .optional(AtDate.grammar)]),
+    "set one amount, or every amount, to 0 (with 'at DATE', on that day)",
+    examples: ["clear USD", "clear all --yes", "clear GBP at 2025-06-30"], options: [yes.spec], command: Self.self)
 
   /// nil for `all`.
   let currency: Currency?
@@ -21,10 +19,10 @@ struct ClearCommand: Command {
   let end: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])
-    confirmed = arguments.option("yes") != nil
+    currency = try context.currency(arguments[Self.code])
+    confirmed = arguments.has(Self.yes)
     end = arguments.endOffset
-    if let (date, offset) = try context.date(arguments["DATE"]) {
+    if let (date, offset) = try context.date(arguments[AtDate.date]) {
       self.date = try context.pastOrToday(date, at: offset)
       dateOffset = offset
     } else {
@@ -53,9 +51,8 @@ struct ClearCommand: Command {
   private func clear(_ currency: Currency, _ context: CommandContext) throws(StatementFailure) {
     if let date {
       try context.commit(.zero, of: currency, on: date, at: dateOffset)
-    } else if var sheet = context.sheet, sheet.row(of: currency) != nil {
-      sheet.commitFromCommand(.zero, of: currency, ledger: context.ledger)
-      context.sheet = sheet
+    } else if let sheet = context.sheet {
+      _ = sheet.perform(.clear(currency))
     } else {
       context.ledger.commit(.zero, of: currency)
     }

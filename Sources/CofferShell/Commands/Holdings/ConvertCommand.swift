@@ -3,25 +3,25 @@ import CofferScript
 
 /// `convert X FROM [to] TO [at DATE]`: an amount between currencies.
 struct ConvertCommand: Command {
+  static let value = TypedSlot.expression("X", "an amount to convert")
+  static let source = TypedSlot.currency("FROM")
+  static let target = TypedSlot.currency("TO")
   static let entry = CommandEntry(
     "convert",
-    .sequence([
-      .expression("X", "an amount to convert"), .currency("FROM"), .optional(.keyword("to")), .currency("TO"),
-      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    ]), "convert an amount between currencies", examples: ["convert 100 USD to CNY"],
-    options: [ListingOptions.format], access: .reads, command: Self.self)
+    .sequence([.slot(value), .slot(source), .optional(.keyword("to")), .slot(target), .optional(AtDate.grammar)]),
+    "convert an amount between currencies", examples: ["convert 100 USD to CNY"],
+    options: [ListingOptions.format.spec], access: .reads, command: Self.self)
 
   let amount: Expression
   let from: Currency
   let to: Currency
-  let date: Arguments.Value?
+  let date: Expression?
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .expression(let amount) = arguments["X"] else { preconditionFailure("convert reads X") }
-    self.amount = amount
-    from = try context.currency(arguments["FROM"])!
-    to = try context.currency(arguments["TO"])!
-    date = arguments["DATE"]
+    amount = try arguments.value(Self.value)
+    from = try context.currency(try arguments.value(Self.source))
+    to = try context.currency(try arguments.value(Self.target))
+    date = arguments[AtDate.date]
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

@@ -5,11 +5,10 @@ import CofferScript
 /// last counts, as with options): the dates of `total by`, `holdings from`, `log` and
 /// `chart`.
 struct DateRange {
+  static let fromDate = TypedSlot.expression("DATE", "a date (YYYY-MM-DD) after 'from'")
+  static let toDate = TypedSlot.expression("DATE", "a date (YYYY-MM-DD) after 'to'")
   static let grammar = Grammar.repeated(
-    .choice([
-      .sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")]),
-      .sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")]),
-    ]))
+    .choice([.sequence([.keyword("from"), .slot(fromDate)]), .sequence([.keyword("to"), .slot(toDate)])]))
 
   var from: CalendarDate?
   var to: CalendarDate?
@@ -23,11 +22,11 @@ struct DateRange {
   }
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    if case .expression(let expression) = arguments.all("FROM").last {
+    if let expression = arguments.all(Self.fromDate).last {
       from = try context.dateArgument(expression, role: "'from'")
       fromOffset = expression.offset
     }
-    if case .expression(let expression) = arguments.all("TO").last {
+    if let expression = arguments.all(Self.toDate).last {
       to = try context.dateArgument(expression, role: "'to'")
       toOffset = expression.offset
     }

@@ -6,26 +6,27 @@ import CofferScript
 /// and `holdings from DATE [to DATE]` (each currency's change between the two dates,
 /// split into edits and rates).
 struct HoldingsCommand: Command {
+  /// `in C`.
+  static let target = TypedSlot.currency("C", "a currency code such as USD after 'in'")
   static let entry = CommandEntry(
     "holdings",
     .sequence([
       .optional(
         .choice([
-          .sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
-          .sequence([.keyword("valued"), .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
+          AtDate.grammar, .sequence([.keyword("valued"), AtDate.grammar]),
           .sequence([
-            .keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM"),
-            .optional(.sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")])),
+            .keyword("from"), .slot(DateRange.fromDate),
+            .optional(.sequence([.keyword("to"), .slot(DateRange.toDate)])),
           ]),
         ])),
-      .optional(.sequence([.keyword("in"), .currency("C", "a currency code such as USD after 'in'")])),
+      .optional(.sequence([.keyword("in"), .slot(target)])),
     ]),
     "each held currency with its rate and value (in the local currency, or in C), then the total; at a date, as held then; from a date, how each moved",
     examples: [
       "holdings", "holdings --format json", "holdings at 2025-12-31", "holdings valued at 2024-01-02",
       "holdings in USD", "holdings from 2025-01-01 to 2025-12-31",
     ],
-    options: ListingOptions.listing + [ListingOptions.expressedIn], access: .reads,
+    options: [ListingOptions.format.spec, ListingOptions.all.spec, ListingOptions.expressedIn.spec], access: .reads,
     usage: "holdings [at DATE | valued at DATE | from DATE [to DATE]] [in C] [--all] [--format FMT]",
     command: Self.self)
 
@@ -39,9 +40,9 @@ struct HoldingsCommand: Command {
   let dateOffset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    all = arguments.option("all") != nil
+    all = arguments.has(ListingOptions.all)
     offset = arguments.commandOffset
-    target = try context.expressedIn(arguments)
+    target = try context.expressedIn(arguments, slot: Self.target)
     if arguments.has(keyword: "from") {
       range = try DateRange(arguments, context)
       date = nil
@@ -54,7 +55,7 @@ struct HoldingsCommand: Command {
       return
     }
     range = nil
-    let given = try context.date(arguments["DATE"])
+    let given = try context.date(arguments[AtDate.date])
     date = given.map { ($0.0, arguments.has(keyword: "valued")) }
     dateOffset = given?.1 ?? offset
   }
@@ -72,11 +73,19 @@ struct HoldingsCommand: Command {
     }
     let currencies = all ? Catalog.all : portfolio.held
     let target = self.target ?? portfolio.local
-    let rows = currencies.map { currency in
-      let valuation = try? portfolio.valuation(of: currency, in: target).get()
-      return Row(
-        currency: currency, amount: portfolio.amount(of: currency), rate: valuation?.factor.rounded(toPlaces: 10),
-        value: try? portfolio.value(of: currency, in: target), basis: valuation)
+    var rows: [Row] = []
+    for currency in currencies {
+      let what = "holdings: \(currency.code)"
+      let valuation = try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
+        try portfolio.valuation(of: currency, in: target).get()
+      }
+      let value = try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
+        try portfolio.value(of: currency, in: target)
+      }
+      rows.append(
+        Row(
+          currency: currency, amount: portfolio.amount(of: currency), rate: valuation?.factor.rounded(toPlaces: 10),
+          value: value, basis: valuation))
     }
     let total = try context.readTotal(of: portfolio, in: self.target, at: offset)
     return .listing(Report(local: portfolio.local, target: target, rows: rows, total: total, date: date))

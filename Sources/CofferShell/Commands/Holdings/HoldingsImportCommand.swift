@@ -7,8 +7,9 @@ import RateFiles
 /// `holdings import FILE`: balances from a CSV of `date,code,amount` rows, each as
 /// `set CODE AMOUNT at DATE` would write it, all in one transaction or none.
 struct HoldingsImportCommand: Command {
+  static let file = TypedSlot.path("FILE", "a CSV file of date,code,amount rows")
   static let entry = CommandEntry(
-    "holdings import", .path("FILE", "a CSV file of date,code,amount rows"),
+    "holdings import", .slot(file),
     "write down balances from a CSV file (header date,code,amount; a row a currency and day), all or none",
     examples: ["holdings import statements.csv"], reachesOutside: true, command: Self.self)
 
@@ -16,11 +17,9 @@ struct HoldingsImportCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .path(let path, let offset) = arguments["FILE"] else {
-      preconditionFailure("holdings import reads FILE")
-    }
-    self.path = path
-    self.offset = offset
+    let file = try arguments.value(Self.file)
+    path = file.value
+    offset = file.offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

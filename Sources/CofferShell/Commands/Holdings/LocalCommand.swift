@@ -3,16 +3,18 @@ import CofferScript
 
 /// `local [C]`: shows or changes the local currency.
 struct LocalCommand: Command {
+  static let code = TypedSlot.currency()
   static let entry = CommandEntry(
-    "local", .optional(.currency()), "show or change the local currency", examples: ["local", "local USD"],
-    access: .readsWithout("C"), command: Self.self)
+    "local", .optional(.slot(code)), "show or change the local currency", examples: ["local", "local USD"],
+    access: .readsWithout([code.slot]), command: Self.self)
 
   let currency: Currency?
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])
-    offset = arguments["C"]?.offset ?? arguments.endOffset
+    let code = arguments[Self.code]
+    currency = try context.currency(code)
+    offset = code?.offset ?? arguments.endOffset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

@@ -27,7 +27,7 @@ struct MovementReport: Listing {
     var from = range.from ?? to
     if range.from == nil {
       do {
-        from = try ledger.store.firstEffectiveDate(today: today).map { min($0, to) } ?? to
+        from = try ledger.firstEffectiveDate().map { min($0, to) } ?? to
       } catch {
         throw context.failure(error, at: offset)
       }

@@ -5,12 +5,11 @@ import CofferScript
 /// (a statement copied in later), which is also the current amount only when nothing
 /// later is recorded.
 struct SetCommand: Command {
+  static let code = TypedSlot.currency()
+  static let value = TypedSlot.expression("EXPR", "an amount")
   static let entry = CommandEntry(
-    "set",
-    .sequence([
-      .currency(), .expression("EXPR", "an amount"),
-      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    ]), "set C's amount (with 'at DATE', its balance on that day)",
+    "set", .sequence([.slot(code), .slot(value), .optional(AtDate.grammar)]),
+    "set C's amount (with 'at DATE', its balance on that day)",
     examples: ["set USD 1200.50", "set JPY 150_000", "set EUR $rent * 3", "set USD 900 at 2025-12-31"],
     scope: .topLevel, command: Self.self)
 
@@ -21,10 +20,9 @@ struct SetCommand: Command {
   let dateOffset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])!
-    guard case .expression(let amount) = arguments["EXPR"] else { preconditionFailure("set reads EXPR") }
-    self.amount = amount
-    if let (date, offset) = try context.date(arguments["DATE"]) {
+    currency = try context.currency(try arguments.value(Self.code))
+    amount = try arguments.value(Self.value)
+    if let (date, offset) = try context.date(arguments[AtDate.date]) {
       self.date = try context.pastOrToday(date, at: offset)
       dateOffset = offset
     } else {

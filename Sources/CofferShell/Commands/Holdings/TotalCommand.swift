@@ -6,26 +6,25 @@ import CofferScript
 /// without changing the local currency); and `total by month|quarter|year [from DATE]
 /// [to DATE]` (how the total moved, and why).
 struct TotalCommand: Command {
+  static let period = TypedSlot.word("PERIOD", "month, quarter or year", completing: Period.allCases.map(\.rawValue))
+  /// `in C`.
+  static let target = TypedSlot.currency("C", "a currency code such as USD after 'in'")
   static let entry = CommandEntry(
     "total",
     .sequence([
       .optional(
         .choice([
-          .sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
-          .sequence([.keyword("valued"), .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")]),
-          .sequence([
-            .keyword("by"), .word("PERIOD", "month, quarter or year", completing: Period.allCases.map(\.rawValue)),
-            DateRange.grammar,
-          ]),
+          AtDate.grammar, .sequence([.keyword("valued"), AtDate.grammar]),
+          .sequence([.keyword("by"), .slot(period), DateRange.grammar]),
         ])),
-      .optional(.sequence([.keyword("in"), .currency("C", "a currency code such as USD after 'in'")])),
+      .optional(.sequence([.keyword("in"), .slot(target)])),
     ]),
     "the total of all holdings in the local currency (or in C); at a date, as held then; by period, how it moved and why",
     examples: [
       "total", "total at 2025-12-31", "total valued at 2024-01-02", "total in USD", "total by month from 2025-01-01",
       "total by year --format csv",
     ],
-    options: ListingOptions.listing + [ListingOptions.expressedIn], access: .reads,
+    options: [ListingOptions.format.spec, ListingOptions.expressedIn.spec], access: .reads,
     usage: "total [at DATE | valued at DATE | by month|quarter|year [from DATE] [to DATE]] [in C] [--format FMT]",
     command: Self.self)
 
@@ -44,8 +43,9 @@ struct TotalCommand: Command {
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     offset = arguments.commandOffset
-    target = try context.expressedIn(arguments)
-    if case .word(let word, let at) = arguments["PERIOD"] {
+    target = try context.expressedIn(arguments, slot: Self.target)
+    if let written = arguments[Self.period] {
+      let (word, at) = (written.value, written.offset)
       guard let period = Period(rawValue: word.lowercasedWord) else {
         throw context.failure(
           "'by' takes month, quarter or year, not '\(word)'"
@@ -57,7 +57,7 @@ struct TotalCommand: Command {
           at: arguments.offset(of: "in") ?? offset)
       }
       question = .by(period, try DateRange(arguments, context))
-    } else if let (date, at) = try context.date(arguments["DATE"]) {
+    } else if let (date, at) = try context.date(arguments[AtDate.date]) {
       question = .on(date, valued: arguments.has(keyword: "valued"), at: at)
     } else {
       question = .now

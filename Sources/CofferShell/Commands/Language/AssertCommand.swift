@@ -3,14 +3,13 @@ import Foundation
 
 /// `assert EXPR OP EXPR [MESSAGE]`: fails the statement unless the comparison holds.
 struct AssertCommand: Command {
+  static let lhs = TypedSlot.expression("EXPR", "a value to compare")
+  static let operation = TypedSlot.comparison("OP", "a comparison (== != < <= > >=)")
+  static let rhs = TypedSlot.expression("EXPR", "a value after the comparison")
+  static let note = TypedSlot.string("MESSAGE", "a message in quotes")
   static let entry = CommandEntry(
-    "assert",
-    .sequence([
-      .expression("EXPR", "a value to compare", key: "LEFT"),
-      .argument(Slot("OP", .comparison, "a comparison (== != < <= > >=)")),
-      .expression("EXPR", "a value after the comparison", key: "RIGHT"),
-      .optional(.argument(Slot("MESSAGE", .string, "a message in quotes"))),
-    ]), "fail unless the comparison holds (== != < <= > >=)",
+    "assert", .sequence([.slot(lhs), .slot(operation), .slot(rhs), .optional(.slot(note))]),
+    "fail unless the comparison holds (== != < <= > >=)",
     examples: ["assert total() > 0", "assert amount(USD) == 1200 \"USD is wrong\""], access: .reads,
     readsHoldings: false, command: Self.self)
 
@@ -25,16 +24,13 @@ struct AssertCommand: Command {
   let start: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .expression(let left) = arguments["LEFT"], case .expression(let right) = arguments["RIGHT"],
-      case .comparison(let comparison, _) = arguments["OP"]
-    else { preconditionFailure("assert reads two values and a comparison") }
-    self.left = left
-    self.right = right
-    self.comparison = comparison
-    if case .string(let text, _) = arguments["MESSAGE"] { message = text } else { message = nil }
-    start = arguments.start(of: "LEFT") ?? arguments.commandOffset
-    leftText = arguments.text(of: "LEFT").trimmingCharacters(in: .whitespaces)
-    rightText = arguments.text(of: "RIGHT").trimmingCharacters(in: .whitespaces)
+    left = try arguments.value(Self.lhs)
+    comparison = try arguments.value(Self.operation).value
+    right = try arguments.value(Self.rhs)
+    message = arguments[Self.note]?.value
+    start = arguments.start(of: Self.lhs) ?? arguments.commandOffset
+    leftText = arguments.text(of: Self.lhs).trimmingCharacters(in: .whitespaces)
+    rightText = arguments.text(of: Self.rhs).trimmingCharacters(in: .whitespaces)
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

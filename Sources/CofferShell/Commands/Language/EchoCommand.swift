@@ -2,15 +2,16 @@ import CofferScript
 
 /// `echo WORDS...`: the words as written (strings unquoted, `$variables` replaced).
 struct EchoCommand: Command {
+  static let words = TypedSlot.words("WORDS", "words")
   static let entry = CommandEntry(
-    "echo", .optional(.argument(Slot("WORDS", .words, "words"))), "print the words, separated by spaces",
+    "echo", .optional(.slot(words)), "print the words, separated by spaces",
     examples: ["echo month end", "echo \"rent is\" $rent"], access: .reads, readsHoldings: false, command: Self.self)
 
   let tokens: [Token]
   let line: LogicalLine
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    if case .words(let tokens) = arguments["WORDS"] { self.tokens = tokens } else { tokens = [] }
+    tokens = arguments[Self.words] ?? []
     line = arguments.line
   }
 

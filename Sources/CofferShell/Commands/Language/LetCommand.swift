@@ -2,8 +2,10 @@ import CofferScript
 
 /// `let NAME = EXPR`: a variable, read back as `$NAME`.
 struct LetCommand: Command {
+  static let name = TypedSlot.word("NAME", "a variable name")
+  static let value = TypedSlot.expression("EXPR", "a value")
   static let entry = CommandEntry(
-    "let", .sequence([.word("NAME", "a variable name"), .symbol("="), .expression("EXPR", "a value")]),
+    "let", .sequence([.slot(name), .symbol("="), .slot(value)]),
     "define a variable, read as $NAME", examples: ["let rent = 1500", "set EUR $rent"], readsHoldings: false,
     command: Self.self)
 
@@ -11,11 +13,8 @@ struct LetCommand: Command {
   let value: Expression
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .word(let name, _) = arguments["NAME"], case .expression(let value) = arguments["EXPR"] else {
-      preconditionFailure("let reads NAME and EXPR")
-    }
-    self.name = name
-    self.value = value
+    name = try arguments.value(Self.name).value
+    value = try arguments.value(Self.value)
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

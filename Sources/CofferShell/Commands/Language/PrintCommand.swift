@@ -2,21 +2,16 @@ import CofferScript
 
 /// `print EXPR...`: each value on its own line.
 struct PrintCommand: Command {
+  static let value = TypedSlot.expression("EXPR", "a value to print")
   static let entry = CommandEntry(
-    "print",
-    .sequence([
-      .expression("EXPR", "a value to print"),
-      .repeated(.sequence([.optional(.symbol(",")), .expression("EXPR", "a value to print")])),
-    ]), "print each value on its own line", examples: ["print total()", "print amount(USD) * 2, $rent"],
+    "print", .sequence([.slot(value), .repeated(.sequence([.optional(.symbol(",")), .slot(value)]))]),
+    "print each value on its own line", examples: ["print total()", "print amount(USD) * 2, $rent"],
     access: .reads, usage: "print EXPR [, EXPR...]", readsHoldings: false, command: Self.self)
 
   let values: [Expression]
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    values = arguments.all("EXPR").compactMap { value in
-      if case .expression(let expression) = value { return expression }
-      return nil
-    }
+    values = arguments.all(Self.value)
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

@@ -5,15 +5,16 @@ import CofferScript
 /// at once: how a dump starts, before it gives the history back whole. Interactive, it
 /// asks for `--yes` (as `clear all` does).
 struct RatesClearCommand: Command {
+  static let yes = Flag("yes")
   static let entry = CommandEntry(
     "rates clear", .none, "forget every stored rate and quote (the whole rates history); a dump starts with it",
-    examples: ["rates clear --yes"], options: [OptionSpec("yes")], command: Self.self)
+    examples: ["rates clear --yes"], options: [yes.spec], command: Self.self)
 
   let confirmed: Bool
   let end: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    confirmed = arguments.option("yes") != nil
+    confirmed = arguments.has(Self.yes)
     end = arguments.endOffset
   }
 

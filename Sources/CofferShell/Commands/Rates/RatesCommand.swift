@@ -5,25 +5,25 @@ import CofferScript
 /// source of what it rests on: a direct quote, or the cross rate through the euro. With
 /// `--in C`, how many units of C each is worth instead of the local currency.
 struct RatesCommand: Command {
+  static let code = TypedSlot.currency()
   static let entry = CommandEntry(
-    "rates",
-    .sequence([
-      .repeated(.currency()),
-      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    ]), "the rates in use, with date and source", examples: ["rates", "rates USD EUR", "rates JPY at 2010-05-04"],
-    options: ListingOptions.listing + [ListingOptions.expressedIn], access: .reads, command: Self.self)
+    "rates", .sequence([.repeated(.slot(code)), .optional(AtDate.grammar)]), "the rates in use, with date and source",
+    examples: ["rates", "rates USD EUR", "rates JPY at 2010-05-04"],
+    options: [ListingOptions.format.spec, ListingOptions.expressedIn.spec], access: .reads, command: Self.self)
 
   let chosen: [Currency]
-  let date: Arguments.Value?
+  let date: Expression?
   /// The currency of `--in C`, nil for the local one.
   let target: Currency?
+  let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     var chosen: [Currency] = []
-    for value in arguments.all("C") { chosen.append(try context.currency(value)!) }
+    for code in arguments.all(Self.code) { chosen.append(try context.currency(code)) }
     self.chosen = chosen
-    date = arguments["DATE"]
+    date = arguments[AtDate.date]
     target = try context.expressedIn(arguments, slot: nil)
+    offset = arguments.commandOffset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -31,13 +31,17 @@ struct RatesCommand: Command {
     let local = portfolio.local
     let target = self.target ?? local
     let currencies = chosen.isEmpty ? Catalog.all.filter { $0 != target } : chosen
-    let rows = currencies.map { currency in
+    var rows: [Row] = []
+    for currency in currencies {
       let result = portfolio.valuation(of: currency, in: target)
-      let valuation = try? result.get()
-      return Row(
-        currency: currency, rate: valuation?.factor.rounded(toPlaces: 10), basis: valuation,
-        stale: valuation?.isStale(on: portfolio.today) ?? false,
-        localRateMissing: result == .failure(.noLocalRate(local)))
+      let valuation = try context.unlessNoRate("rates: \(currency.code)", at: offset) { () throws(PortfolioError) in
+        try result.get()
+      }
+      rows.append(
+        Row(
+          currency: currency, rate: valuation?.factor.rounded(toPlaces: 10), basis: valuation,
+          stale: valuation?.isStale(on: portfolio.today) ?? false,
+          localRateMissing: result == .failure(.noLocalRate(local))))
     }
     return .listing(Report(local: local, target: target, rows: rows))
   }

@@ -6,17 +6,19 @@ import RateFiles
 /// rates history as a price database in the local currency, one line per currency and
 /// date on which its value changed, to FILE (written atomically) or stdout.
 struct RatesExportCommand: Command {
-  static let formats = PriceDatabase.Format.allCases.map(\.rawValue)
+  /// `--format`: a price database's, not a listing's.
+  static let format = ValueOption<PriceDatabase.Format>(
+    "format", valueError: "--format takes \(PriceDatabase.Format.allCases.map(\.rawValue).alternatives) here")
+  /// Read as a word: one with a dot in it (`prices.ledger`) is the file.
+  static let code = TypedSlot.currency("C", "a currency code such as USD, or the file to write")
+  static let file = TypedSlot.file("FILE", "the file to write")
 
   static let entry = CommandEntry(
     "rates export",
     .repeated(
       .choice([
-        .sequence([.keyword("from"), .expression("DATE", "a date (YYYY-MM-DD) after 'from'", key: "FROM")]),
-        .sequence([.keyword("to"), .expression("DATE", "a date (YYYY-MM-DD) after 'to'", key: "TO")]),
-        // Read as a word: one with a dot in it (`prices.ledger`) is the file.
-        .currency("C", "a currency code such as USD, or the file to write"),
-        .file("FILE", "the file to write"),
+        .sequence([.keyword("from"), .slot(DateRange.fromDate)]), .sequence([.keyword("to"), .slot(DateRange.toDate)]),
+        .slot(code), .slot(file),
       ])),
     "the rates history as prices in the local currency, a line per currency and date its value changed, to FILE "
       + "or stdout; FMT: ledger (hledger too, the default), beancount or csv",
@@ -24,9 +26,7 @@ struct RatesExportCommand: Command {
       "rates export prices.ledger", "rates export --format beancount USD EUR from 2024-01-01 prices.beancount",
       "rates export --format csv to 2025-12-31",
     ],
-    options: [
-      OptionSpec("format", values: formats, valueError: "--format takes ledger, beancount or csv here")
-    ],
+    options: [format.spec],
     reachesOutside: true,
     usage: "rates export [--format FMT] [C...] [from DATE] [to DATE] [FILE]", command: Self.self)
 
@@ -39,8 +39,7 @@ struct RatesExportCommand: Command {
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     offset = arguments.commandOffset
-    format =
-      arguments.option("format")?.value?.word.flatMap { PriceDatabase.Format(rawValue: $0.lowercased()) } ?? .ledger
+    format = arguments[Self.format]?.value ?? .ledger
     var currencies: [Currency] = []
     var file: (path: String, offset: Int)?
     func take(_ path: String, at offset: Int) throws(StatementFailure) {
@@ -56,8 +55,8 @@ struct RatesExportCommand: Command {
         glued = false
         continue
       }
-      switch (slot, value) {
-      case ("C", .word(let word, let at)):
+      switch value {
+      case .word(let word, let at) where slot === Self.code.slot:
         // A word with the path glued to it (`out/prices.ledger`) is that path.
         if index + 1 < values.count, values[index + 1].start == end, case .path(let rest, _) = values[index + 1].value {
           try take(word + rest, at: at)
@@ -72,7 +71,7 @@ struct RatesExportCommand: Command {
             "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code))) "
               + "(a file name needs a '.' or a '/', or quotes)", at: at)
         }
-      case ("FILE", .path(let path, let at)):
+      case .path(let path, let at) where slot === Self.file.slot:
         try take(path, at: at)
       default:
         break
@@ -81,8 +80,8 @@ struct RatesExportCommand: Command {
     self.currencies = currencies
     self.file = file
     // Given twice, the last one counts (as with options).
-    if case .expression(let from) = arguments.all("FROM").last { self.from = from } else { from = nil }
-    if case .expression(let to) = arguments.all("TO").last { self.to = to } else { to = nil }
+    from = arguments.all(DateRange.fromDate).last
+    to = arguments.all(DateRange.toDate).last
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -99,15 +98,12 @@ struct RatesExportCommand: Command {
       throw context.failure("rates export: 'from' \(from) is after 'to' \(to)", at: offset)
     }
     let chosen = currencies.isEmpty ? Catalog.all.filter { $0 != local } : currencies
-    var book: RateBook
+    let book: RateBook
     do {
-      book = try ledger.store.history(
-        of: Set(chosen), quotesWith: local, from: from ?? .first, to: to ?? .last)
+      book = try ledger.ratesHistory(of: Set(chosen), quotesWith: local, from: from ?? .first, to: to ?? .last)
     } catch {
       throw context.failure(error, at: offset)
     }
-    // Quotes set in this session and not saved yet count, as they do in rate_at().
-    for quote in ledger.pending.quotes { book.record(quote) }
     let prices = PriceHistory.changes(of: chosen, in: local, book: book, from: from, to: to)
     let lines = PriceDatabase.lines(prices, in: local, format: format)
     guard let file else { return .lines(lines) }
@@ -119,7 +115,7 @@ struct RatesExportCommand: Command {
       bytes.append(UInt8(ascii: "\n"))
     }
     do {
-      try AtomicFile.write(bytes, to: path, existing: .replace, store: ledger.store.filePath)
+      try ledger.writeFile(bytes, to: path)
     } catch {
       throw context.failure("\(error); nothing was written", at: file.offset)
     }

@@ -8,8 +8,9 @@ import LineEditing
 /// one is named and leaves its rates as they were, the others are still imported, and
 /// the statement fails (exit 1) if any failed.
 struct RatesFetchCommand: Command {
+  static let address = TypedSlot.path("URL", "a URL")
   static let entry = CommandEntry(
-    "rates fetch", .optional(.path("URL", "a URL")),
+    "rates fetch", .optional(.slot(address)),
     "download rates from every source of 'rates sources' (or from URL) and import them",
     examples: ["rates fetch", "rates fetch https://example.org/rates.csv"], reachesOutside: true, command: Self.self)
 
@@ -17,8 +18,9 @@ struct RatesFetchCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    offset = arguments["URL"]?.offset ?? arguments.commandOffset
-    guard case .path(let text, _) = arguments["URL"] else {
+    let given = arguments[Self.address]
+    offset = given?.offset ?? arguments.commandOffset
+    guard let text = given?.value else {
       url = nil
       return
     }
@@ -42,7 +44,7 @@ struct RatesFetchCommand: Command {
     }
     let sources: [RateSource]
     do {
-      sources = try context.ledger.store.rateSources()
+      sources = try context.ledger.rateSources()
     } catch {
       throw context.failure(error, at: offset)
     }

@@ -6,8 +6,9 @@ import RateFiles
 
 /// `rates import FILE`: reads a rates file (ECB XML, CSV, JSON, zip) into the history.
 struct RatesImportCommand: Command {
+  static let file = TypedSlot.path("FILE", "a rates file to import")
   static let entry = CommandEntry(
-    "rates import", .path("FILE", "a rates file to import"),
+    "rates import", .slot(file),
     "import a rates file (ECB XML or CSV, history zip, JSON) into the rates history",
     examples: ["rates import eurofxref-hist.zip"], reachesOutside: true, command: Self.self)
 
@@ -15,9 +16,9 @@ struct RatesImportCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .path(let path, let offset) = arguments["FILE"] else { preconditionFailure("rates import reads FILE") }
-    self.path = path
-    self.offset = offset
+    let file = try arguments.value(Self.file)
+    path = file.value
+    offset = file.offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -29,46 +30,5 @@ struct RatesImportCommand: Command {
     }
     let name = (path as NSString).lastPathComponent
     return .lines([try RateImporting.importRates(data, name: name, context, at: offset, doing: "import")])
-  }
-}
-
-/// What `rates import`, `rates fetch` and `--rates` share: the import itself, its
-/// progress bar, and how a stop by a signal is told.
-enum RateImporting {
-  /// Whether a signal asks to stop (Ctrl-C in the interactive shell, SIGTERM, SIGHUP):
-  /// a running coffer-rates helper is then killed and an import rolled back.
-  static let stopRequested: @Sendable () -> Bool = { Signals.stopPending || Signals.interruptPending }
-
-  /// Imports bytes already read; returns the report line. `what` names the command in
-  /// the message of an interruption ("import", "fetch").
-  static func importRates(
-    _ data: [UInt8], name: String, only: [Currency] = [], _ context: CommandContext, at offset: Int,
-    doing what: String
-  ) throws(StatementFailure) -> String {
-    let bar = ProgressBar(output: context.output, label: "importing \(name)")
-    defer { bar.finish() }
-    do {
-      return try context.ledger.importRates(
-        from: data, name: name, xmlAndZip: RatesHelper(shouldStop: stopRequested), only: only,
-        shouldStop: stopRequested,
-        progress: bar.update
-      ).description.escapingControlCharacters
-    } catch {
-      switch error {
-      case .file(let problem):
-        throw context.failure("\(name): \(problem.description); nothing imported", at: offset)
-      case .store(let problem):
-        throw context.failure(problem, at: offset)
-      case .interrupted:
-        throw interruption(what, context, at: offset)
-      }
-    }
-  }
-
-  /// A rates command stopped by a signal. Ctrl-C stops the line and the shell lives on;
-  /// SIGTERM and SIGHUP end the run (which saves, then exits 128 + the signal).
-  static func interruption(_ what: String, _ context: CommandContext, at offset: Int) -> StatementFailure {
-    let reason: StopReason = Signals.pendingStop.map { .signal($0) } ?? .statementFailed
-    return context.failure("\(what) interrupted; rates unchanged", at: offset, reason: reason)
   }
 }

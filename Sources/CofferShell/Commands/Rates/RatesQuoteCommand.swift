@@ -5,13 +5,13 @@ import CofferScript
 /// Q on DATE, from NAME — so that a dump can give back the rates a person set, dated and
 /// in the currency they were set in. Saved with the other edits.
 struct RatesQuoteCommand: Command {
+  static let code = TypedSlot.currency()
+  static let value = TypedSlot.expression("RATE", "what one unit of C is worth in Q")
+  static let quotedIn = TypedSlot.currency("Q", "the currency of the rate")
+  static let name = TypedSlot.string("NAME", "the source's name, in quotes")
   static let entry = CommandEntry(
     "rates quote",
-    .sequence([
-      .currency(), .expression("RATE", "what one unit of C is worth in Q"), .currency("Q", "the currency of the rate"),
-      .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'"), .keyword("source"),
-      .argument(Slot("NAME", .string, "the source's name, in quotes")),
-    ]),
+    .sequence([.slot(code), .slot(value), .slot(quotedIn), AtDate.grammar, .keyword("source"), .slot(name)]),
     "record a direct quote as it was set (1 C = RATE Q on DATE, from the source NAME); a dump writes these",
     examples: [#"rates quote USD 7.2 CNY at 2026-11-22 source "manual""#],
     usage: #"rates quote C RATE Q at DATE source "NAME""#, command: Self.self)
@@ -23,16 +23,15 @@ struct RatesQuoteCommand: Command {
   let source: String
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard let currency = try context.currency(arguments["C"]), let quotedIn = try context.currency(arguments["Q"]),
-      case .expression(let rate) = arguments["RATE"], let (date, _) = try context.date(arguments["DATE"]),
-      case .string(let source, _) = arguments["NAME"]
-    else {
-      throw context.failure("usage: \(Self.entry.usage)", at: arguments.commandOffset)
-    }
+    currency = try context.currency(try arguments.value(Self.code))
+    rate = try arguments.value(Self.value)
+    quotedIn = try context.currency(try arguments.value(Self.quotedIn))
+    let date = try arguments.value(AtDate.date)
+    self.date = try context.dateArgument(date, role: "'at'")
+    source = try arguments.value(Self.name).value
     guard currency != quotedIn else {
       throw context.failure("a quote is between two currencies; \(currency.code) is both", at: rate.offset)
     }
-    (self.currency, self.rate, self.quotedIn, self.date, self.source) = (currency, rate, quotedIn, date, source)
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

@@ -5,12 +5,13 @@ import CofferScript
 /// them — C's units per euro on DATE, from NAME — so that a dump can give a store's rates
 /// history back exactly. Saved with the other edits.
 struct RatesRecordCommand: Command {
+  static let name = TypedSlot.string("NAME", "the source's name, in quotes")
+  static let code = TypedSlot.currency()
+  static let value = TypedSlot.expression("RATE", "C's units per euro")
   static let entry = CommandEntry(
     "rates record",
     .sequence([
-      .keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'"), .keyword("source"),
-      .argument(Slot("NAME", .string, "the source's name, in quotes")),
-      .repeated(.sequence([.currency(), .expression("RATE", "C's units per euro")])),
+      AtDate.grammar, .keyword("source"), .slot(name), .repeated(.sequence([.slot(code), .slot(value)])),
     ]),
     "record rates as an import does (C's units per euro on DATE, from the source NAME); a dump writes these",
     examples: [#"rates record at 2026-10-30 source "ECB" USD 1.1172 JPY 163.89"#],
@@ -21,19 +22,12 @@ struct RatesRecordCommand: Command {
   let rates: [(currency: Currency, value: Expression)]
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard let (date, _) = try context.date(arguments["DATE"]) else {
-      throw context.failure("'rates record' needs 'at DATE'", at: arguments.commandOffset)
-    }
-    self.date = date
-    guard case .string(let source, let at) = arguments["NAME"] else {
-      throw context.failure("'rates record' needs 'source \"NAME\"'", at: arguments.commandOffset)
-    }
-    _ = at
-    self.source = source
+    date = try context.dateArgument(try arguments.value(AtDate.date), role: "'at'")
+    source = try arguments.value(Self.name).value
     var rates: [(currency: Currency, value: Expression)] = []
-    for (code, value) in zip(arguments.all("C"), arguments.all("RATE")) {
-      guard let currency = try context.currency(code), case .expression(let expression) = value else { continue }
-      rates.append((currency, expression))
+    // Each code is read with its rate: the grammar takes them in pairs.
+    for (code, value) in zip(arguments.all(Self.code), arguments.all(Self.value)) {
+      rates.append((try context.currency(code), value))
     }
     guard !rates.isEmpty else {
       throw context.failure("'rates record' needs at least one currency and its rate", at: arguments.endOffset)

@@ -3,17 +3,18 @@ import CofferScript
 
 /// `rates set C RATE`: records a rate of C in the local currency, dated today.
 struct RatesSetCommand: Command {
+  static let code = TypedSlot.currency()
+  static let value = TypedSlot.expression("RATE", "a rate")
   static let entry = CommandEntry(
-    "rates set", .sequence([.currency(), .expression("RATE", "a rate")]), "record the rate of C in the local currency",
+    "rates set", .sequence([.slot(code), .slot(value)]), "record the rate of C in the local currency",
     examples: ["rates set USD 7.2"], command: Self.self)
 
   let currency: Currency
   let rate: Expression
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])!
-    guard case .expression(let rate) = arguments["RATE"] else { preconditionFailure("rates set reads RATE") }
-    self.rate = rate
+    currency = try context.currency(try arguments.value(Self.code))
+    rate = try arguments.value(Self.value)
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

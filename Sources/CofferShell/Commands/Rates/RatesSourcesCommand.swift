@@ -5,24 +5,24 @@ import Foundation
 /// `rates sources`, `rates sources add NAME URL [C...]`, `rates sources remove NAME`:
 /// where `rates fetch` goes. Kept in the store and written at once.
 struct RatesSourcesCommand: Command {
+  static let name = TypedSlot.word("NAME", "a name for the source")
+  static let removed = TypedSlot.word("NAME", "the name of a source")
+  static let address = TypedSlot.path("URL", "an http or https URL, then the currencies to take from it, if not all")
   static let entry = CommandEntry(
     "rates sources",
     .optional(
       .choice([
         // The URL slot reads the rest of the statement (a URL may hold `;`-free text
         // such as `--`): the currencies after it are read from that text here.
-        .sequence([
-          .keyword("add"), .word("NAME", "a name for the source"),
-          .path("URL", "an http or https URL, then the currencies to take from it, if not all"),
-        ]),
-        .sequence([.keyword("remove"), .word("NAME", "the name of a source")]),
+        .sequence([.keyword("add"), .slot(name), .slot(address)]),
+        .sequence([.keyword("remove"), .slot(removed)]),
         .keyword("clear"),
       ])),
     "list where 'rates fetch' goes; add (or replace) a source, taking only C... from it if given; remove one, or all",
     examples: [
       "rates sources", "rates sources add ecb https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
       "rates sources add gulf https://example.org/latest/EUR AED SAR QAR", "rates sources remove gulf",
-    ], access: .readsWithout("NAME", keyword: "clear"),
+    ], access: .readsWithout([name.slot, removed.slot], keywords: ["clear"]),
     usage: "rates sources [add NAME URL [C...] | remove NAME | clear]", readsHoldings: false,
     command: Self.self)
 
@@ -36,15 +36,17 @@ struct RatesSourcesCommand: Command {
   let action: Action
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .word(let name, let nameOffset) = arguments["NAME"] else {
+    if let removed = arguments[Self.removed] {
+      action = .remove(removed.value, at: removed.offset)
+      return
+    }
+    guard let named = arguments[Self.name] else {
       action = arguments.has(keyword: "clear") ? .clear : .list
       return
     }
-    if arguments.has(keyword: "remove") {
-      action = .remove(name, at: nameOffset)
-      return
-    }
-    guard case .path(let given, let urlOffset) = arguments["URL"] else { preconditionFailure("add reads URL") }
+    let (name, nameOffset) = (named.value, named.offset)
+    let url = try arguments.value(Self.address)
+    let (given, urlOffset) = (url.value, url.offset)
     // Kept in the store and shown by listings: no text that a terminal would act on.
     try Self.refuseControlCharacters(in: name, "a source's name", at: nameOffset, context)
     try Self.refuseControlCharacters(in: given, "a URL", at: urlOffset, context)
@@ -87,24 +89,24 @@ struct RatesSourcesCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let store = context.ledger.store
+    let ledger = context.ledger
     switch action {
     case .list:
       do {
-        return .listing(Report(sources: try store.rateSources()))
+        return .listing(Report(sources: try ledger.rateSources()))
       } catch {
         throw context.failure(error, at: 0)
       }
     case .clear:
       do {
-        try store.clearRateSources()
+        try ledger.clearRateSources()
       } catch {
         throw context.failure(error, at: 0)
       }
       return .nothing
     case .add(let source):
       do {
-        try store.setRateSource(source)
+        try ledger.setRateSource(source)
       } catch {
         throw context.failure(error, at: 0)
       }
@@ -112,12 +114,17 @@ struct RatesSourcesCommand: Command {
     case .remove(let name, let offset):
       let removed: Bool
       do {
-        removed = try store.removeRateSource(named: name)
+        removed = try ledger.removeRateSource(named: name)
       } catch {
         throw context.failure(error, at: offset)
       }
       guard removed else {
-        let names = (try? store.rateSources().map(\.name)) ?? []
+        let names: [String]
+        do {
+          names = try ledger.rateSources().map(\.name)
+        } catch {
+          throw context.failure(error, at: offset)
+        }
         throw context.failure(
           "no rate source named '\(name)'" + (names.isEmpty ? "" : " (there are: \(names.joined(separator: ", ")))"),
           at: offset)

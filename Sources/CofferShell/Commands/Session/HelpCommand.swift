@@ -5,15 +5,15 @@ import LineEditing
 /// `help [COMMAND]`: every command with its summary, or one command's usage and examples
 /// (`help rates` shows `rates set`, `rates import` and `rates fetch` too).
 struct HelpCommand: Command {
+  static let command = TypedSlot.word("COMMAND", "a command")
+  static let subcommand = TypedSlot.word("SUBCOMMAND", "a subcommand")
   static let entry = CommandEntry(
-    "help", .optional(.sequence([.word("COMMAND", "a command"), .optional(.word("SUBCOMMAND", "a subcommand"))])),
+    "help", .optional(.sequence([.slot(command), .optional(.slot(subcommand))])),
     "list commands, or show one command's usage", examples: ["help set", "help rates"], access: .reads,
     usage: "help [COMMAND]",
     readsHoldings: false, command: Self.self)
 
-  static let functions =
-    "functions: total() amount(C) value(C) rate(C) convert(X, FROM, TO) round(X, N) count() "
-    + "total_at(DATE) amount_at(C, DATE) value_at(C, DATE) total_valued_at(DATE) rate_at(C, DATE)"
+  static let functions = "functions: " + Function.signatures
 
   /// The two meanings of a date, as the README gives them.
   static let dates =
@@ -25,13 +25,15 @@ struct HelpCommand: Command {
   let chosen: [CommandEntry]
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .word(let word, let offset) = arguments["COMMAND"] else {
+    guard let command = arguments[Self.command] else {
       chosen = []
       return
     }
+    let (word, offset) = (command.value, command.offset)
     let lowered = word.lowercasedWord
     var matches = CommandTable.typed.filter { $0.words[0] == lowered || $0.aliases.contains(lowered) }
-    if case .word(let second, let secondOffset) = arguments["SUBCOMMAND"] {
+    if let subcommand = arguments[Self.subcommand] {
+      let (second, secondOffset) = (subcommand.value, subcommand.offset)
       let subcommands = matches.filter { $0.words.count == 2 }
       matches = subcommands.filter { $0.words[1] == second.lowercasedWord }
       if matches.isEmpty && !subcommands.isEmpty {
@@ -98,27 +100,6 @@ struct HelpCommand: Command {
         lines += summary.dropFirst()
       }
     }
-    return lines
-  }
-}
-
-/// Text wrapped at word boundaries.
-enum Wrapping {
-  /// `text` in lines of at most `width` columns, each starting with `indent`; a word
-  /// longer than a line stands alone on its line rather than being broken.
-  static func wrap(_ text: String, width: Int, indent: String) -> [String] {
-    var lines: [String] = []
-    var current = indent
-    for word in text.split(separator: " ") {
-      let candidate = current == indent ? current + word : current + " " + word
-      if TextTable.displayWidth(candidate) > width && current != indent {
-        lines.append(current)
-        current = indent + word
-      } else {
-        current = candidate
-      }
-    }
-    lines.append(current)
     return lines
   }
 }

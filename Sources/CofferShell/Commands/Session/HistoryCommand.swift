@@ -2,31 +2,31 @@ import CofferScript
 
 /// `history [N]`: the last lines typed at the prompt.
 struct HistoryCommand: Command {
+  static let count = TypedSlot.expression("N", "a number")
   static let entry = CommandEntry(
-    "history", .optional(.expression("N", "a number")), "the last N lines entered (interactive only)",
+    "history", .optional(.slot(count)), "the last N lines entered (interactive only)",
     examples: ["history 20"], access: .reads, readsHoldings: false, command: Self.self)
 
   let limit: Int
+  let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard context.options.interactive, context.history != nil else {
-      throw context.failure("history is kept only in the interactive shell", at: arguments.commandOffset)
+    offset = arguments.commandOffset
+    guard context.options.interactive else {
+      throw context.failure("history is kept only in the interactive shell", at: offset)
     }
-    limit = try context.count(arguments["N"], default: 20, for: "history")
+    limit = try context.count(arguments[Self.count], default: 20, for: "history")
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let lines = context.history?() ?? []
-    let start = max(0, lines.count - limit)
-    return .lines(
-      lines.enumerated().dropFirst(start).map { index, line in
-        "\(String(index + 1).leftPadded(to: 5))  \(line.escapingControlCharacters)"
+    let limit = self.limit
+    return .effect(
+      .readHistory(offset: offset) { lines in
+        let start = max(0, lines.count - limit)
+        return .lines(
+          lines.enumerated().dropFirst(start).map { index, line in
+            "\(String(index + 1).leftPadded(to: 5))  \(line.escapingControlCharacters)"
+          })
       })
-  }
-}
-
-extension String {
-  func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }

@@ -13,13 +13,13 @@ import LineEditing
 /// `count N` it looks N times (the first run included) and ends; a script must say so,
 /// since only a signal would end it otherwise.
 struct WatchCommand: Command {
+  static let interval = TypedSlot.expression("SECONDS", "a number of seconds between looks")
+  static let looks = TypedSlot.expression("N", "how many times to look")
+  static let command = TypedSlot.text("COMMAND", "a command to watch, such as total")
   static let entry = CommandEntry(
     "watch",
-    .sequence([
-      .optional(.expression("SECONDS", "a number of seconds between looks")),
-      .optional(.sequence([.keyword("count"), .expression("N", "how many times to look")])),
-      .text("COMMAND", "a command to watch, such as total"),
-    ]), "re-run a read-only command every SECONDS (2), printing it again when its output changes; Ctrl-C stops",
+    .sequence([.optional(.slot(interval)), .optional(.sequence([.keyword("count"), .slot(looks)])), .slot(command)]),
+    "re-run a read-only command every SECONDS (2), printing it again when its output changes; Ctrl-C stops",
     examples: ["watch total", "watch 5 holdings --in USD", "watch 1 count 60 total --format json"],
     usage: "watch [SECONDS] [count N] COMMAND...", command: Self.self)
 
@@ -37,7 +37,7 @@ struct WatchCommand: Command {
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     var seconds = Self.defaultSeconds
-    if case .expression(let expression) = arguments["SECONDS"] {
+    if let expression = arguments[Self.interval] {
       let given = try context.number(expression, role: "watch")
       guard let value = Double(given.description), value >= Self.shortestSeconds, value <= 86_400 else {
         throw context.failure("watch: SECONDS must be from 0.1 to 86400, not \(given)", at: expression.offset)
@@ -45,11 +45,12 @@ struct WatchCommand: Command {
       seconds = value
     }
     self.seconds = seconds
-    count = arguments["N"] == nil ? nil : try context.count(arguments["N"], default: 1, for: "watch")
-    guard case .text(let text, let offset) = arguments["COMMAND"] else { preconditionFailure("watch reads COMMAND") }
-    self.text = text
+    let looks = arguments[Self.looks]
+    count = looks == nil ? nil : try context.count(looks, default: 1, for: "watch")
+    let command = try arguments.value(Self.command)
+    text = command.value
     (watched, self.arguments) = try Self.read(
-      arguments.line, from: offset, to: arguments.endOffset, sheetOpen: context.sheet != nil, context)
+      arguments.line, from: command.offset, to: arguments.endOffset, sheetOpen: context.sheet != nil, context)
     if count == nil && !context.options.interactive {
       throw context.failure(
         "watch in a script needs 'count N' (nothing but a signal would end it); e.g. watch 2 count 30 \(text)",
@@ -90,18 +91,41 @@ struct WatchCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    .effect(.watch(self))
+  }
+
+  /// The watched statement, run once: what the loop prints of it (`Effect.watch`).
+  func runWatched(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    try watched.run(arguments, context)
+  }
+
+  /// The format the watched statement prints in: its `--format`, else the run's.
+  func format(default fallback: OutputFormat) -> OutputFormat {
+    arguments[ListingOptions.format]?.value ?? fallback
+  }
+
+  /// Looks, then looks again every SECONDS while the count allows, printing what `look`
+  /// gives (the watched statement's output, run by the loop) when it changed. Returns
+  /// `.proceed` once the count is reached or Ctrl-C stopped it, or the stop SIGTERM or
+  /// SIGHUP asks for.
+  func watch(_ context: CommandContext, look: () throws(StatementFailure) -> String) throws(StatementFailure) -> Flow {
     let output = context.output
     let ledger = context.ledger
-    var shown = try look(context)
+    var shown = try look()
     show(shown, first: true, output)
     // A confined run (the fuzzing harness) never waits: it looks once.
-    if context.options.confined { return .nothing }
+    if context.options.confined { return .proceed }
     var looks = 1
     var reloads = ledger.reloads
     while count.map({ looks < $0 }) ?? true {
-      if try wait(context) {
+      switch wait() {
+      case .interrupted:
         // The terminal echoed ^C: the prompt goes on the next line.
         if output.isTerminal { output.line("") }
+        return .proceed
+      case .stopped(let signal):
+        return .stop(.signal(signal))
+      case .timeUp:
         break
       }
       looks += 1
@@ -113,23 +137,13 @@ struct WatchCommand: Command {
       // Nothing saved elsewhere: the output cannot have changed, and nothing is run.
       guard ledger.reloads != reloads else { continue }
       reloads = ledger.reloads
-      let text = try look(context)
+      let text = try look()
       if text != shown {
         show(text, first: false, output)
         shown = text
       }
     }
-    return .nothing
-  }
-
-  /// The watched command's output, run now, as the format asked for prints it.
-  private func look(_ context: CommandContext) throws(StatementFailure) -> String {
-    let result = try watched.run(arguments, context)
-    var format = context.options.format
-    if let word = arguments.option("format")?.value?.word, let chosen = OutputFormat(rawValue: word.lowercased()) {
-      format = chosen
-    }
-    return context.output.capturing { Renderer.render(result, format: format, to: $0) }
+    return .proceed
   }
 
   /// Prints an output: on a terminal under a dim line saying what is watched and when it
@@ -146,22 +160,26 @@ struct WatchCommand: Command {
     output.flush()
   }
 
-  /// Waits SECONDS, looking at signals every 50 ms. True when Ctrl-C asked to stop
-  /// watching; SIGTERM and SIGHUP stop the run (the session saves and leaves).
-  private func wait(_ context: CommandContext) throws(StatementFailure) -> Bool {
+  /// How a wait between looks ended.
+  private enum Wait {
+    case timeUp
+    /// Ctrl-C: watching stops, the shell goes on.
+    case interrupted
+    /// SIGTERM or SIGHUP: the run stops (the session saves and leaves).
+    case stopped(Int32)
+  }
+
+  /// Waits SECONDS, looking at signals every 50 ms.
+  private func wait() -> Wait {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     let deadline = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
     while true {
-      if let signal = Signals.pendingStop {
-        var stop = context.failure("watch stopped", at: arguments.commandOffset, reason: .signal(signal))
-        stop.alreadyReported = true
-        throw stop
-      }
-      if Signals.takeInterrupt() { return true }
+      if let signal = Signals.pendingStop { return .stopped(signal) }
+      if Signals.takeInterrupt() { return .interrupted }
       clock_gettime(CLOCK_MONOTONIC, &now)
       let left = deadline - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
-      guard left > 0 else { return false }
+      guard left > 0 else { return .timeUp }
       usleep(useconds_t(min(left, 0.05) * 1e6))
     }
   }

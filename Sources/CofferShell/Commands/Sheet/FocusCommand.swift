@@ -4,73 +4,38 @@ import CofferScript
 /// `focus C [DRAFT]`, or just `C [DRAFT]`: moves the focus to C, committing the field
 /// left, and sets C's draft if one follows.
 struct FocusCommand: Command {
+  static let code = TypedSlot.currency()
+  static let draft = TypedSlot.text("DRAFT", "an amount")
   static let entry = CommandEntry(
-    "focus", .sequence([.currency(), .optional(.text("DRAFT", "an amount"))]),
+    "focus", .sequence([.slot(code), .optional(.slot(draft))]),
     "move the focus to C (committing the field left) and set its draft", examples: ["focus USD", "USD", "USD 12.50"],
     scope: .sheet, usage: "focus C [EXPR]  (or just C [EXPR])", readsHoldings: false, command: Self.self)
 
   let currency: Currency
   let offset: Int
-  let draft: (text: String, offset: Int)?
+  let draft: String?
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])!
+    currency = try context.currency(try arguments.value(Self.code))
     offset = arguments.commandOffset
-    if case .text(let text, let at) = arguments["DRAFT"] { draft = (text, at) } else { draft = nil }
+    draft = arguments[Self.draft]?.value
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    try context.focus(currency, draft: draft, at: offset)
+    try Self.focus(currency, draft: draft, context, at: offset)
     return .nothing
   }
-}
 
-/// `set C EXPR` or `set EXPR` in the sheet: a draft, kept as typed until the focus
-/// leaves its field.
-struct SheetSetCommand: Command {
-  static let entry = CommandEntry(
-    "set", .choice([.sequence([.currency(), .text("DRAFT", "an amount")]), .text("DRAFT", "an amount")]),
-    "focus C and set its draft (without C: the focused field's)", examples: ["set USD 12.50", "set 40"],
-    scope: .sheet, usage: "set [C] EXPR", readsHoldings: false, command: Self.self)
-
-  let currency: Currency?
-  let draft: (text: String, offset: Int)
-  let offset: Int
-
-  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])
-    guard case .text(let text, let at) = arguments["DRAFT"] else { preconditionFailure("set reads DRAFT") }
-    draft = (text, at)
-    offset = arguments["C"]?.offset ?? at
-  }
-
-  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    if let currency {
-      try context.focus(currency, draft: draft, at: offset)
-    } else {
-      try context.setFocusedDraft(draft.text, at: offset)
-    }
-    return .nothing
-  }
-}
-
-/// A bare expression in the sheet: the focused field's new draft.
-struct DraftCommand: Command {
-  static let entry = CommandEntry(
-    "EXPR", .text("DRAFT", "an amount"), "set the focused field's draft", scope: .sheet, usage: "EXPR",
-    readsHoldings: false, command: Self.self)
-
-  let draft: String
-  let offset: Int
-
-  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .text(let text, let at) = arguments["DRAFT"] else { preconditionFailure("a draft reads DRAFT") }
-    draft = text
-    offset = at
-  }
-
-  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    try context.setFocusedDraft(draft, at: offset)
-    return .nothing
+  /// Focuses a currency's field, then sets its draft if one is given. The draft is set
+  /// even when the field left behind had an invalid draft: that is reported, and the
+  /// focus still moved.
+  static func focus(_ currency: Currency, draft: String?, _ context: CommandContext, at offset: Int)
+    throws(StatementFailure)
+  {
+    guard let sheet = context.sheet else { return }
+    let moved = sheet.perform(.move(.to(currency)))
+    if let refusal = moved.refusal, sheet.focused != currency { throw context.failure(refusal.text, at: offset) }
+    if let draft { try context.perform(.setDraft(draft), at: offset) }
+    if let refusal = moved.refusal { throw context.failure(refusal.text, at: offset) }
   }
 }

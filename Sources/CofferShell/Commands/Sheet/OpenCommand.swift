@@ -8,71 +8,45 @@ import Foundation
 /// in scripts, pipes, with `TERM=dumb` or with `--lines` it is the line sheet, whose
 /// fields the sheet's commands edit one line at a time.
 struct OpenCommand: Command {
+  static let code = TypedSlot.currency()
+  static let asLines = Flag("lines")
   static let entry = CommandEntry(
-    "open",
-    .sequence([
-      .optional(.currency()),
-      .optional(.sequence([.keyword("at"), .expression("DATE", "a date (YYYY-MM-DD) after 'at'")])),
-    ]),
+    "open", .sequence([.optional(.slot(code)), .optional(AtDate.grammar)]),
     "open the sheet, focused on C or on the first row (at DATE: the balances of that day): a full-screen form on a terminal (keys: ↑↓ Tab Shift-Tab Enter move, PgUp/PgDn, Alt-< Alt-> first/last, ←→ Backspace Delete ^A ^E ^K ^U edit, ^F jump to a currency, ^Z undo, Esc/^C cancel, ^D/F10 Done), else the line sheet",
-    examples: ["open", "open USD", "open at 2025-12-31", "open --lines"], options: [OptionSpec("lines")],
+    examples: ["open", "open USD", "open at 2025-12-31", "open --lines"], options: [asLines.spec],
     scope: .topLevel, usage: "open [C] [at DATE] [--lines]", command: Self.self)
 
   let focus: Currency?
   let lines: Bool
-  /// The past date whose balances the sheet edits; nil for today's.
+  /// The date whose balances the sheet edits; nil for today's (a date of today is today).
   let date: CalendarDate?
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    focus = try context.currency(arguments["C"])
-    lines = arguments.option("lines") != nil
+    let code = arguments[Self.code]
+    focus = try context.currency(code)
+    lines = arguments.has(Self.asLines)
     offset = arguments.commandOffset
-    if let (date, at) = try context.date(arguments["DATE"]) {
-      let date = try context.pastOrToday(date, at: at)
-      self.date = date < context.ledger.portfolio.today ? date : nil
+    if let (date, at) = try context.date(arguments[AtDate.date]) {
+      self.date = try context.pastOrToday(date, at: at)
     } else {
       date = nil
     }
     if let focus, focus == context.ledger.portfolio.local {
-      throw context.failure(
-        "\(focus.code) is the local currency; it has no row in the sheet", at: arguments["C"]?.offset ?? 0)
+      throw context.failure(SheetMessage.localHasNoRow(focus).text, at: code?.offset ?? 0)
     }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let ledger = context.ledger
-    if let date {
-      // What the store holds for that day, read once: the sheet's commits read nothing.
-      do {
-        let view = try ledger.datedView(on: date)
-        let shown = try ledger.portfolio(asHeldOn: date)
-        context.sheet = Sheet(
-          local: ledger.portfolio.local, focus: focus, ledger: ledger, portfolio: shown, dated: view)
-      } catch {
-        throw context.failure(error, at: offset)
-      }
-    } else {
-      context.sheet = Sheet(local: ledger.portfolio.local, focus: focus, ledger: ledger)
+    let sheet: SheetController
+    do {
+      // At a date, what the store holds for that day is read once: the sheet's commits
+      // read nothing.
+      sheet = try context.newSheet(focus: focus, on: date)
+    } catch {
+      throw context.failure(error, at: offset)
     }
-    guard !lines, Self.formFits(context) else { return .nothing }
-    guard let ending = SheetForm.run(context) else {
-      // The terminal cannot take the form (terminfo does not know its type): the line
-      // sheet it is, edits and all, rather than an end.
-      let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-      context.output.diagnostic(
-        "note: the terminal type '\(term)' is not known here (no terminfo entry); the sheet is shown as lines"
-          .escapingControlCharacters)
-      return .nothing
-    }
-    switch ending {
-    case .done(let result), .cancelled(let result): return .lines(result)
-    case .stopped(let signal):
-      // The run ends as for any signal: the session saves and exits 128 + the signal.
-      var stop = context.failure("stopped by signal \(signal)", at: 0, reason: .signal(signal))
-      stop.alreadyReported = true
-      throw stop
-    }
+    return .effect(.openSheet(sheet, asForm: !lines && Self.formFits(context), offset: offset))
   }
 
   /// The form needs a person at a terminal: an interactive session (not a script it

@@ -14,18 +14,15 @@ struct ShowCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    guard let open = context.sheet else { return .nothing }
-    let height = context.drawsLiveSheet ? LiveSheet.windowHeight : SheetView.defaultWindow
-    let rows = all ? open.rows[...] : SheetView.window(of: open, height: height)
+    guard let sheet = context.sheet else { return .nothing }
+    let height = context.drawsLiveSheet ? LiveSheet.windowHeight : LiveSheet.defaultWindow
+    let rows = all ? sheet.rows[...] : LiveSheet.window(of: sheet, height: height)
     if context.drawsLiveSheet {
       // Laid out for the window as it is now; the redraw after this input adds only the
       // status line (a resize before `show` used to print the rows twice).
       context.liveSheet.fitToWindow()
       context.liveSheet.noteShown(rows)
     }
-    return .lines(
-      rows.map { currency in
-        context.liveSheet.view.text(of: currency, sheet: open, ledger: context.ledger, output: context.output)
-      })
+    return .lines(rows.map { currency in context.liveSheet.text(of: currency, sheet: sheet, output: context.output) })
   }
 }

@@ -4,21 +4,23 @@ import CofferScript
 /// `backup FILE [--force]`: a consistent copy of the store through SQLite's online backup,
 /// pending edits saved first. FILE is created 0600 and written whole or not at all.
 struct BackupCommand: Command {
+  static let file = TypedSlot.file("FILE", "the file to copy the store to")
+  static let replace = Flag("force")
   static let entry = CommandEntry(
-    "backup", .file("FILE", "the file to copy the store to"),
+    "backup", .slot(file),
     "copy the store to FILE (mode 0600), saving pending edits first; --force replaces an existing FILE",
     examples: ["backup ~/coffer-2026-11-22.db", "backup /mnt/usb/coffer.db --force"],
-    options: [OptionSpec("force")], reachesOutside: true, readsHoldings: false, command: Self.self)
+    options: [replace.spec], reachesOutside: true, readsHoldings: false, command: Self.self)
 
   let path: String
   let offset: Int
   let force: Bool
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .path(let path, let offset) = arguments["FILE"] else { preconditionFailure("backup reads FILE") }
-    self.path = path
-    self.offset = offset
-    force = arguments.option("force") != nil
+    let file = try arguments.value(Self.file)
+    path = file.value
+    offset = file.offset
+    force = arguments.has(Self.replace)
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -26,18 +28,24 @@ struct BackupCommand: Command {
       throw context.failure(
         "backup cannot run in an --atomic run: the copy would hold edits the run may still take back", at: offset)
     }
-    do {
-      // Through the save policy, as `save` is: a save that fails (a conflict, a full
-      // disk) fails the backup, and the edits stay pending.
-      try context.saving.save(at: .saveCommand(force: false), offset: offset)
-    } catch {
-      throw StatementFailure(
-        "no backup was made: the pending edits could not be saved first: \(error.message)", at: error.location,
-        reason: error.reason)
-    }
+    // Through the save policy, as `save` is: a save that fails (a conflict, a full disk)
+    // fails the backup, and the edits stay pending.
+    return .effect(
+      .save(.saveCommand(force: false), offset: offset) { saved throws(StatementFailure) in
+        if case .failure(let error) = saved {
+          throw StatementFailure(
+            "no backup was made: the pending edits could not be saved first: \(error.message)", at: error.location,
+            reason: error.reason)
+        }
+        return try backUp(context)
+      })
+  }
+
+  /// The copy itself, once nothing is pending.
+  private func backUp(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let destination = context.resolve(path)
     do {
-      try context.ledger.store.backup(to: destination, replacing: force)
+      try context.ledger.backup(to: destination, replacing: force)
     } catch {
       switch error {
       case .file(let problem):

@@ -17,14 +17,14 @@ struct CheckCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let store = context.ledger.store
-    let name = store.location.description
+    let ledger = context.ledger
+    let name = ledger.location.description
     let findings: [String]
     let rows: [StoreDamage]
     do {
-      findings = try store.integrityCheck()
+      findings = try ledger.integrityCheck()
       // Rows are read only from pages SQLite found sound.
-      rows = findings.isEmpty ? try store.audit() : []
+      rows = findings.isEmpty ? try ledger.audit() : []
     } catch {
       throw context.failure(error, at: end)
     }

@@ -4,8 +4,9 @@ import CofferScript
 /// `dump [FILE]`: the store as a Coffer script that recreates it (see `DumpScript`), to
 /// stdout or, written atomically, to FILE. Pending edits are saved first.
 struct DumpCommand: Command {
+  static let file = TypedSlot.file("FILE", "the file to write the script to")
   static let entry = CommandEntry(
-    "dump", .optional(.file("FILE", "the file to write the script to")),
+    "dump", .optional(.slot(file)),
     "write the store as a Coffer script that recreates it (to FILE, or stdout); pending edits are saved first",
     examples: ["dump", "dump coffer-2026-11-22.coffer"], reachesOutside: true, access: .reads,
     usage: "dump [FILE]", command: Self.self)
@@ -14,25 +15,30 @@ struct DumpCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    if case .path(let path, let offset) = arguments["FILE"] { file = (path, offset) } else { file = nil }
+    file = arguments[Self.file].map { ($0.value, $0.offset) }
     offset = arguments.commandOffset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    do {
-      try context.saving.save(at: .saveCommand(force: false), offset: offset)
-    } catch {
-      throw StatementFailure(
-        "nothing was dumped: the pending edits could not be saved first: \(error.message)", at: error.location,
-        reason: error.reason)
-    }
+    .effect(
+      .save(.saveCommand(force: false), offset: offset) { saved throws(StatementFailure) in
+        if case .failure(let error) = saved {
+          throw StatementFailure(
+            "nothing was dumped: the pending edits could not be saved first: \(error.message)", at: error.location,
+            reason: error.reason)
+        }
+        return try dump(context)
+      })
+  }
+
+  /// The script itself, once nothing is pending.
+  private func dump(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let ledger = context.ledger
-    let store = ledger.store
     var script: DumpScript
     do {
-      script = DumpScript(local: ledger.portfolio.local, sources: try store.rateSources())
-      try store.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
-      try store.entriesInOrder { entry in script.add(entry) }
+      script = DumpScript(local: ledger.portfolio.local, sources: try ledger.rateSources())
+      try ledger.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
+      try ledger.journalInOrder { entry in script.add(entry) }
     } catch {
       throw context.failure(error, at: offset)
     }
@@ -42,7 +48,7 @@ struct DumpCommand: Command {
     }
     let destination = context.resolve(file.path)
     do {
-      try AtomicFile.write(Array(script.text.utf8), to: destination, existing: .replace, store: store.filePath)
+      try ledger.writeFile(Array(script.text.utf8), to: destination)
     } catch {
       throw context.failure("\(error); nothing was dumped", at: file.offset)
     }

@@ -5,10 +5,12 @@ import CofferScript
 /// time an entry was entered is shown too when it is not on its effective date (a balance
 /// written down later).
 struct LogCommand: Command {
+  static let code = TypedSlot.currency()
+  static let count = TypedSlot.expression("N", "a number")
   static let entry = CommandEntry(
-    "log", .sequence([.optional(.currency()), .optional(.expression("N", "a number")), DateRange.grammar]),
+    "log", .sequence([.optional(.slot(code)), .optional(.slot(count)), DateRange.grammar]),
     "the saved changes by effective date, newest first: the last N, or those from and to dates",
-    examples: ["log", "log USD 5", "log from 2025-01-01 to 2025-12-31"], options: [ListingOptions.format],
+    examples: ["log", "log USD 5", "log from 2025-01-01 to 2025-12-31"], options: [ListingOptions.format.spec],
     access: .reads, usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]", readsHoldings: false,
     command: Self.self)
 
@@ -19,17 +21,17 @@ struct LogCommand: Command {
   let end: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments["C"])
+    currency = try context.currency(arguments[Self.code])
     range = try DateRange(arguments, context)
     let ranged = range.from != nil || range.to != nil
-    limit = arguments["N"] == nil && ranged ? nil : try context.count(arguments["N"], default: 10, for: "log")
+    let count = arguments[Self.count]
+    limit = count == nil && ranged ? nil : try context.count(count, default: 10, for: "log")
     end = arguments.endOffset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     do {
-      let entries = try context.ledger.store.entries(
-        of: currency, from: range.from, to: range.to, limit: limit, today: context.ledger.portfolio.today)
+      let entries = try context.ledger.journal(of: currency, from: range.from, to: range.to, limit: limit)
       return .listing(Report(entries: entries))
     } catch {
       throw context.failure(error, at: end)

@@ -4,8 +4,9 @@ import CofferScript
 /// `restore FILE`: replaces the store's contents with those of a Coffer store (a backup),
 /// once that is known to be sound; refused while edits are pending.
 struct RestoreCommand: Command {
+  static let file = TypedSlot.path("FILE", "a Coffer store (a backup) to restore")
   static let entry = CommandEntry(
-    "restore", .path("FILE", "a Coffer store (a backup) to restore"),
+    "restore", .slot(file),
     "replace the store's contents with FILE's, once FILE is checked to be a sound Coffer store",
     examples: ["restore ~/coffer-2026-11-22.db"], scope: .topLevel, reachesOutside: true, readsHoldings: false,
     command: Self.self)
@@ -14,9 +15,9 @@ struct RestoreCommand: Command {
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    guard case .path(let path, let offset) = arguments["FILE"] else { preconditionFailure("restore reads FILE") }
-    self.path = path
-    self.offset = offset
+    let file = try arguments.value(Self.file)
+    path = file.value
+    offset = file.offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -25,7 +26,7 @@ struct RestoreCommand: Command {
     }
     let ledger = context.ledger
     if !ledger.pending.isEmpty {
-      let lines = context.saving.unsavedLines
+      let lines = UnsavedEdits.lines(of: ledger, sheet: nil)
       let count = ledger.pending.count
       throw context.failure(
         "restore refused: \(count) unsaved \(count == 1 ? "edit" : "edits") would be lost ("
@@ -34,7 +35,7 @@ struct RestoreCommand: Command {
     let source = context.resolve(path)
     let restored: RestoredStore
     do {
-      restored = try ledger.store.restore(from: source)
+      restored = try ledger.restore(from: source)
     } catch {
       switch error {
       case .file(let problem):
@@ -42,13 +43,6 @@ struct RestoreCommand: Command {
       case .store(let failure):
         throw context.failure(failure, at: offset)
       }
-    }
-    // This session wrote the store itself, so its own `data_version` did not move: it
-    // reads everything again now.
-    do {
-      try ledger.reloadEverything()
-    } catch {
-      throw context.failure(error, at: offset)
     }
     var line =
       "restored the store from \(source): \(restored.holdings) \(restored.holdings == 1 ? "holding" : "holdings"), "

@@ -2,21 +2,26 @@ import CofferScript
 
 /// `save [--force]`: writes the pending edits now.
 struct SaveCommand: Command {
+  static let overwrite = Flag("force")
   static let entry = CommandEntry(
     "save", .none, "write pending edits now; --force overwrites another session's change", examples: ["save"],
-    options: [OptionSpec("force")], readsHoldings: false, command: Self.self)
+    options: [overwrite.spec], readsHoldings: false, command: Self.self)
 
   let force: Bool
   let end: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    force = arguments.option("force") != nil
+    force = arguments.has(Self.overwrite)
     end = arguments.endOffset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let count = try context.saving.save(at: .saveCommand(force: force), offset: end)
-    guard context.options.interactive else { return .nothing }
-    return .lines([count == 0 ? "nothing to save" : "saved \(count) \(count == 1 ? "change" : "changes")"])
+    let interactive = context.options.interactive
+    return .effect(
+      .save(.saveCommand(force: force), offset: end) { saved throws(StatementFailure) in
+        let count = try saved.get()
+        guard interactive else { return .nothing }
+        return .lines([count == 0 ? "nothing to save" : "saved \(count) \(count == 1 ? "change" : "changes")"])
+      })
   }
 }

@@ -4,7 +4,7 @@ import CofferScript
 struct StatsCommand: Command {
   static let entry = CommandEntry(
     "stats", .none, "the counters of reads, recomputes, saves and renders", examples: ["stats --format plain"],
-    options: ListingOptions.listing, access: .reads, readsHoldings: false, command: Self.self)
+    options: [ListingOptions.format.spec], access: .reads, readsHoldings: false, command: Self.self)
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {}
 

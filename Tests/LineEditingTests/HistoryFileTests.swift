@@ -18,6 +18,28 @@ import Testing
     #expect(loaded.last == "print 1500")
   }
 
+  @Test func aFolderThatCannotBeMadeIsNamedAndNothingIsWritten() throws {
+    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A file where the history's folder would go.
+    FileManager.default.createFile(atPath: folder + "/coffer", contents: Data("x".utf8))
+    let file = HistoryFile(path: folder + "/coffer/history")
+    #expect(throws: HistoryFile.Problem.self) { try file.makeFolder() }
+    do {
+      try file.makeFolder()
+    } catch {
+      #expect(error.description.hasPrefix("cannot make the folder \(folder)/coffer for the history: "))
+    }
+    #expect(!file.append("print 1"))
+    // Where it can be made, it is, mode 0700, and the history is written.
+    let fine = HistoryFile(path: folder + "/state/coffer/history")
+    try fine.makeFolder()
+    let mode = try FileManager.default.attributesOfItem(atPath: folder + "/state/coffer")[.posixPermissions] as? Int
+    #expect(mode == 0o700)
+    #expect(fine.append("print 1"))
+  }
+
   @Test func standardPathFollowsXDGStateHome() {
     #expect(HistoryFile.standard(environment: ["XDG_STATE_HOME": "/s"]).path == "/s/coffer/history")
     #expect(HistoryFile.standard(environment: ["HOME": "/h"]).path == "/h/.local/state/coffer/history")

@@ -1,0 +1,4 @@
+/// Anything kept in a history sorted by date (a euro rate, a direct quote).
+package protocol Dated {
+  var date: CalendarDate { get }
+}

@@ -1,0 +1,22 @@
+/// What a person does to the sheet, whichever view they do it in: the line sheet's
+/// commands and the form's keys both become these (see `SheetController.perform`).
+package enum SheetAction: Sendable, Equatable {
+  /// Moves the focus (committing the field it leaves): `C`, `next`, Down, PgDn…
+  case move(SheetMove)
+  /// Replaces the focused field's draft with a whole text (the line sheet's `set`, a
+  /// bare value), checking it at once.
+  case setDraft(String)
+  /// Edits the focused field's draft in place (the form's keys), checking it at once.
+  case edit(FieldEdit)
+  /// Commits the focused draft where it stands; the focus stays.
+  case commit
+  /// Sets a currency to 0 as one of the sheet's commits (`clear` while the sheet is open).
+  case clear(Currency)
+  /// Reverts the most recent commit of this sheet session.
+  case undo
+  /// Closes the sheet, reverting every commit made in it.
+  case cancel
+  /// Done (`dismiss`, Ctrl-D): commits the focused draft and, unless a field holds an
+  /// invalid draft, finishes; the caller then saves and closes.
+  case done
+}

@@ -1,0 +1,49 @@
+import GRDB
+
+/// The checks of a journal row's columns, each naming the row when it fails.
+struct JournalColumns {
+  let row: Row
+  let id: Int64
+
+  init(_ row: Row) {
+    self.row = row
+    id = row[0]
+  }
+
+  func damage(_ problem: String) -> StoreDamage {
+    StoreDamage(table: JournalEntry.databaseTableName, row: id, problem: problem)
+  }
+
+  func text(_ index: Int, _ column: String) throws(StoreDamage) -> String {
+    let value = StoredValue(row, index)
+    guard let text = value.text else { throw damage("\(column) is \(value.shown), not text") }
+    return text
+  }
+
+  func effective(_ index: Int) throws(StoreDamage) -> CalendarDate {
+    let value = StoredValue(row, index)
+    guard let day = value.integer, let effective = CalendarDate(dayNumber: Int(exactly: day) ?? .min) else {
+      throw damage("effective is \(value.shown), not a day from 0001-01-01 to 9999-12-31")
+    }
+    return effective
+  }
+
+  func currency(_ index: Int) throws(StoreDamage) -> Currency {
+    let code = try text(index, "code")
+    guard let currency = Catalog.currency(code), currency.code == code else {
+      throw damage("code \(StoredText.quoted(code)) is not a currency code as Coffer writes one")
+    }
+    return currency
+  }
+
+  func amount(_ index: Int, _ column: String, of currency: Currency) throws(StoreDamage) -> DecimalValue {
+    let written = try text(index, column)
+    guard let amount = DecimalValue(storedText: written) else {
+      throw damage("\(column) \(StoredText.quoted(written)) is not a number as Coffer writes one")
+    }
+    if let problem = AmountRules.problem(with: amount, for: currency) {
+      throw damage("\(column) \(StoredText.quoted(written)): \(problem)")
+    }
+    return amount
+  }
+}

@@ -1,0 +1,249 @@
+/// The bytes of a `rate_day.rates` blob:
+///
+///     format    1 byte, 1
+///     sources   varint count, then per source: varint length, UTF-8 bytes
+///     rates     varint count, then per rate, in catalog order:
+///                 currency   1 byte, catalog index
+///                 age        varint, days between the rate's date and the row's day
+///                 source     varint, index into this row's sources
+///                 scale      1 byte; bit 7 set for a negative value
+///                 magnitude  varint (up to 128 bits)
+///
+/// Format 2 is format 1 followed by the direct quotes, in pair order:
+///
+///     quotes    varint count, then per quote:
+///                 currency   1 byte, catalog index (the "1 C" side)
+///                 quoted in  1 byte, catalog index
+///                 age, source, scale, magnitude   as for a rate
+///
+/// Format 3, the only one Coffer writes since schema 5 (whose migration rewrote every
+/// row): byte 3, the sources, rates and quotes as in format 2 (the quotes' count always
+/// written, 0 when there are none), then, little-endian, a CRC-32 of the row's day (as 8
+/// bytes, little-endian) followed by every byte before the checksum. The checksum is what
+/// finds damage that leaves the structure whole: a digit of a rate changed on disk, or a
+/// row moved to another day, reads as plausible rates otherwise.
+///
+/// Varints are little-endian base 128 (LEB128). Decimals keep their exact coefficient
+/// and scale: nothing goes through text or floating point.
+enum SnapshotCoding {
+  static let format: UInt8 = 1
+  static let formatWithQuotes: UInt8 = 2
+  static let formatWithChecksum: UInt8 = 3
+
+  static func encode(_ snapshot: RateSnapshot, day: Int, sources: SourceNames) -> [UInt8] {
+    let quotes = snapshot.quotes.sorted { $0.key < $1.key }.map(\.value)
+    var bytes: [UInt8] = [formatWithChecksum]
+    bytes.reserveCapacity(64 + snapshot.rates.count * 16)
+    // The row's own source list holds only the sources its rates and quotes use.
+    var rowSources: [Int] = []
+    for held in snapshot.rates {
+      if let held, !rowSources.contains(held.source) { rowSources.append(held.source) }
+    }
+    for quote in quotes where !rowSources.contains(quote.source) { rowSources.append(quote.source) }
+    appendVarint(UInt64(rowSources.count), to: &bytes)
+    for source in rowSources {
+      let name = Array(sources.name(source).utf8)
+      appendVarint(UInt64(name.count), to: &bytes)
+      bytes.append(contentsOf: name)
+    }
+    appendVarint(UInt64(snapshot.rates.lazy.filter { $0 != nil }.count), to: &bytes)
+    for (index, held) in snapshot.rates.enumerated() {
+      guard let held else { continue }
+      bytes.append(UInt8(index))
+      appendVarint(UInt64(day - held.day), to: &bytes)
+      appendVarint(UInt64(rowSources.firstIndex(of: held.source) ?? 0), to: &bytes)
+      appendDecimal(held.perEuro, to: &bytes)
+    }
+    appendVarint(UInt64(quotes.count), to: &bytes)
+    for quote in quotes {
+      bytes.append(UInt8(quote.currency))
+      bytes.append(UInt8(quote.quotedIn))
+      appendVarint(UInt64(day - quote.day), to: &bytes)
+      appendVarint(UInt64(rowSources.firstIndex(of: quote.source) ?? 0), to: &bytes)
+      appendDecimal(quote.value, to: &bytes)
+    }
+    var checksum = Self.checksum(day: day, bytes).littleEndian
+    withUnsafeBytes(of: &checksum) { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+
+  /// The CRC-32 of a row's day and its bytes.
+  static func checksum(day: Int, _ bytes: [UInt8]) -> UInt32 {
+    bytes.withUnsafeBytes { checksum(day: day, $0) }
+  }
+
+  static func checksum(day: Int, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    withUnsafeBytes(of: Int64(day).littleEndian) { dayBytes in CRC32.checksum(dayBytes, bytes) }
+  }
+
+  private static func appendDecimal(_ value: DecimalValue, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(value.scale) | (value.isNegative ? 0x80 : 0))
+    appendVarint(value.magnitude, to: &bytes)
+  }
+
+  /// Reads a blob written by `encode`. Formats 1 and 2 (no checksum) are read only when
+  /// `olderFormats` is set: by the migration that rewrites them.
+  static func decode(
+    _ blob: UnsafeRawBufferPointer, day: Int, sources: inout SourceNames, olderFormats: Bool = false
+  ) throws(DamagedSnapshot) -> RateSnapshot {
+    guard CalendarDate.dayNumbers.contains(day) else {
+      throw DamagedSnapshot(day: day, detail: "day \(day) is not a date from 0001-01-01 to 9999-12-31")
+    }
+    guard let rowFormat = blob.first else { throw DamagedSnapshot(day: day, detail: "no data") }
+    var bytes = blob
+    switch rowFormat {
+    case formatWithChecksum:
+      guard blob.count >= 5 else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(blob.count)") }
+      bytes = UnsafeRawBufferPointer(rebasing: blob[0..<blob.count - 4])
+      var stored: UInt32 = 0
+      withUnsafeMutableBytes(of: &stored) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: blob[(blob.count - 4)...]))
+      }
+      guard UInt32(littleEndian: stored) == checksum(day: day, bytes) else {
+        throw DamagedSnapshot(day: day, detail: "its checksum does not match its bytes")
+      }
+    case format where olderFormats, formatWithQuotes where olderFormats:
+      break
+    default:
+      throw DamagedSnapshot(day: day, detail: "unknown format \(rowFormat)")
+    }
+    var reader = Reader(bytes: bytes, day: day)
+    _ = try reader.byte()
+    var rowSources: [Int] = []
+    for _ in 0..<(try reader.count(limit: 1000)) {
+      let length = try reader.count(limit: 10_000)
+      rowSources.append(sources.number(of: try reader.text(length: length)))
+    }
+    var snapshot = RateSnapshot()
+    var lastIndex = -1
+    for _ in 0..<(try reader.count(limit: Catalog.count)) {
+      let index = Int(try reader.byte())
+      let age = try reader.age()
+      let source = try reader.count(limit: rowSources.count - 1)
+      let value = try reader.rate()
+      // Written in catalog order, each currency once.
+      guard index < Catalog.count, index > lastIndex else {
+        throw DamagedSnapshot(day: day, detail: "a rate out of range or out of order")
+      }
+      lastIndex = index
+      snapshot.rates[index] = RateSnapshot.Held(perEuro: value, day: day - age, source: rowSources[source])
+    }
+    if rowFormat != format {
+      var lastPair: QuotePair?
+      for _ in 0..<(try reader.count(limit: Catalog.count * Catalog.count)) {
+        let currency = Int(try reader.byte())
+        let quotedIn = Int(try reader.byte())
+        let age = try reader.age()
+        let source = try reader.count(limit: rowSources.count - 1)
+        let value = try reader.rate()
+        guard currency < Catalog.count, quotedIn < Catalog.count, currency != quotedIn else {
+          throw DamagedSnapshot(day: day, detail: "a quote out of range")
+        }
+        let quote = RateSnapshot.HeldQuote(
+          currency: currency, quotedIn: quotedIn, value: value, day: day - age, source: rowSources[source])
+        // Written in pair order, each pair once.
+        guard lastPair.map({ $0 < quote.pair }) ?? true else {
+          throw DamagedSnapshot(day: day, detail: "a quote out of order")
+        }
+        lastPair = quote.pair
+        snapshot.quotes[quote.pair] = quote
+      }
+    }
+    guard reader.offset == bytes.count else {
+      throw DamagedSnapshot(day: day, detail: "\(bytes.count - reader.offset) bytes past the end")
+    }
+    return snapshot
+  }
+
+  private static func appendVarint(_ value: UInt128, to bytes: inout [UInt8]) {
+    // Nearly every number fits 64 bits, where shifting is much cheaper.
+    if let small = UInt64(exactly: value) {
+      appendVarint(small, to: &bytes)
+      return
+    }
+    var value = value
+    while value >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+    var value = value
+    while value >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  /// Reads a blob front to back; every read is bounds-checked, so damage is an error.
+  private struct Reader {
+    let bytes: UnsafeRawBufferPointer
+    let day: Int
+    var offset = 0
+
+    mutating func byte() throws(DamagedSnapshot) -> UInt8 {
+      guard offset < bytes.count else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)") }
+      defer { offset += 1 }
+      return bytes[offset]
+    }
+
+    mutating func varint() throws(DamagedSnapshot) -> UInt128 {
+      var value: UInt128 = 0
+      var shift: UInt128 = 0
+      while true {
+        let next = try byte()
+        guard shift < 128 else { throw DamagedSnapshot(day: day, detail: "a number too long at byte \(offset)") }
+        value |= UInt128(next & 0x7F) << shift
+        if next & 0x80 == 0 { return value }
+        shift += 7
+      }
+    }
+
+    /// A sign-and-scale byte and a magnitude: a decimal, in range or an error.
+    mutating func decimal() throws(DamagedSnapshot) -> DecimalValue {
+      let signAndScale = try byte()
+      let magnitude = try varint()
+      let scale = Int(signAndScale & 0x7F)
+      guard scale <= DecimalValue.maxScale, magnitude <= DecimalValue.maxCoefficient else {
+        throw DamagedSnapshot(day: day, detail: "a number out of range")
+      }
+      let coefficient = signAndScale & 0x80 == 0 ? Int128(magnitude) : -Int128(magnitude)
+      return DecimalValue(uncheckedCoefficient: coefficient, scale: scale)
+    }
+
+    /// A rate or quote: a decimal that `RateRules` allows.
+    mutating func rate() throws(DamagedSnapshot) -> DecimalValue {
+      let value = try decimal()
+      if let problem = RateRules.problem(with: value) {
+        throw DamagedSnapshot(day: day, detail: "\(problem), found \(value)")
+      }
+      return value
+    }
+
+    /// Days between a rate's own date and the row's day: at most reaching back to
+    /// 0001-01-01, so that the rate's date is one Coffer knows.
+    mutating func age() throws(DamagedSnapshot) -> Int {
+      try count(limit: day - CalendarDate.dayNumbers.lowerBound)
+    }
+
+    /// A varint that must be at most `limit`.
+    mutating func count(limit: Int) throws(DamagedSnapshot) -> Int {
+      let value = try varint()
+      guard limit >= 0, value <= UInt128(limit) else {
+        throw DamagedSnapshot(day: day, detail: "a count out of range at byte \(offset)")
+      }
+      return Int(value)
+    }
+
+    mutating func text(length: Int) throws(DamagedSnapshot) -> String {
+      guard length <= bytes.count - offset else {
+        throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)")
+      }
+      defer { offset += length }
+      return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+    }
+  }
+}

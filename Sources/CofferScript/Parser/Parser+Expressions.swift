@@ -1,0 +1,125 @@
+/// Expressions: arithmetic with precedence, unary minus, calls, parentheses, nested at
+/// most `maxNesting` deep; and the comparisons of `assert`.
+extension Parser {
+  package mutating func expression() throws(ScriptError) -> Expression {
+    try additive(depth: 0)
+  }
+
+  /// True when the next token can start an expression.
+  package var atExpression: Bool {
+    guard position < tokens.count else { return false }
+    switch tokens[position].kind {
+    case .number, .variable, .string, .date: return true
+    case .symbol(let symbol): return symbol == "(" || symbol == "-"
+    case .word:
+      return position + 1 < tokens.count && tokens[position + 1].isSymbol("(")
+    case .option, .invalid: return false
+    }
+  }
+
+  private mutating func additive(depth: Int) throws(ScriptError) -> Expression {
+    var left = try multiplicative(depth: depth)
+    while let token = peek, token.isSymbol("+") || token.isSymbol("-") {
+      position += 1
+      let right = try multiplicative(depth: depth)
+      left = .binary(token.isSymbol("+") ? .add : .subtract, left, right, at: token.start)
+    }
+    return left
+  }
+
+  private mutating func multiplicative(depth: Int) throws(ScriptError) -> Expression {
+    var left = try unary(depth: depth)
+    while let token = peek, token.isSymbol("*") || token.isSymbol("/") {
+      // `/tmp/x` after a value is a path for the grammar's next slot (`rates export from
+      // DATE /tmp/x`), not a division: a word glued to '/' can start no value.
+      if token.isSymbol("/"), position + 1 < tokens.count, tokens[position + 1].start == token.end,
+        tokens[position + 1].word != nil, !(position + 2 < tokens.count && tokens[position + 2].isSymbol("("))
+      {
+        break
+      }
+      position += 1
+      let right = try unary(depth: depth)
+      left = .binary(token.isSymbol("*") ? .multiply : .divide, left, right, at: token.start)
+    }
+    return left
+  }
+
+  private mutating func unary(depth: Int) throws(ScriptError) -> Expression {
+    if let token = peek, token.isSymbol("-") {
+      try checkDepth(depth + 1, at: token.start)
+      position += 1
+      return .negate(try unary(depth: depth + 1), at: token.start)
+    }
+    return try primary(depth: depth)
+  }
+
+  private func checkDepth(_ depth: Int, at offset: Int) throws(ScriptError) {
+    if depth > Self.maxNesting {
+      throw error("expression nested deeper than \(Self.maxNesting) levels", at: offset)
+    }
+  }
+
+  private mutating func primary(depth: Int) throws(ScriptError) -> Expression {
+    guard let token = peek else { throw expected("a value") }
+    switch token.kind {
+    case .number(let text):
+      position += 1
+      return .number(text, at: token.start)
+    case .string(let text):
+      position += 1
+      return .string(text, at: token.start)
+    case .variable(let name):
+      position += 1
+      return .variable(name, at: token.start)
+    case .date(let year, let month, let day):
+      position += 1
+      return .date(year: year, month: month, day: day, at: token.start)
+    case .symbol("("):
+      try checkDepth(depth + 1, at: token.start)
+      position += 1
+      let inner = try additive(depth: depth + 1)
+      guard accept(symbol: ")") else {
+        throw expected("')' to close the '(' at column \(line.location(ofOffset: token.start).column)")
+      }
+      return inner
+    case .word(let name):
+      guard position + 1 < tokens.count, tokens[position + 1].isSymbol("(") else {
+        throw error(
+          "unexpected word '\(name)'; expected a value (a number, $variable or function call)", at: token.start)
+      }
+      try checkDepth(depth + 1, at: token.start)
+      position += 2
+      var arguments: [Expression] = []
+      if !accept(symbol: ")") {
+        repeat {
+          arguments.append(try argument(depth: depth + 1))
+        } while accept(symbol: ",")
+        guard accept(symbol: ")") else { throw expected("',' or ')' in the call of \(name)") }
+      }
+      return .call(name, arguments: arguments, at: token.start)
+    default:
+      throw expected("a value")
+    }
+  }
+
+  /// A call argument: an expression, or a bare word such as a currency code.
+  private mutating func argument(depth: Int) throws(ScriptError) -> Expression {
+    if let token = peek, case .word(let word) = token.kind,
+      !(position + 1 < tokens.count && tokens[position + 1].isSymbol("("))
+    {
+      position += 1
+      return .word(word, at: token.start)
+    }
+    return try additive(depth: depth)
+  }
+
+  /// A comparison operator, for `assert`.
+  package mutating func comparison() throws(ScriptError) -> Comparison {
+    guard let token = peek, case .symbol(let symbol) = token.kind, let comparison = Comparison(rawValue: symbol)
+    else {
+      throw expected("a comparison (== != < <= > >=)")
+    }
+    position += 1
+    return comparison
+  }
+}

@@ -1,0 +1,15 @@
+import CofferCore
+import CofferScript
+
+/// The options listing commands share. A command lists only those it reads: any other
+/// is refused when the statement is read.
+enum ListingOptions {
+  /// `--format FMT`: read by the renderer, for a command that gives a listing.
+  static let format = ValueOption<OutputFormat>("format", valueError: "--format takes \(OutputFormat.spelledOut)")
+  /// `--all`: every currency, not only those held (`holdings`).
+  static let all = Flag("all")
+  /// `--in C`: the values expressed in C instead of the local currency (the command
+  /// checks the code).
+  static let expressedIn = ValueOption(
+    anyWord: "in", valueError: "--in takes a currency code such as USD", valueName: "C")
+}

@@ -1,0 +1,46 @@
+import CofferCore
+import CofferScript
+import Foundation
+import LineEditing
+import RateFiles
+
+/// What `rates import`, `rates fetch` and `--rates` share: the import itself, its
+/// progress bar, and how a stop by a signal is told.
+enum RateImporting {
+  /// Whether a signal asks to stop (Ctrl-C in the interactive shell, SIGTERM, SIGHUP):
+  /// a running coffer-rates helper is then killed and an import rolled back.
+  static let stopRequested: @Sendable () -> Bool = { Signals.stopPending || Signals.interruptPending }
+
+  /// Imports bytes already read; returns the report line. `what` names the command in
+  /// the message of an interruption ("import", "fetch").
+  static func importRates(
+    _ data: [UInt8], name: String, only: [Currency] = [], _ context: CommandContext, at offset: Int,
+    doing what: String
+  ) throws(StatementFailure) -> String {
+    let bar = ProgressBar(output: context.output, label: "importing \(name)")
+    defer { bar.finish() }
+    do {
+      return try context.ledger.importRates(
+        from: data, name: name, xmlAndZip: RatesHelper(shouldStop: stopRequested), only: only,
+        shouldStop: stopRequested,
+        progress: bar.update
+      ).description.escapingControlCharacters
+    } catch {
+      switch error {
+      case .file(let problem):
+        throw context.failure("\(name): \(problem.description); nothing imported", at: offset)
+      case .store(let problem):
+        throw context.failure(problem, at: offset)
+      case .interrupted:
+        throw interruption(what, context, at: offset)
+      }
+    }
+  }
+
+  /// A rates command stopped by a signal. Ctrl-C stops the line and the shell lives on;
+  /// SIGTERM and SIGHUP end the run (which saves, then exits 128 + the signal).
+  static func interruption(_ what: String, _ context: CommandContext, at offset: Int) -> StatementFailure {
+    let reason: StopReason = Signals.pendingStop.map { .signal($0) } ?? .statementFailed
+    return context.failure("\(what) interrupted; rates unchanged", at: offset, reason: reason)
+  }
+}

@@ -1,0 +1,34 @@
+import CofferCore
+import CofferScript
+
+/// `set C EXPR` or `set EXPR` in the sheet: a draft, kept as typed until the focus
+/// leaves its field.
+struct SheetSetCommand: Command {
+  static let code = TypedSlot.currency()
+  static let draft = TypedSlot.text("DRAFT", "an amount")
+  static let entry = CommandEntry(
+    "set", .choice([.sequence([.slot(code), .slot(draft)]), .slot(draft)]),
+    "focus C and set its draft (without C: the focused field's)", examples: ["set USD 12.50", "set 40"],
+    scope: .sheet, usage: "set [C] EXPR", readsHoldings: false, command: Self.self)
+
+  let currency: Currency?
+  let draft: String
+  let offset: Int
+
+  init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    let code = arguments[Self.code]
+    currency = try context.currency(code)
+    let draft = try arguments.value(Self.draft)
+    self.draft = draft.value
+    offset = code?.offset ?? draft.offset
+  }
+
+  func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+    if let currency {
+      try FocusCommand.focus(currency, draft: draft, context, at: offset)
+    } else {
+      try context.perform(.setDraft(draft), at: offset)
+    }
+    return .nothing
+  }
+}

@@ -1,0 +1,76 @@
+import CofferCore
+import CofferScript
+
+/// Reading arguments into Coffer's values: currency codes, dates, counts. Each takes
+/// what a typed slot gave (`Arguments[slot]`), nil when the statement gave nothing.
+extension CommandContext {
+  /// A currency code, or an error naming the nearest one.
+  func currency(named word: String, at offset: Int) throws(StatementFailure) -> Currency {
+    guard let currency = Catalog.currency(word) else {
+      throw failure(
+        "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code)))",
+        at: offset)
+    }
+    return currency
+  }
+
+  /// The currency a slot gave.
+  func currency(_ word: Written<String>) throws(StatementFailure) -> Currency {
+    try currency(named: word.value, at: word.offset)
+  }
+
+  /// The currency an optional slot gave, if any.
+  func currency(_ word: Written<String>?) throws(StatementFailure) -> Currency? {
+    guard let word else { return nil }
+    return try currency(named: word.value, at: word.offset)
+  }
+
+  /// The rates of an `at DATE` argument over today's holdings, or today's portfolio when
+  /// there is none.
+  func portfolio(ratesAt expression: Expression?) throws(StatementFailure) -> Portfolio {
+    guard let (date, offset) = try date(expression) else { return ledger.portfolio }
+    return try portfolio(valuedOn: date, at: offset)
+  }
+
+  /// The date a `DATE` slot holds (any expression that gives a date), with where it is.
+  func date(_ expression: Expression?) throws(StatementFailure) -> (CalendarDate, Int)? {
+    guard let expression else { return nil }
+    return (try dateArgument(expression, role: "'\(expressionKeyword(before: expression))'"), expression.offset)
+  }
+
+  /// The keyword written before a date, for messages ("'at' needs a date").
+  private func expressionKeyword(before expression: CofferScript.Expression) -> String {
+    let text = String(decoding: line.bytes[..<min(expression.offset, line.bytes.count)], as: UTF8.self)
+    return text.split(separator: " ").last.map(String.init) ?? "at"
+  }
+
+  /// A date on which a balance can be written down: today or before.
+  func pastOrToday(_ date: CalendarDate, at offset: Int) throws(StatementFailure) -> CalendarDate {
+    let today = ledger.portfolio.today
+    guard date <= today else {
+      throw failure("\(date) is after today (\(today)); a balance is written down for a day that has come", at: offset)
+    }
+    return date
+  }
+
+  /// A whole number from 1 up, for `log N` and `history N`.
+  func count(_ expression: Expression?, default fallback: Int, for command: String) throws(StatementFailure) -> Int {
+    guard let expression else { return fallback }
+    guard let count = try number(expression, role: command).wholeNumber, count > 0 else {
+      throw failure("\(command): N must be a whole number above 0", at: expression.offset)
+    }
+    return count
+  }
+}
+
+extension Arguments {
+  /// The value of a slot the grammar requires (see `required(_:)`), as a statement's
+  /// failure.
+  func value<Value>(_ typed: TypedSlot<Value>) throws(StatementFailure) -> Value {
+    do {
+      return try required(typed)
+    } catch {
+      throw StatementFailure(error)
+    }
+  }
+}

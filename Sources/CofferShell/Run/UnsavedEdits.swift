@@ -1,0 +1,28 @@
+import CofferCore
+
+/// What leaving now would lose, as lines a person can paste back into Coffer: a `set` per
+/// unsaved amount, `local` for an unsaved local currency, a `rates set` per unsaved rate,
+/// and a comment for each invalid sheet draft. Empty when nothing would be lost.
+enum UnsavedEdits {
+  static func lines(of ledger: Ledger, sheet: SheetController?) -> [String] {
+    var lines = ledger.pending.dated.map { "set \($0.currency.code) \($0.amount) at \($0.date)" }
+    lines += ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
+    // Each quote was set in the local currency of its moment: `local` lines go before
+    // the quotes that need another than the current one, and the last names the local
+    // currency to end with. (The store's local currency is known to be that one only
+    // when it was not changed.)
+    var replayLocal: Currency? = ledger.pending.local == nil ? ledger.portfolio.local : nil
+    for quote in ledger.pending.quotes {
+      if quote.quotedIn != replayLocal {
+        lines.append("local \(quote.quotedIn.code)")
+        replayLocal = quote.quotedIn
+      }
+      lines.append("rates set \(quote.currency.code) \(quote.value)")
+    }
+    if replayLocal != ledger.portfolio.local { lines.append("local \(ledger.portfolio.local.code)") }
+    for (currency, invalid) in sheet?.invalidFields ?? [] {
+      lines.append("# \(currency.code) draft '\(invalid.text)' is not a valid amount (\(invalid.reason))")
+    }
+    return lines
+  }
+}

@@ -1,0 +1,33 @@
+import CofferCore
+
+/// What one row of the sheet shows, whichever view draws it (the line sheet prints it,
+/// the form puts it in cells): read from the sheet's controller, nothing formatted yet.
+/// Two equal rows look the same.
+struct SheetRow: Equatable {
+  let currency: Currency
+  let focused: Bool
+  /// The text the field shows instead of its amount: the draft when focused, an invalid
+  /// text left on it.
+  let draft: String?
+  let invalid: Bool
+  let amount: DecimalValue
+  /// The amount's value in the local currency, or why there is none; nil for no amount.
+  let value: Result<DecimalValue, PortfolioError>?
+  let local: Currency
+
+  init(_ currency: Currency, of sheet: SheetController) {
+    let portfolio = sheet.portfolio
+    self.currency = currency
+    focused = sheet.focused == currency
+    draft = sheet.shownDraft(of: currency)
+    invalid = sheet.invalid[currency] != nil
+    amount = portfolio.amount(of: currency)
+    value = amount.isZero ? nil : Result { () throws(PortfolioError) in try portfolio.value(of: currency) }
+    local = portfolio.local
+  }
+
+  /// Whether the money shown is that of `other` (only the draft, mark or focus differ).
+  func showsTheSameMoney(as other: SheetRow) -> Bool {
+    amount == other.amount && value == other.value && local == other.local
+  }
+}
