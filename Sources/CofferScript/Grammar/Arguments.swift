@@ -65,7 +65,13 @@ package final class Arguments {
 
   /// Every value read for a slot (a repeated one), in order.
   package func all<Value>(_ typed: TypedSlot<Value>) -> [Value] {
-    values.compactMap { $0.slot === typed.slot ? typed.extract($0.value) : nil }
+    // A plain loop: `compactMap` over the tuples, unspecialized here, costs a run's start
+    // a lookup of their type by name.
+    var found: [Value] = []
+    for read in values where read.slot === typed.slot {
+      if let value = typed.extract(read.value) { found.append(value) }
+    }
+    return found
   }
 
   /// Whether the statement gave the slot a value.

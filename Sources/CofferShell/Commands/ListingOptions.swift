@@ -5,7 +5,10 @@ import CofferScript
 /// is refused when the statement is read.
 enum ListingOptions {
   /// `--format FMT`: read by the renderer, for a command that gives a listing.
-  static let format = ValueOption<OutputFormat>("format", valueError: "--format takes \(OutputFormat.spelledOut)")
+  /// (Built as every run starts: its values are listed here, where their type is known.)
+  static let format = ValueOption<OutputFormat>(
+    "format", values: OutputFormat.allCases.map { $0.rawValue }, valueError: "--format takes \(OutputFormat.spelledOut)"
+  ) { OutputFormat(rawValue: $0.lowercased()) }
   /// `--all`: every currency, not only those held (`holdings`).
   static let all = Flag("all")
   /// `--in C`: the values expressed in C instead of the local currency (the command

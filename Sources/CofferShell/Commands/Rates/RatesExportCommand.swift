@@ -8,7 +8,9 @@ import RateFiles
 struct RatesExportCommand: Command {
   /// `--format`: a price database's, not a listing's.
   static let format = ValueOption<PriceDatabase.Format>(
-    "format", valueError: "--format takes \(PriceDatabase.Format.allCases.map(\.rawValue).alternatives) here")
+    "format", values: PriceDatabase.Format.allCases.map { $0.rawValue },
+    valueError: "--format takes \(PriceDatabase.Format.allCases.map(\.rawValue).alternatives) here"
+  ) { PriceDatabase.Format(rawValue: $0.lowercased()) }
   /// Read as a word: one with a dot in it (`prices.ledger`) is the file.
   static let code = TypedSlot.currency("C", "a currency code such as USD, or the file to write")
   static let file = TypedSlot.file("FILE", "the file to write")
