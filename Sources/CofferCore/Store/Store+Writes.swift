@@ -27,28 +27,28 @@ extension Store {
   /// in a savepoint of it: all of it is written, or none.
   func write<T>(_ body: (Database) throws -> T) throws -> T {
     if inRunTransaction { wroteInRunTransaction = true }
-    return try database.inDatabase { db in
-      var result: T?
-      try db.inSavepoint {
-        result = try body(db)
-        return .commit
-      }
-      guard let result else { throw StoreError.failed(path: location.description, reason: "a write gave no result") }
-      return result
-    }
+    return try inOneSavepoint(body)
   }
 
   /// Runs `body` in one read transaction (a savepoint, which is one inside a run's
   /// transaction too): its reads see one state of the store, and the thousands of seeks
   /// of a long series do not each take and release SQLite's read lock.
   func readInOneTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    try inOneSavepoint(body)
+  }
+
+  /// `body` in a savepoint, committed when it returns: a transaction of its own outside
+  /// a run's transaction, a nested one inside it.
+  private func inOneSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
     try database.inDatabase { db in
       var result: T?
       try db.inSavepoint {
         result = try body(db)
         return .commit
       }
-      guard let result else { throw StoreError.failed(path: location.description, reason: "a read gave no result") }
+      guard let result else {
+        throw StoreError.failed(path: location.description, reason: "a savepoint gave no result")
+      }
       return result
     }
   }

@@ -79,19 +79,7 @@ package enum BalanceFile {
     guard let date = CalendarDate(ascii: bytes[cells[0]]), date <= today else { return nil }
     let code = cells[1].lowerBound
     guard let currency = Catalog.currency(letters: bytes[code], bytes[code + 1], bytes[code + 2]) else { return nil }
-    var digits = 0
-    var point = false
-    var afterPoint = 0
-    for byte in bytes[cells[2]] {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        digits += 1
-        if point { afterPoint += 1 }
-      case UInt8(ascii: ".") where !point && digits > 0: point = true
-      default: return nil
-      }
-    }
-    guard digits > 0, !point || afterPoint > 0 else { return nil }
+    guard isPlainAmount(bytes[cells[2]]) else { return nil }
     let amount = bytes[cells[2]].withUnsafeBufferPointer { try? DecimalValue.parseDigits($0) }
     guard let amount, AmountRules.problem(with: amount, for: currency) == nil else { return nil }
     return WrittenBalance(currency: currency, date: date, amount: amount, line: line)
@@ -158,19 +146,24 @@ package enum BalanceFile {
 
   /// An amount as a spreadsheet writes one: digits, optionally a point and more digits.
   private static func amount(_ text: String) -> DecimalValue? {
+    guard isPlainAmount(text.utf8) else { return nil }
+    return try? DecimalValue.parseDigits(text)
+  }
+
+  /// Whether `bytes` are digits, optionally with one point followed by more digits.
+  private static func isPlainAmount<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
     var digits = 0
     var point = false
     var afterPoint = 0
-    for byte in text.utf8 {
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         digits += 1
         if point { afterPoint += 1 }
       case UInt8(ascii: ".") where !point && digits > 0: point = true
-      default: return nil
+      default: return false
       }
     }
-    guard digits > 0, !point || afterPoint > 0 else { return nil }
-    return try? DecimalValue.parseDigits(text)
+    return digits > 0 && (!point || afterPoint > 0)
   }
 }

@@ -78,11 +78,8 @@ struct DumpScript {
       case "\n": quoted += "\\n"
       case "\t": quoted += "\\t"
       default:
-        let value = scalar.value
-        if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-          || (0x2066...0x2069).contains(value)
-        {
-          quoted += "\\u{\(String(value, radix: 16))}"
+        if String.isControl(scalar) {
+          quoted += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
           quoted.unicodeScalars.append(scalar)
         }
