@@ -109,6 +109,9 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
   /// Whether this is the last day of its month.
   package var isLastOfMonth: Bool { day == Self.daysIn(month: month, year: year) }
 
+  /// The last day of this date's month.
+  package var lastOfMonth: CalendarDate { CalendarDate(valid: (year, month, Self.daysIn(month: month, year: year))) }
+
   static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

@@ -38,11 +38,11 @@ extension Store {
         var result = Array(repeating: [Currency: HeldBalance](minimumCapacity: currencies.count), count: days.count)
         var monthEnds = days.indices.filter { days[$0].isLastOfMonth }
         if monthEnds.count < 2 { monthEnds = [] }
-        if !monthEnds.isEmpty {
-          try probeMonthEnds(db)
+        if let firstDate = monthEnds.map({ days[$0] }).min(), let lastDate = monthEnds.map({ days[$0] }).max() {
           let months = monthEnds.map { JournalMonthEnds.month(of: days[$0]) }
+          let statement = try JournalMonthEnds.rowsStatement(db)
           for currency in currencies {
-            let rows = try JournalMonthEnds.rows(db, of: currency, months: months.min()!, months.max()!)
+            let rows = try JournalMonthEnds.rows(db, statement, of: currency, from: firstDate, through: lastDate)
             for (index, month) in zip(monthEnds, months) {
               if let row = Self.lastRow(rows, atOrBefore: month) { result[index][currency] = row.balance }
             }
