@@ -145,4 +145,23 @@ import Testing
     #expect(checked.stdout.contains("journal_month_end (code 'USD', month 2020-05)"), "\(checked)")
     #expect(checked.stdout.contains("journal_month_end (code 'USD', month 1999-13)"), "\(checked)")
   }
+
+  @Test func aSessionsSeriesHasTheRatesAnotherSessionImportedMeanwhile() throws {
+    #expect(try run("set USD 100 at 2020-01-15; set GBP 50 at 2020-02-10").status == 0)
+    let series = "total by month from 2020-01-31 to 2020-04-30 --format csv"
+    let before = try run(series)
+    #expect(before.status == 0, "\(before)")
+    let live = try coffer.start(["--db", database])
+    live.send(series)
+    #expect(live.waitFor("the first series") { $0.stdout == before.stdout })
+    // Another session replaces the rates of 2020-03-31: the live session's next series,
+    // and its total at that date, are made of the new ones.
+    let march = try coffer.write("march.csv", "date,code,rate\n2020-03-31,USD,2\n2020-03-31,GBP,0.5\n")
+    #expect(try run("rates import \(march)").status == 0)
+    let after = try run(series + "; print total_at(2020-03-31)")
+    #expect(after.status == 0 && after.stdout != before.stdout, "\(after)")
+    live.send(series + "; print total_at(2020-03-31)")
+    #expect(live.waitFor("the second series") { $0.stdout == before.stdout + after.stdout })
+    #expect(live.finish() == 0)
+  }
 }

@@ -53,6 +53,39 @@ struct RateSnapshot: Equatable {
   }
 }
 
+/// One day's stored rates as a `RateBook` holds them until a rate is recorded in it:
+/// the snapshot's one rate a currency, looked up where it was read. A class, so that a
+/// book that holds one copies a single reference.
+final class DayRates: Sendable {
+  let snapshot: RateSnapshot
+  let sources: SourceNames
+
+  init(snapshot: RateSnapshot, sources: SourceNames) {
+    self.snapshot = snapshot
+    self.sources = sources
+  }
+
+  /// `currency`'s rate when it is dated on or before day `dayNumber` (the rule of
+  /// `RateLookup`, for a history of one rate).
+  func held(_ currency: Currency, onOrBefore dayNumber: Int) -> RateSnapshot.Held? {
+    guard let held = snapshot.rates[currency.index], CalendarDate.dayNumbers.contains(held.day),
+      held.day <= dayNumber
+    else { return nil }
+    return held
+  }
+
+  func rate(of currency: Currency, on date: CalendarDate) -> Rate? {
+    guard let held = held(currency, onOrBefore: date.dayNumber), let since = CalendarDate(dayNumber: held.day)
+    else { return nil }
+    return Rate(currency: currency, perEuro: held.perEuro, date: since, source: sources.name(held.source))
+  }
+
+  /// `currency`'s rates as a history: its one rate, or none.
+  func rates(of currency: Currency) -> [Rate] {
+    rate(of: currency, on: CalendarDate.last).map { [$0] } ?? []
+  }
+}
+
 /// Source names ("ECB", a file name, "manual", …) met in one operation, each given a
 /// small number so that snapshots compare and copy without strings.
 struct SourceNames {
@@ -280,8 +313,18 @@ enum SnapshotCoding {
     }
 
     mutating func varint() throws(DamagedSnapshot) -> UInt128 {
-      var value: UInt128 = 0
-      var shift: UInt128 = 0
+      // Nearly every number is one byte (a count, an age, a source), or a few (a rate's
+      // digits): those in 64 bits, where shifting is much cheaper.
+      var small: UInt64 = 0
+      var smallShift: UInt64 = 0
+      while smallShift < 63 {
+        let next = try byte()
+        small |= UInt64(next & 0x7F) << smallShift
+        if next & 0x80 == 0 { return UInt128(small) }
+        smallShift += 7
+      }
+      var value = UInt128(small)
+      var shift = UInt128(smallShift)
       while true {
         let next = try byte()
         guard shift < 128 else { throw DamagedSnapshot(day: day, detail: "a number too long at byte \(offset)") }
@@ -320,7 +363,15 @@ enum SnapshotCoding {
 
     /// A varint that must be at most `limit`.
     mutating func count(limit: Int) throws(DamagedSnapshot) -> Int {
-      let value = try varint()
+      // Nearly every count is one byte (an age of under 128 days, a source, a count of
+      // rates): read without the general varint.
+      let value: UInt128
+      if offset < bytes.count, bytes[offset] < 0x80 {
+        value = UInt128(bytes[offset])
+        offset += 1
+      } else {
+        value = try varint()
+      }
       guard limit >= 0, value <= UInt128(limit) else {
         throw DamagedSnapshot(day: day, detail: "a count out of range at byte \(offset)")
       }
