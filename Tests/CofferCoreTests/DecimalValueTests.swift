@@ -114,4 +114,145 @@ func decimal(_ text: String) -> DecimalValue {
       #expect(value.plain(minimumFractionDigits: minimum) == money, "\(text) to \(minimum) places")
     }
   }
+
+  @Test func countsDigitsAtEveryLengthAndBothSidesOfEachPowerOfTenAndTwo() {
+    var values: [UInt128] = [0, 1, 9, .max]
+    for power in DecimalValue.powerOfTen { values += [power - 1, power, power + 1] }
+    for shift in 0..<128 { values += [UInt128(1) << shift, (UInt128(1) << shift) - 1, (UInt128(1) << shift) + 1] }
+    for value in values {
+      #expect(DecimalValue.digitCount(value) == String(value).count, "\(value)")
+    }
+    #expect(DecimalValue.maxCoefficient == DecimalValue.powerOfTen[38] - 1)
+  }
+
+  @Test func readsStoredTextExactlyAsTheGrammarSaysWhateverItsLength() throws {
+    // Text of every length around the 19 characters read in one pass, from characters
+    // that make numbers and characters that do not.
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    let alphabet = Array("0123456789012345678901234567890123456789.-_ x")
+    let grammar = /-?[0-9]+(\.[0-9]+)?/
+    for _ in 0..<20_000 {
+      let length = Int(next() % 44)
+      var text = String((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+      if next() % 3 == 0 { text = String(text.filter { $0.isNumber }.prefix(length)) }
+      if next() % 4 == 0 {
+        text.insert(".", at: text.index(text.startIndex, offsetBy: Int(next() % UInt64(text.count + 1))))
+      }
+      if next() % 4 == 0 { text = "-" + text }
+      let read = DecimalValue(storedText: text)
+      guard (try? grammar.wholeMatch(in: text)) != nil, let parsed = try? DecimalValue(parsing: text) else {
+        #expect(read == nil, "\(text)")
+        continue
+      }
+      #expect(read?.coefficient == parsed.coefficient && read?.scale == parsed.scale, "\(text)")
+    }
+  }
+
+  @Test func dividesWideNumbersByNarrowAndWideDivisorsAlike() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    for round in 0..<20_000 {
+      // Divisors of every width up to 128 bits, numerators below divisor × 2^128.
+      let bits = round % 128 + 1
+      var divisor = (UInt128(next()) << 64 | UInt128(next())) >> (128 - bits)
+      if divisor == 0 { divisor = 1 }
+      let numerator = (
+        high: (UInt128(next()) << 64 | UInt128(next())) % divisor, low: UInt128(next()) << 64 | UInt128(next())
+      )
+      let expected = divisor.dividingFullWidth(numerator)
+      let found = DecimalValue.divide(numerator, by: divisor)
+      #expect(found.quotient == expected.quotient && found.remainder == expected.remainder, "\(numerator) / \(divisor)")
+    }
+  }
+
+  /// Division as it was written first: widened by the divisor's digits, and by one fewer
+  /// when that quotient does not fit 38 digits.
+  private func quotientByTrying(_ lhs: DecimalValue, _ rhs: DecimalValue) -> DecimalValue? {
+    let widen = 38 - DecimalValue.digitCount(lhs.magnitude)
+    let dividend = lhs.magnitude * DecimalValue.powerOfTen[widen]
+    let divisorDigits = DecimalValue.digitCount(rhs.magnitude)
+    for extra in [divisorDigits, divisorDigits - 1] where extra <= 38 {
+      let numerator = dividend.multipliedFullWidth(by: DecimalValue.powerOfTen[extra])
+      guard numerator.high < rhs.magnitude else { continue }
+      let (quotient, remainder) = rhs.magnitude.dividingFullWidth(numerator)
+      guard quotient <= DecimalValue.maxCoefficient || extra < divisorDigits else { continue }
+      let rounded = remainder >= rhs.magnitude - remainder ? quotient + 1 : quotient
+      return try? DecimalValue(
+        negative: lhs.isNegative != rhs.isNegative, magnitude: rounded, scale: lhs.scale + widen + extra - rhs.scale)
+    }
+    return nil
+  }
+
+  @Test func quotientsAreThoseOfWideningByTrial() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    func operand() -> DecimalValue {
+      let digits = Int(next() % 38) + 1
+      var magnitude = (UInt128(next()) << 64 | UInt128(next())) % DecimalValue.powerOfTen[digits]
+      if magnitude == 0 { magnitude = 1 }
+      let signed = next() % 3 == 0 ? -Int128(magnitude) : Int128(magnitude)
+      return DecimalValue(uncheckedCoefficient: signed, scale: Int(next() % 39))
+    }
+    for _ in 0..<20_000 {
+      let lhs = operand()
+      let rhs = operand()
+      let quotient = try? lhs / rhs
+      let expected = quotientByTrying(lhs, rhs)
+      #expect(
+        quotient?.coefficient == expected?.coefficient && quotient?.scale == expected?.scale, "\(lhs) / \(rhs)")
+    }
+  }
+
+  /// Addition as it was written first: every scale from the finer one down, until both
+  /// operands and their sum fit.
+  private func sumByTrying(_ lhs: DecimalValue, _ rhs: DecimalValue) -> DecimalValue? {
+    var scale = max(lhs.scale, rhs.scale)
+    while scale >= 0 {
+      if let left = lhs.coefficient(atScale: scale), let right = rhs.coefficient(atScale: scale) {
+        let (sum, overflow) = left.addingReportingOverflow(right)
+        if !overflow && sum.magnitude <= DecimalValue.maxCoefficient {
+          return DecimalValue(uncheckedCoefficient: sum, scale: scale)
+        }
+      }
+      scale -= 1
+    }
+    return nil
+  }
+
+  @Test func sumsAreThoseOfTryingEveryScale() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    func operand() -> DecimalValue {
+      let digits = Int(next() % 39)
+      let magnitude = (UInt128(next()) << 64 | UInt128(next())) % DecimalValue.powerOfTen[digits]
+      let signed = next() % 3 == 0 ? -Int128(magnitude) : Int128(magnitude)
+      return DecimalValue(uncheckedCoefficient: signed, scale: Int(next() % 45))
+    }
+    for _ in 0..<20_000 {
+      let lhs = operand()
+      let rhs = operand()
+      let sum = try? lhs + rhs
+      let expected = sumByTrying(lhs, rhs)
+      #expect(sum?.coefficient == expected?.coefficient && sum?.scale == expected?.scale, "\(lhs) + \(rhs)")
+    }
+  }
 }

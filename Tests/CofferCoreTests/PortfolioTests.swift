@@ -148,4 +148,30 @@ func simpleRates() -> RateBook {
     }
     #expect(CalendarDate(dayNumber: 0)?.description == "1970-01-01")
   }
+
+  @Test func datesAreWrittenWithEveryDigitFromTheFirstDayToTheLast() {
+    #expect(CalendarDate.first.description == "0001-01-01")
+    #expect(CalendarDate.last.description == "9999-12-31")
+    var dayNumber = CalendarDate.dayNumbers.lowerBound
+    while dayNumber <= CalendarDate.dayNumbers.upperBound {
+      let date = CalendarDate(dayNumber: dayNumber)!
+      let padded = [(date.year, 4), (date.month, 2), (date.day, 2)].map { value, width in
+        String(repeating: "0", count: width - String(value).count) + String(value)
+      }
+      #expect(date.description == padded.joined(separator: "-"))
+      #expect(CalendarDate(date.description) == date)
+      dayNumber += 997
+    }
+  }
+
+  @Test func aPartialTotalNamesWhatIsMissing() {
+    let codes = ["USD", "JPY", "KWD"].compactMap { Catalog.currency($0) }
+    let total = { (missing: [Currency], local: Bool) in
+      Total(local: Catalog.cny, value: .zero, holdings: 0, missing: missing, localRateMissing: local)
+    }
+    #expect(total(Array(codes.prefix(1)), false).missingRates == "no rate for USD")
+    #expect(total(codes, false).missingRates == "no rate for USD, JPY, KWD")
+    #expect(total(Catalog.all, false).missingRates == "no rate for " + Catalog.all.map(\.code).joined(separator: ", "))
+    #expect(total(codes, true).missingRates == "no CNY (local) rate")
+  }
 }

@@ -55,6 +55,35 @@ import Testing
     #expect(rates.map(\.source) == ["ECB", "今日.json", "ECB"])
   }
 
+  @Test func checksumsAreZlibsCRC32() {
+    func crc(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { CRC32.checksum($0) } }
+    #expect(crc(Array("123456789".utf8)) == 0xCBF4_3926)
+    #expect(crc([]) == 0)
+    // Against a byte at a time, for every length around the four bytes taken at once,
+    // and in parts.
+    var state: UInt32 = 0x1234_5678
+    let bytes: [UInt8] = (0..<300).map { _ in
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return UInt8(truncatingIfNeeded: state >> 24)
+    }
+    func reference(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+      var crc: UInt32 = 0xFFFF_FFFF
+      for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+      }
+      return crc ^ 0xFFFF_FFFF
+    }
+    for length in 0...bytes.count {
+      let split = length / 3
+      let found = bytes.withUnsafeBytes { all in
+        CRC32.checksum(
+          UnsafeRawBufferPointer(rebasing: all[0..<split]), UnsafeRawBufferPointer(rebasing: all[split..<length]))
+      }
+      #expect(found == reference(bytes[0..<length]), "\(length) bytes")
+    }
+  }
+
   @Test func damagedBlobIsAnErrorNamingItsDayNeverACrash() throws {
     var sources = SourceNames()
     var snapshot = RateSnapshot()
@@ -177,6 +206,79 @@ import Testing
     let read = try blob.withUnsafeBytes { try SnapshotCoding.decode($0, day: last, sources: &names) }
     #expect(read.allRates(sources: names).map(\.date) == [CalendarDate.first, CalendarDate.last])
     #expect(CalendarDate(dayNumber: Int.min) == nil && CalendarDate(dayNumber: Int.max) == nil)
+  }
+
+  /// A book made from a day's snapshot looks its rates up where they were read; it must
+  /// answer as a book of the same rates recorded one by one, before and after a rate is
+  /// recorded in it.
+  @Test func aBookOfADaysSnapshotAnswersAsABookOfItsRates() throws {
+    var sources = SourceNames()
+    var snapshot = RateSnapshot()
+    let rowDay = day("2024-06-28")
+    snapshot.rates[usd.index] = .init(perEuro: decimal("1.0705"), day: rowDay, source: sources.number(of: "ECB"))
+    snapshot.rates[jpy.index] = .init(perEuro: decimal("171.94"), day: rowDay - 3, source: sources.number(of: "ECB"))
+    snapshot.rates[Catalog.cny.index] = .init(
+      perEuro: decimal("7.7748"), day: rowDay, source: sources.number(of: "rates.csv"))
+    let quote = RateSnapshot.HeldQuote(
+      currency: gbp.index, quotedIn: Catalog.cny.index, value: decimal("9.2"), day: rowDay - 1,
+      source: sources.number(of: "manual"))
+    var quoted = snapshot
+    quoted.quotes[quote.pair] = quote
+    let eur = Catalog.currency("EUR")!
+    let dates = ["2024-06-24", "2024-06-25", "2024-06-27", "2024-06-28", "2030-01-01"].map { CalendarDate($0)! }
+    for snapshot in [snapshot, quoted] {
+      var day = RateBook(snapshot: snapshot, sources: sources)
+      var recorded = RateBook(snapshot.allRates(sources: sources), quotes: snapshot.allQuotes(sources: sources))
+      for round in 0..<2 {
+        for currency in [usd, jpy, gbp, eur, Catalog.cny] {
+          #expect(day.rates(of: currency) == recorded.rates(of: currency), "\(currency), round \(round)")
+          for date in dates {
+            #expect(day.rate(of: currency, on: date) == recorded.rate(of: currency, on: date), "\(currency) \(date)")
+            let valuation = recorded.valuation(of: currency, in: Catalog.cny, on: date)
+            #expect(day.valuation(of: currency, in: Catalog.cny, on: date) == valuation, "\(currency) \(date)")
+            // The factor alone, where there is no quote, is the valuation's.
+            switch day.crossFactor(of: currency, in: Catalog.cny, on: date, dayNumber: date.dayNumber) {
+            case .factor(let factor): #expect(factor == (try? valuation.get())?.factor)
+            case .noTargetRate: #expect(valuation == .failure(.noLocalRate(Catalog.cny)))
+            case .noRate: #expect(valuation == .failure(.noRate([currency])))
+            case .arithmetic(let error): #expect(valuation == .failure(.arithmetic(error)))
+            case nil: #expect(!snapshot.quotes.isEmpty || currency == Catalog.cny)
+            }
+          }
+        }
+        #expect(day.allRates == recorded.allRates)
+        #expect(day.allQuotes == recorded.allQuotes)
+        // A rate recorded: the book keeps a history from then on.
+        let later = rate(jpy, "170.5", "2024-07-01")
+        day.record(later)
+        recorded.record(later)
+      }
+    }
+  }
+
+  @Test func theSnapshotsOfManyDaysAreReadAsOneDayAtATime() throws {
+    let database = try newDatabase()
+    try database.write { db in
+      _ = try RateDayTable.record(
+        db,
+        [
+          rate(usd, "1.10", "2024-01-10", "ECB"), rate(jpy, "160", "2024-01-10", "ECB"),
+          rate(usd, "1.12", "2024-01-12", "ECB"), rate(gbp, "0.86", "2024-02-01", "ECB"),
+        ])
+    }
+    let days = ["2024-01-09", "2024-01-31", "2024-01-11", "2024-01-12", "2030-01-01"].map(day)
+    try database.read { db in
+      var sources = SourceNames()
+      let found = try RateDayTable.snapshots(db, onOrBefore: days, sources: &sources)
+      #expect(found.count == days.count)
+      for (day, row) in zip(days, found) {
+        var alone = SourceNames()
+        let single = try RateDayTable.snapshot(db, onOrBefore: day, sources: &alone)
+        #expect(row?.day == single?.day)
+        #expect(
+          row.map { $0.snapshot.allRates(sources: sources) } == single.map { $0.snapshot.allRates(sources: alone) })
+      }
+    }
   }
 
   @Test func aRateIsCarriedForwardUntilTheCurrencysNextOne() throws {

@@ -36,6 +36,18 @@ func plainOutput() -> Output {
     #expect(TextTable.displayWidth("\u{1B}[2mab\u{1B}[0m") == 2)
   }
 
+  @Test func tableLinesArePaddedBetweenColumnsAndEndWithoutBlanks() {
+    var table = TextTable([.left, .right, .left])
+    table.add(["date", "total", ""])
+    table.add(["2026-10-31", "¥1,200.00", "partial: no rate for MOP"])
+    table.add(["港币", "\u{1B}[1m9\u{1B}[0m", "x "])
+    #expect(
+      table.lines() == [
+        "date            total", "2026-10-31  ¥1,200.00  partial: no rate for MOP",
+        "港币                \u{1B}[1m9\u{1B}[0m  x",
+      ])
+  }
+
   @Test func csvAndJSONQuoteWhatTheyMust() {
     #expect(CSVText.row(["a", "b,c", "say \"hi\""]) == "a,\"b,c\",\"say \"\"hi\"\"\"")
     #expect(JSONText.string("a\"b\\c\n\u{01}") == "\"a\\\"b\\\\c\\n\\u0001\"")

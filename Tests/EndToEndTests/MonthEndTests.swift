@@ -114,4 +114,54 @@ import Testing
     #expect(journal.status == 3)
     #expect(journal.stderr.contains("journal row "), "\(journal)")
   }
+
+  @Test func aReadNamesAMonthEndThatIsMissingOrMovedWhereNoReadMeetsIt() throws {
+    #expect(
+      try run("set USD 5 at 2019-12-31; set USD 10 at 2020-03-05; set USD 20 at 2020-05-20; set USD 30 at 2020-08-02")
+        .status == 0)
+    let series = "total by month from 2020-01-31 to 2020-12-31 --format csv"
+    let sound = try run(series)
+    #expect(sound.status == 0, "\(sound)")
+    let spring = "total by month from 2020-01-31 to 2020-04-30 --format csv"
+    let soundSpring = try run(spring)
+    // May's row deleted: April's balance would stand for May, June and July without a word.
+    #expect(try sqlite("DELETE FROM journal_month_end WHERE code = 'USD' AND month = 202005").status == 0)
+    let deleted = try run(series)
+    #expect(deleted.status == 3)
+    #expect(deleted.stderr.contains("journal_month_end (code 'USD', month 2020-05): is missing"), "\(deleted)")
+    // The journal's triggers write it back as any change of its entries does.
+    #expect(try sqlite("UPDATE journal SET new = new WHERE code = 'USD'").status == 0)
+    #expect(try run(series) == sound)
+    // Moved under the 13th month of another year, which no read of 2020 meets.
+    #expect(try sqlite("UPDATE journal_month_end SET month = 199913 WHERE code = 'USD' AND month = 202005").status == 0)
+    let moved = try run(series)
+    #expect(moved.status == 3)
+    #expect(moved.stderr.contains("journal_month_end (code 'USD', month 2020-05): is missing"), "\(moved)")
+    // A series that May's row does not stand in answers as before.
+    #expect(try run(spring) == soundSpring)
+    // `check` names both rows.
+    let checked = try run("check")
+    #expect(checked.status == 3)
+    #expect(checked.stdout.contains("journal_month_end (code 'USD', month 2020-05)"), "\(checked)")
+    #expect(checked.stdout.contains("journal_month_end (code 'USD', month 1999-13)"), "\(checked)")
+  }
+
+  @Test func aSessionsSeriesHasTheRatesAnotherSessionImportedMeanwhile() throws {
+    #expect(try run("set USD 100 at 2020-01-15; set GBP 50 at 2020-02-10").status == 0)
+    let series = "total by month from 2020-01-31 to 2020-04-30 --format csv"
+    let before = try run(series)
+    #expect(before.status == 0, "\(before)")
+    let live = try coffer.start(["--db", database])
+    live.send(series)
+    #expect(live.waitFor("the first series") { $0.stdout == before.stdout })
+    // Another session replaces the rates of 2020-03-31: the live session's next series,
+    // and its total at that date, are made of the new ones.
+    let march = try coffer.write("march.csv", "date,code,rate\n2020-03-31,USD,2\n2020-03-31,GBP,0.5\n")
+    #expect(try run("rates import \(march)").status == 0)
+    let after = try run(series + "; print total_at(2020-03-31)")
+    #expect(after.status == 0 && after.stdout != before.stdout, "\(after)")
+    live.send(series + "; print total_at(2020-03-31)")
+    #expect(live.waitFor("the second series") { $0.stdout == before.stdout + after.stdout })
+    #expect(live.finish() == 0)
+  }
 }

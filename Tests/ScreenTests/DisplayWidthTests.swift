@@ -9,6 +9,11 @@ import Testing
     // Devanagari RA with the vowel sign UU (a combining mark): one column, as the terminal shows रू.
     ("रू", 1), ("रू100.00", 7), ("e\u{301}", 1), ("café", 4), ("៛", 1), ("дин", 3), ("₩", 1), ("¥", 1),
     ("\u{1B}[2m.50\u{1B}[0m", 3), ("a\u{200B}b", 2), ("👍", 2), ("", 0),
+    // ASCII alone, counted from its bytes: control characters and DEL take none.
+    ("2026-10-31", 10), ("a\tb\u{7F}c", 3), ("\u{1B}[1mdate\u{1B}[0m", 4), ("x\u{1B}[1", 1),
+    ("\u{1B}[2m¥\u{1B}[0m12", 3),
+    // Latin, from its bytes too: C1 controls take none, the soft hyphen and NBSP one.
+    ("£5", 2), ("a\u{85}b", 2), ("\u{AD}\u{A0}", 2), ("ʼé€", 3), ("\u{1B}[1é", 0),
   ])
   func widths(text: String, columns: Int) {
     #expect(DisplayWidth.of(text) == columns, "\(text)")

@@ -80,15 +80,25 @@ extension Ledger {
     let today = portfolio.today
     let past = dates.filter { $0 < today }
     let recorded = Catalog.all.filter { recordedCurrencies.contains($0) || pending.decidesCurrent($0) }
-    let stored = try store.balances(of: recorded, on: past, today: today)
-    var storedByDate: [CalendarDate: [Currency: HeldBalance]] = [:]
-    for (date, balances) in zip(past, stored) { storedByDate[date] = balances }
+    // The past dates come in the same order as the store's answers.
+    var next = 0
+    guard pending.hasDated else {
+      // No unsaved balance of a past date: the store's amounts are the amounts.
+      let stored = try store.amountTable(of: recorded, on: past, today: today)
+      return dates.map { date in
+        if date >= today { return portfolio.amounts }
+        defer { next += 1 }
+        return stored[next]
+      }
+    }
+    let stored = try store.balanceTable(of: recorded, on: past, today: today)
     return dates.map { date in
       if date >= today { return portfolio.amounts }
-      let balances = storedByDate[date] ?? [:]
+      let balances = stored[next]
+      next += 1
       var amounts = [DecimalValue](repeating: .zero, count: Catalog.count)
       for currency in Catalog.all {
-        let held = balances[currency]
+        let held = balances[currency.index]
         amounts[currency.index] = balance(
           of: currency, on: date, stored: held?.amount ?? .zero, storedSince: held?.since)
       }
@@ -107,13 +117,53 @@ extension Ledger {
     try portfolio(amounts: portfolio.amounts, valuedOn: date)
   }
 
+  /// The holdings as they stood on each of `dates`, each valued at its date's rates: the
+  /// rows of `total by month`. The amounts of all the dates are read in one go
+  /// (`amounts(on:)`), their rates in another (`Store.rates(on:)`); each portfolio is made
+  /// as the sequence reaches it (see `HeldPortfolios`).
+  package func portfolios(asHeldOn dates: [CalendarDate]) throws(StoreError) -> HeldPortfolios {
+    HeldPortfolios(
+      dates: dates, amounts: try amounts(on: dates), rates: try store.rates(on: dates), local: portfolio.local,
+      quotes: pending.quotes)
+  }
+
   /// `amounts` valued in the local currency at the rates in use on `date`.
   package func portfolio(amounts: [DecimalValue], valuedOn date: CalendarDate) throws(StoreError) -> Portfolio {
-    let dated = Portfolio(local: portfolio.local, rates: try rates(on: date), today: date, counters: Counters())
-    for currency in Catalog.all where !amounts[currency.index].isZero {
-      dated.setAmount(amounts[currency.index], of: currency)
+    Portfolio(local: portfolio.local, rates: try rates(on: date), today: date, counters: Counters(), amounts: amounts)
+  }
+}
+
+/// The holdings as they stood on a series of dates, each valued at its date's rates (see
+/// `Ledger.portfolios(asHeldOn:)`). Each portfolio, with its rates, is made when the
+/// sequence reaches it: a listing that keeps only the last one or two holds no more than
+/// that, however long the series (ten years by month would otherwise be 120 portfolios
+/// and their rates, a megabyte or so of memory to fault in).
+package struct HeldPortfolios: Sequence {
+  let dates: [CalendarDate]
+  let amounts: [[DecimalValue]]
+  let rates: DatedRates
+  let local: Currency
+  /// The session's unsaved quotes: each counts from its date on.
+  let quotes: [Quote]
+
+  package func makeIterator() -> Iterator { Iterator(portfolios: self) }
+
+  package struct Iterator: IteratorProtocol {
+    let portfolios: HeldPortfolios
+    var place = 0
+
+    package mutating func next() -> Portfolio? {
+      guard place < portfolios.dates.count else { return nil }
+      defer { place += 1 }
+      return portfolios.portfolio(at: place)
     }
-    return dated
+  }
+
+  private func portfolio(at place: Int) -> Portfolio {
+    let date = dates[place]
+    var book = rates.book(at: place)
+    for quote in quotes where quote.date <= date { book.record(quote) }
+    return Portfolio(local: local, rates: book, today: date, counters: Counters(), amounts: amounts[place])
   }
 }
 

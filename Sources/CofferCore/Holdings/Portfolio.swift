@@ -15,19 +15,32 @@ package final class Portfolio {
   private let counters: Counters
 
   /// Per currency, its valuation in the local currency (or why there is none). nil
-  /// entry = not computed.
-  private var valuationCache: [Result<Valuation, PortfolioError>?]
+  /// entry = not computed; empty until a valuation is first asked for (a total needs
+  /// only factors, and a listing by month makes a portfolio a row).
+  private var valuationCache: [Result<Valuation, PortfolioError>?] = []
+  /// Per currency, the factor of its valuation, when it was found without the valuation
+  /// (see `factor(of:)`).
+  private var factorCache: [DecimalValue?]
   /// amount × factor per currency, unrounded.
   private var valueCache: [DecimalValue?]
   private var totalCache: Result<Total, PortfolioError>?
 
-  package init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
-    self.amounts = Array(repeating: .zero, count: Catalog.count)
+  package convenience init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
+    self.init(
+      local: local, rates: rates, today: today, counters: counters,
+      amounts: Array(repeating: .zero, count: Catalog.count))
+  }
+
+  /// A portfolio holding `amounts` (per catalog index; a zero of any scale is held as
+  /// `.zero`, as `setAmount` leaves it: the amounts are copied only for one that is not).
+  package init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters, amounts: [DecimalValue]) {
+    let otherZero = amounts.contains { $0.isZero && $0.scale != 0 }
+    self.amounts = otherZero ? amounts.map { $0.isZero ? .zero : $0 } : amounts
     self.local = local
     self.rates = rates
     self.today = today
     self.counters = counters
-    self.valuationCache = Array(repeating: nil, count: Catalog.count)
+    self.factorCache = Array(repeating: nil, count: Catalog.count)
     self.valueCache = Array(repeating: nil, count: Catalog.count)
   }
 
@@ -50,6 +63,7 @@ package final class Portfolio {
   /// What one unit of `currency` is worth in the local currency today, with the date
   /// and source of what that rests on (see `RateBook.valuation`).
   package func valuation(of currency: Currency) -> Result<Valuation, PortfolioError> {
+    if valuationCache.isEmpty { valuationCache = Array(repeating: nil, count: Catalog.count) }
     if let cached = valuationCache[currency.index] { return cached }
     let computed = rates.valuation(of: currency, in: local, on: today)
     valuationCache[currency.index] = computed
@@ -58,7 +72,47 @@ package final class Portfolio {
 
   /// Local units per one unit of `currency`, unrounded; throws naming the missing rate.
   package func factor(of currency: Currency) throws(PortfolioError) -> DecimalValue {
-    try valuation(of: currency).get().factor
+    switch lookUpFactor(of: currency, in: rates, dayNumber: today.dayNumber) {
+    case .found(let factor): return factor
+    case .noRate: throw .noRate([currency])
+    case .noLocalRate: throw .noLocalRate(local)
+    case .failed(let error): throw error
+    }
+  }
+
+  /// A currency's factor, or what keeps it from having one, as `factor(of:)` and the
+  /// total need it: no error made (nor its array) for a currency the total only names.
+  private enum FactorLookup {
+    case found(DecimalValue)
+    case noRate
+    case noLocalRate
+    case failed(PortfolioError)
+  }
+
+  /// The valuation's factor when that was asked for already; else, in a book with no
+  /// quote, the cross rate's alone (see `RateBook.crossFactor`): a total needs no more.
+  /// `book` is `rates`, and `dayNumber` today's, which a total passes once for all.
+  private func lookUpFactor(of currency: Currency, in book: RateBook, dayNumber: Int) -> FactorLookup {
+    if !valuationCache.isEmpty, let cached = valuationCache[currency.index] { return Self.lookUp(cached) }
+    if let cached = factorCache[currency.index] { return .found(cached) }
+    switch book.crossFactor(of: currency, in: local, on: today, dayNumber: dayNumber) {
+    case .factor(let factor):
+      factorCache[currency.index] = factor
+      return .found(factor)
+    case .noTargetRate: return .noLocalRate
+    case .noRate: return .noRate
+    case .arithmetic(let error): return .failed(.arithmetic(error))
+    case nil: return Self.lookUp(valuation(of: currency))
+    }
+  }
+
+  private static func lookUp(_ valuation: Result<Valuation, PortfolioError>) -> FactorLookup {
+    switch valuation {
+    case .success(let valuation): .found(valuation.factor)
+    case .failure(.noRate): .noRate
+    case .failure(.noLocalRate): .noLocalRate
+    case .failure(let error): .failed(error)
+    }
   }
 
   /// `rate(C)`: r(L) ÷ r(C) rounded to 10 places.
@@ -74,12 +128,11 @@ package final class Portfolio {
     if amount.isZero {
       value = .zero
     } else {
+      let factor = try factor(of: currency)
       do {
-        value = try amount * factor(of: currency)
-      } catch let error as PortfolioError {
-        throw error
+        value = try amount * factor
       } catch {
-        throw .arithmetic(error as? DecimalError ?? .overflow)
+        throw .arithmetic(error)
       }
     }
     valueCache[currency.index] = value
@@ -102,23 +155,37 @@ package final class Portfolio {
   }
 
   private func computeTotal() -> Result<Total, PortfolioError> {
+    // The same book and day for every currency: taken once.
+    let book = rates
+    let dayNumber = today.dayNumber
     var sum = DecimalValue.zero
     var count = 0
     var missing: [Currency] = []
     var localRateMissing = false
     for currency in Catalog.all where !amounts[currency.index].isZero {
-      let value: DecimalValue
-      do {
-        value = try unroundedValue(of: currency)
-      } catch .noRate {
-        missing.append(currency)
-        continue
-      } catch .noLocalRate {
-        missing.append(currency)
-        localRateMissing = true
-        continue
-      } catch {
-        return .failure(error)
+      // `unroundedValue(of:)`, with what is missing named without an error.
+      var value: DecimalValue
+      if let cached = valueCache[currency.index] {
+        value = cached
+      } else {
+        switch lookUpFactor(of: currency, in: book, dayNumber: dayNumber) {
+        case .found(let factor):
+          do {
+            value = try amounts[currency.index] * factor
+          } catch {
+            return .failure(.arithmetic(error))
+          }
+          valueCache[currency.index] = value
+        case .noRate:
+          Self.add(currency, to: &missing)
+          continue
+        case .noLocalRate:
+          Self.add(currency, to: &missing)
+          localRateMissing = true
+          continue
+        case .failed(let error):
+          return .failure(error)
+        }
       }
       do {
         sum = try sum + value
@@ -131,6 +198,13 @@ package final class Portfolio {
       Total(
         local: local, value: sum.rounded(toPlaces: local.minorUnits), holdings: count, missing: missing,
         localRateMissing: localRateMissing))
+  }
+
+  /// Appends a currency the total leaves out, making room at once for all those that
+  /// may follow it (in catalog order): a total by month leaves a dozen out of each row.
+  private static func add(_ currency: Currency, to missing: inout [Currency]) {
+    if missing.isEmpty { missing.reserveCapacity(Catalog.count - currency.index) }
+    missing.append(currency)
   }
 
   /// Converts `amount` of `from` into `to`, unrounded. Between the local currency and
@@ -200,7 +274,8 @@ package final class Portfolio {
   }
 
   private func invalidateFactor(of currency: Currency) {
-    valuationCache[currency.index] = nil
+    if !valuationCache.isEmpty { valuationCache[currency.index] = nil }
+    factorCache[currency.index] = nil
     valueCache[currency.index] = nil
     totalCache = nil
   }
@@ -211,8 +286,9 @@ package final class Portfolio {
   }
 
   private func invalidateAllFactors() {
-    for index in valuationCache.indices {
-      valuationCache[index] = nil
+    valuationCache = []
+    for index in factorCache.indices {
+      factorCache[index] = nil
       valueCache[index] = nil
     }
     totalCache = nil

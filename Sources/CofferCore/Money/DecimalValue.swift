@@ -13,7 +13,8 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
 
   package static let maxDigits = 38
   package static let maxScale = 60
-  static let maxCoefficient: UInt128 = powerOfTen[38] - 1
+  /// 10^38 - 1: 38 nines.
+  static let maxCoefficient: UInt128 = 99_999_999_999_999_999_999_999_999_999_999_999_999
 
   package static let zero = DecimalValue(uncheckedCoefficient: 0, scale: 0)
   package static let one = DecimalValue(uncheckedCoefficient: 1, scale: 0)
@@ -235,8 +236,13 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
         return DecimalValue(uncheckedCoefficient: sum, scale: lhs.scale)
       }
     }
-    // Align on the finer scale; when that does not fit, give up fractional digits.
+    // Align on the finer scale; when that does not fit, give up fractional digits. No
+    // scale at which the coarser operand would need more than 38 digits can do: the
+    // search starts below those (a total's sum has as many digits as fit, and narrowing
+    // the next value to it divides).
     var scale = max(lhs.scale, rhs.scale)
+    if lhs.scale < scale && !lhs.isZero { scale = min(scale, maxDigits - digitCount(lhs.magnitude) + lhs.scale) }
+    if rhs.scale < scale && !rhs.isZero { scale = min(scale, maxDigits - digitCount(rhs.magnitude) + rhs.scale) }
     while scale >= 0 {
       if let left = lhs.coefficient(atScale: scale), let right = rhs.coefficient(atScale: scale) {
         let (sum, overflow) = left.addingReportingOverflow(right)
@@ -284,20 +290,32 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     let negative = (lhs.coefficient < 0) != (rhs.coefficient < 0)
     // Widen the dividend to 38 digits, then by as many digits as the divisor has: the
     // quotient then has 38 or 39 digits. With 39 it does not fit, and one digit fewer
-    // of widening gives exactly 38 (or 37, when the leading digits make it so).
+    // of widening gives exactly 38 (or 37, when the leading digits make it so). It has
+    // 38 when the dividend is below the divisor widened to 38 digits: known before
+    // dividing, which is the dear part.
     let widen = maxDigits - digitCount(lhs.magnitude)
     let dividend = lhs.magnitude * powerOfTen[widen]
     let divisorDigits = digitCount(rhs.magnitude)
-    for extra in [divisorDigits, divisorDigits - 1] where extra <= 38 {
-      let numerator = dividend.multipliedFullWidth(by: powerOfTen[extra])
-      guard numerator.high < rhs.magnitude else { continue }
-      let (quotient, remainder) = rhs.magnitude.dividingFullWidth(numerator)
-      guard quotient <= maxCoefficient || extra < divisorDigits else { continue }
-      let rounded = remainder >= rhs.magnitude - remainder ? quotient + 1 : quotient
-      return try DecimalValue(
-        negative: negative, magnitude: rounded, scale: lhs.scale + widen + extra - rhs.scale)
-    }
-    throw .overflow
+    let extra = dividend < rhs.magnitude * powerOfTen[maxDigits - divisorDigits] ? divisorDigits : divisorDigits - 1
+    let (quotient, remainder) = divide(dividend.multipliedFullWidth(by: powerOfTen[extra]), by: rhs.magnitude)
+    let rounded = remainder >= rhs.magnitude - remainder ? quotient + 1 : quotient
+    return try DecimalValue(negative: negative, magnitude: rounded, scale: lhs.scale + widen + extra - rhs.scale)
+  }
+
+  /// `numerator` (a 256-bit number, `high < divisor`) ÷ `divisor`. A divisor of 64 bits
+  /// (a rate of up to 19 digits: every rate there is) divides as two 128-by-64-bit
+  /// divisions, each a single instruction of the processor's; a wider one takes the
+  /// general 256-by-128-bit division. The results are the same.
+  static func divide(_ numerator: (high: UInt128, low: UInt128), by divisor: UInt128) -> (
+    quotient: UInt128, remainder: UInt128
+  ) {
+    guard let narrow = UInt64(exactly: divisor) else { return divisor.dividingFullWidth(numerator) }
+    // high < divisor < 2^64: the remainder of each step is below the divisor, so each
+    // step's quotient fits 64 bits.
+    let high = UInt64(truncatingIfNeeded: numerator.high)
+    let upper = narrow.dividingFullWidth((high: high, low: UInt64(truncatingIfNeeded: numerator.low >> 64)))
+    let lower = narrow.dividingFullWidth((high: upper.remainder, low: UInt64(truncatingIfNeeded: numerator.low)))
+    return (UInt128(upper.quotient) << 64 | UInt128(lower.quotient), UInt128(lower.remainder))
   }
 
   /// Rounded to `places` decimal places, half away from zero.
@@ -374,16 +392,57 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     return remainder >= divisor - remainder ? quotient + 1 : quotient
   }
 
+  /// How many decimal digits `value` has (1 for 0). Its length in bits gives the count
+  /// to within one (log10 2 is 1233/4096 closely enough for 128 bits), and one comparison
+  /// settles which: a total of forty currencies counts digits a few hundred times.
   static func digitCount(_ value: UInt128) -> Int {
-    var count = 1
-    while count < 39 && value >= powerOfTen[count] { count += 1 }
-    return count
+    let bits = UInt128.bitWidth - value.leadingZeroBitCount
+    let estimate = (bits * 1233) >> 12
+    return max(1, value >= powerOfTen[estimate] ? estimate + 1 : estimate)
   }
 
-  /// 10^0 … 10^38, all of which fit in 128 bits.
-  static let powerOfTen: [UInt128] = {
-    var powers: [UInt128] = [1]
-    for _ in 1...38 { powers.append(powers[powers.count - 1] * 10) }
-    return powers
-  }()
+  /// 10^0 … 10^38, all of which fit in 128 bits. Written out, so that the compiler lays
+  /// the table out in the binary instead of building it at its first use (which every
+  /// later use would check for).
+  static let powerOfTen: [UInt128] = [
+    1,
+    10,
+    100,
+    1000,
+    10000,
+    100000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+    10_000_000_000,
+    100_000_000_000,
+    1_000_000_000_000,
+    10_000_000_000_000,
+    100_000_000_000_000,
+    1_000_000_000_000_000,
+    10_000_000_000_000_000,
+    100_000_000_000_000_000,
+    1_000_000_000_000_000_000,
+    10_000_000_000_000_000_000,
+    100_000_000_000_000_000_000,
+    1_000_000_000_000_000_000_000,
+    10_000_000_000_000_000_000_000,
+    100_000_000_000_000_000_000_000,
+    1_000_000_000_000_000_000_000_000,
+    10_000_000_000_000_000_000_000_000,
+    100_000_000_000_000_000_000_000_000,
+    1_000_000_000_000_000_000_000_000_000,
+    10_000_000_000_000_000_000_000_000_000,
+    100_000_000_000_000_000_000_000_000_000,
+    1_000_000_000_000_000_000_000_000_000_000,
+    10_000_000_000_000_000_000_000_000_000_000,
+    100_000_000_000_000_000_000_000_000_000_000,
+    1_000_000_000_000_000_000_000_000_000_000_000,
+    10_000_000_000_000_000_000_000_000_000_000_000,
+    100_000_000_000_000_000_000_000_000_000_000_000,
+    1_000_000_000_000_000_000_000_000_000_000_000_000,
+    10_000_000_000_000_000_000_000_000_000_000_000_000,
+    100_000_000_000_000_000_000_000_000_000_000_000_000,
+  ]
 }

@@ -95,11 +95,22 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   package var description: String {
-    func pad(_ value: Int, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
+    // Ten ASCII digits and dashes written in place: a listing by month writes hundreds.
+    String(unsafeUninitializedCapacity: 10) { bytes in
+      func put(_ value: Int, digits: Int, at start: Int) {
+        var rest = value
+        for place in (start..<start + digits).reversed() {
+          bytes[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+      }
+      put(year, digits: 4, at: 0)
+      bytes[4] = UInt8(ascii: "-")
+      put(month, digits: 2, at: 5)
+      bytes[7] = UInt8(ascii: "-")
+      put(day, digits: 2, at: 8)
+      return 10
     }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
   }
 
   package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
@@ -108,6 +119,9 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
 
   /// Whether this is the last day of its month.
   package var isLastOfMonth: Bool { day == Self.daysIn(month: month, year: year) }
+
+  /// The last day of this date's month.
+  package var lastOfMonth: CalendarDate { CalendarDate(valid: (year, month, Self.daysIn(month: month, year: year))) }
 
   static func daysIn(month: Int, year: Int) -> Int {
     switch month {

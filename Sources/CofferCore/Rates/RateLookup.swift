@@ -6,6 +6,8 @@ package enum RateLookup {
   /// The position in `history` (sorted by date) of the latest entry dated on or before
   /// `date`, or nil when every entry is later.
   package static func latest<Entry: Dated>(in history: [Entry], onOrBefore date: CalendarDate) -> Int? {
+    // The latest entry is the one most often asked for (today's rates, a day's snapshot).
+    if let last = history.indices.last, history[last].date <= date { return last }
     var low = 0
     var high = history.count
     while low < high {
@@ -18,6 +20,12 @@ package enum RateLookup {
   /// The rate of `currency` in use on `date`, from its history sorted by date.
   package static func rate(of currency: Currency, in rates: [Rate], on date: CalendarDate) -> Rate? {
     if let index = latest(in: rates, onOrBefore: date) { return rates[index] }
-    return currency == Catalog.eur ? Rate(currency: currency, perEuro: .one, date: date, source: "pivot") : nil
+    return pivot(currency, on: date)
+  }
+
+  /// The euro's rate on `date` when it has none of its own: one euro; nil for any other
+  /// currency.
+  package static func pivot(_ currency: Currency, on date: CalendarDate) -> Rate? {
+    currency == Catalog.eur ? Rate(currency: currency, perEuro: .one, date: date, source: "pivot") : nil
   }
 }

@@ -9,6 +9,11 @@ package enum RateRules {
 
   /// nil when `value` is a rate Coffer keeps, else why it is not.
   package static func problem(with value: DecimalValue) -> String? {
+    // A positive value of at most 15 places is at least 10^-15: only its size is left to
+    // see (a day's snapshot holds 40 rates, read for every date asked about).
+    if value.coefficient > 0, value.scale <= 15 {
+      return value.hasMoreIntegerDigits(than: maxIntegerDigits) ? "a rate must be below 10^\(maxIntegerDigits)" : nil
+    }
     if value <= .zero { return "a rate must be greater than 0" }
     if value.hasMoreIntegerDigits(than: maxIntegerDigits) {
       return "a rate must be below 10^\(maxIntegerDigits)"

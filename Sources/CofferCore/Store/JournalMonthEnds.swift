@@ -18,6 +18,9 @@ enum JournalMonthEnds {
   /// A month as `YYYYMM` (202611): the key of the table, as the triggers compute it.
   static func month(of date: CalendarDate) -> Int { date.year * 100 + date.month }
 
+  /// The month after `month` (`YYYYMM`).
+  static func month(after month: Int) -> Int { month % 100 == 12 ? month + 89 : month + 1 }
+
   /// SQLite's `YYYYMM` of a journal day number (days from 1970-01-01, which is Julian
   /// day 2440587.5); only for an integer within the calendar, else NULL.
   private static func monthSQL(_ day: String) -> String {
@@ -89,20 +92,36 @@ enum JournalMonthEnds {
     let balance: HeldBalance
   }
 
+  /// The statement `rows` reads through.
+  static func rowsStatement(_ db: Database) throws -> Statement {
+    try db.cachedStatement(
+      sql: """
+        SELECT month, effective, id, new FROM journal_month_end
+        WHERE code = ?1 AND month <= ?3
+          AND month >= coalesce((SELECT max(month) FROM journal_month_end WHERE code = ?1 AND month < ?2), ?2)
+        ORDER BY month
+        """)
+  }
+
   /// `currency`'s rows for the months `first...last`, with the one in effect when the
-  /// range starts, oldest first: one seek and a short scan. A row that does not read as
-  /// Coffer writes one fails naming the journal row it copies, when that row is the
-  /// damaged one, or else the table's row.
+  /// range starts, oldest first: one seek and a short scan.
+  ///
+  /// Each row read is checked: a row that does not read as Coffer writes one, or whose
+  /// entry is not of the row's month, fails naming the journal row it copies, when that
+  /// row is the damaged one, or else the table's row. And the months the rows leave out
+  /// are checked to hold no entry of the journal (see `requireNoEntry`): a month's row
+  /// deleted, or moved under a key no read meets (a code that is not one, a month 13),
+  /// would otherwise leave an earlier month's balance in its place without a word. Where
+  /// the rows follow one another month by month, as they do for a currency with entries
+  /// every month, that is no more than a comparison.
+  ///
+  /// `statement` is `rowsStatement`'s, prepared once for all the currencies of a series.
   static func rows(
-    _ db: Database, of currency: Currency, months first: Int, _ last: Int
+    _ db: Database, _ statement: Statement, of currency: Currency, from firstDate: CalendarDate,
+    through lastDate: CalendarDate
   ) throws -> [MonthEnd] {
-    let sql = """
-      SELECT month, effective, id, new FROM journal_month_end
-      WHERE code = ?1 AND month <= ?3
-        AND month >= coalesce((SELECT max(month) FROM journal_month_end WHERE code = ?1 AND month < ?2), ?2)
-      ORDER BY month
-      """
-    let statement = try db.cachedStatement(sql: sql)
+    let first = month(of: firstDate)
+    let last = month(of: lastDate)
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
     sqlite3_bind_text(handle, 1, currency.code, -1, sqliteTransient)
@@ -110,30 +129,135 @@ enum JournalMonthEnds {
     sqlite3_bind_int64(handle, 3, Int64(last))
     defer { sqlite3_reset(handle) }
     var rows: [MonthEnd] = []
+    // A row a month at most, and the one in effect before them.
+    rows.reserveCapacity(min(1 + (last / 100 - first / 100) * 12 + last % 100 - first % 100 + 1, 1200))
+    // The days of the last row's month.
+    var lastDays: MonthDays?
     while true {
       let code = sqlite3_step(handle)
-      if code == SQLITE_DONE { return rows }
+      if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else {
         throw DatabaseError(
           resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-          sql: sql)
+          sql: statement.sql)
       }
-      let month = Int(sqlite3_column_int64(handle, 0))
-      guard let balance = balance(handle, of: currency, month: month) else {
-        throw try damage(db, of: currency, month: month, journalRow: sqlite3_column_int64(handle, 2))
+      // The row's values as SQLite holds them, each column looked up once (a typed
+      // `sqlite3_column_*` call looks its column up every time). SQLite hands them out
+      // unprotected: they are read before the next step, on the one thread GRDB runs
+      // this connection on.
+      let values = (
+        month: sqlite3_column_value(handle, 0), effective: sqlite3_column_value(handle, 1),
+        id: sqlite3_column_value(handle, 2), new: sqlite3_column_value(handle, 3)
+      )
+      // Only numbers sort among the months asked for; one that is real is not a month.
+      guard sqlite3_value_type(values.month) == SQLITE_INTEGER else {
+        let shown = "the real number \(sqlite3_value_double(values.month))"
+        throw StoreDamage(
+          table: tableName, row: nil, key: "code '\(currency.code)', month \(shown)",
+          problem: "month \(shown) is not a month from 0001-01 to 9999-12 (a table derived from the journal)")
+      }
+      let month = Int(sqlite3_value_int64(values.month))
+      // The row's month's days: the month after the row before's, as a rule, found from
+      // its days (a month key that is not a month has none).
+      let follows = lastDays.map { month == Self.month(after: $0.month) } ?? false
+      guard let days = follows ? lastDays?.next : MonthDays(month),
+        let balance = balance(effective: values.effective, id: values.id, new: values.new, of: currency, in: days)
+      else {
+        throw try damage(db, of: currency, month: month, journalRow: sqlite3_value_int64(values.id))
+      }
+      // The months between the row before and this one, when it is not the month after.
+      // The first row is the one in effect when the range starts, when it is of an
+      // earlier month; when it is not, every month before it would be.
+      if let previous = lastDays {
+        if !follows { try requireNoEntry(db, of: currency, from: previous.last + 1, to: days.first - 1) }
+      } else if month >= first {
+        try requireNoEntry(db, of: currency, from: CalendarDate.dayNumbers.lowerBound, to: days.first - 1)
       }
       rows.append(MonthEnd(month: month, balance: balance))
+      lastDays = days
+    }
+    // The months after the last row, to the end of the range.
+    let from = lastDays.map { $0.last + 1 } ?? CalendarDate.dayNumbers.lowerBound
+    try requireNoEntry(db, of: currency, from: from, to: lastDate.lastOfMonth.dayNumber)
+    return rows
+  }
+
+  /// The days of a month (`YYYYMM`), as day numbers from its first to its last: the
+  /// month a row stands for, which its entry's day must be in.
+  private struct MonthDays {
+    let month: Int
+    let first: Int
+    let last: Int
+
+    /// nil for a number that is not a month from 0001-01 to 9999-12.
+    init?(_ month: Int) {
+      guard let firstDay = CalendarDate(year: month / 100, month: month % 100, day: 1) else { return nil }
+      self.init(month: month, first: firstDay.dayNumber)
+    }
+
+    private init(month: Int, first: Int) {
+      self.month = month
+      self.first = first
+      last = first + CalendarDate.daysIn(month: month % 100, year: month / 100) - 1
+    }
+
+    /// The month after, from this one's last day (no calendar arithmetic); nil after
+    /// 9999-12.
+    var next: MonthDays? {
+      let following = JournalMonthEnds.month(after: month)
+      return following / 100 <= 9999 ? MonthDays(month: following, first: last + 1) : nil
+    }
+
+    /// The date of day number `day`, when it is one of this month's.
+    func date(_ day: Int) -> CalendarDate? {
+      guard day >= first && day <= last else { return nil }
+      return CalendarDate(year: month / 100, month: month % 100, day: day - first + 1)
     }
   }
 
-  /// The balance in the row `handle` is on, when its day is in `month` and its amount
-  /// reads as Coffer writes one for `currency`; nil otherwise.
-  private static func balance(_ handle: OpaquePointer, of currency: Currency, month: Int) -> HeldBalance? {
-    guard sqlite3_column_type(handle, 1) == SQLITE_INTEGER, sqlite3_column_type(handle, 2) == SQLITE_INTEGER,
-      let since = CalendarDate(dayNumber: Int(sqlite3_column_int64(handle, 1))), Self.month(of: since) == month,
-      sqlite3_column_type(handle, 3) == SQLITE_TEXT, let text = sqlite3_column_text(handle, 3),
-      let amount = DecimalValue(
-        storedBytes: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 3)))),
+  /// Throws unless the journal holds no entry of `currency` effective in `from...to`
+  /// (day numbers): months no row stands for. One seek of the journal's index, and none
+  /// for an empty range. An entry found is read, so that its own damage is named, and
+  /// else names the missing row of its month.
+  private static func requireNoEntry(_ db: Database, of currency: Currency, from: Int, to: Int) throws {
+    guard from <= to else { return }
+    let sql = """
+      SELECT id FROM journal WHERE code = ?1 AND effective BETWEEN ?2 AND ?3
+      ORDER BY effective DESC, id DESC LIMIT 1
+      """
+    let statement = try db.cachedStatement(sql: sql)
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    sqlite3_bind_text(handle, 1, currency.code, -1, sqliteTransient)
+    sqlite3_bind_int64(handle, 2, Int64(from))
+    sqlite3_bind_int64(handle, 3, Int64(to))
+    defer { sqlite3_reset(handle) }
+    let code = sqlite3_step(handle)
+    if code == SQLITE_DONE { return }
+    guard code == SQLITE_ROW else {
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+        sql: sql)
+    }
+    let id = sqlite3_column_int64(handle, 0)
+    // A cursor's row, not a copy: a copy reads text only up to a NUL byte in it.
+    let rows = try Row.fetchCursor(db, sql: JournalBalance.selection + " WHERE id = ?", arguments: [id])
+    guard let row = try rows.next() else { return }
+    let entry = try JournalBalance(checking: row)
+    throw StoreDamage(
+      table: tableName, row: nil, key: "code '\(currency.code)', month \(monthText(month(of: entry.effective)))",
+      problem: "is missing, though journal row \(id) is an entry of that month (a table derived from the journal)")
+  }
+
+  /// The balance a row's values say, when its day is one of `days`, its journal row is an
+  /// integer and its amount reads as Coffer writes one for `currency`; nil otherwise.
+  private static func balance(
+    effective: OpaquePointer?, id: OpaquePointer?, new: OpaquePointer?, of currency: Currency, in days: MonthDays
+  ) -> HeldBalance? {
+    guard sqlite3_value_type(effective) == SQLITE_INTEGER, sqlite3_value_type(id) == SQLITE_INTEGER,
+      let since = days.date(Int(sqlite3_value_int64(effective))),
+      sqlite3_value_type(new) == SQLITE_TEXT, let text = sqlite3_value_text(new),
+      let amount = DecimalValue(storedBytes: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(new)))),
       AmountRules.problem(with: amount, for: currency) == nil
     else { return nil }
     return HeldBalance(amount: amount, since: since)

@@ -20,6 +20,54 @@ enum RateDayTable {
     return try rows(statement, arguments: [day], sources: &sources).first
   }
 
+  /// The snapshot in use on each of `days`, with its row's day, as `snapshot(_:onOrBefore:)`
+  /// finds it: a seek a day through one statement, read straight from SQLite, and each
+  /// row decoded once however many of the days it serves (a month end on a weekend is
+  /// served by the Friday's row, as is the Friday).
+  static func snapshots(
+    _ db: Database, onOrBefore days: [Int], sources: inout SourceNames
+  ) throws -> [(day: Int, snapshot: RateSnapshot)?] {
+    try requireNoDayOutsideTheCalendar(db)
+    let sql = "SELECT day, rates FROM rate_day WHERE day <= ? ORDER BY day DESC LIMIT 1"
+    let statement = try db.cachedStatement(sql: sql)
+    let handle = statement.sqliteStatement
+    defer { sqlite3_reset(handle) }
+    var decoded: [Int: RateSnapshot] = [:]
+    var found: [(day: Int, snapshot: RateSnapshot)?] = []
+    found.reserveCapacity(days.count)
+    for day in days {
+      sqlite3_reset(handle)
+      sqlite3_bind_int64(handle, 1, Int64(day))
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE {
+        found.append(nil)
+        continue
+      }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+          sql: sql)
+      }
+      // The primary key is the rowid: always an integer.
+      let rowDay = Int(sqlite3_column_int64(handle, 0))
+      if let known = decoded[rowDay] {
+        found.append((rowDay, known))
+        continue
+      }
+      // What GRDB's `withUnsafeData` gives `rows`: no data for NULL, else the bytes of
+      // whatever the column holds.
+      guard sqlite3_column_type(handle, 1) != SQLITE_NULL else {
+        throw DamagedSnapshot(day: rowDay, detail: "no data")
+      }
+      let bytes = UnsafeRawBufferPointer(
+        start: sqlite3_column_blob(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
+      let snapshot = try SnapshotCoding.decode(bytes, day: rowDay, sources: &sources)
+      decoded[rowDay] = snapshot
+      found.append((rowDay, snapshot))
+    }
+    return found
+  }
+
   /// The rates of `currencies` and their quotes with `target`, dated in `from...to`,
   /// plus those in use when the range starts: all a chart of their value needs.
   static func history(

@@ -191,8 +191,18 @@ enum SnapshotCoding {
     }
 
     mutating func varint() throws(DamagedSnapshot) -> UInt128 {
-      var value: UInt128 = 0
-      var shift: UInt128 = 0
+      // Nearly every number is one byte (a count, an age, a source), or a few (a rate's
+      // digits): those in 64 bits, where shifting is much cheaper.
+      var small: UInt64 = 0
+      var smallShift: UInt64 = 0
+      while smallShift < 63 {
+        let next = try byte()
+        small |= UInt64(next & 0x7F) << smallShift
+        if next & 0x80 == 0 { return UInt128(small) }
+        smallShift += 7
+      }
+      var value = UInt128(small)
+      var shift = UInt128(smallShift)
       while true {
         let next = try byte()
         guard shift < 128 else { throw DamagedSnapshot(day: day, detail: "a number too long at byte \(offset)") }
@@ -231,7 +241,15 @@ enum SnapshotCoding {
 
     /// A varint that must be at most `limit`.
     mutating func count(limit: Int) throws(DamagedSnapshot) -> Int {
-      let value = try varint()
+      // Nearly every count is one byte (an age of under 128 days, a source, a count of
+      // rates): read without the general varint.
+      let value: UInt128
+      if offset < bytes.count, bytes[offset] < 0x80 {
+        value = UInt128(bytes[offset])
+        offset += 1
+      } else {
+        value = try varint()
+      }
       guard limit >= 0, value <= UInt128(limit) else {
         throw DamagedSnapshot(day: day, detail: "a count out of range at byte \(offset)")
       }

@@ -24,51 +24,90 @@ extension Store {
   package static let openingDay = CalendarDate.first
 
   /// The balance of each of `currencies` on each of `days` (missing where it has no entry
-  /// on or before the day), in one read transaction. Of a series of month ends (two or
-  /// more), a scan per currency of the month ends the journal keeps (`JournalMonthEnds`);
-  /// of any other day, a seek per currency (see `seekBalances`).
+  /// on or before the day), in one read transaction (see `balanceTable`).
   package func balances(
     of currencies: [Currency], on days: [CalendarDate], today: CalendarDate
   ) throws(StoreError) -> [[Currency: HeldBalance]] {
-    guard !currencies.isEmpty, !days.isEmpty else { return days.map { _ in [:] } }
+    try balanceTable(of: currencies, on: days, today: today).map { found in
+      var balances = [Currency: HeldBalance](minimumCapacity: currencies.count)
+      for currency in currencies {
+        if let balance = found[currency.index] { balances[currency] = balance }
+      }
+      return balances
+    }
+  }
+
+  /// The balance of each of `currencies` on each of `days`, in one read transaction: per
+  /// day, an array by catalog index, nil where the currency has no entry on or before the
+  /// day (and for every currency not asked about). See `readBalances`.
+  package func balanceTable(
+    of currencies: [Currency], on days: [CalendarDate], today: CalendarDate
+  ) throws(StoreError) -> [[HeldBalance?]] {
+    var table = [[HeldBalance?]](
+      repeating: [HeldBalance?](repeating: nil, count: Catalog.count), count: days.count)
+    try readBalances(of: currencies, on: days, today: today) { place, currency, balance in
+      table[place][currency.index] = balance
+    }
+    return table
+  }
+
+  /// The amounts alone of `balanceTable`, zero where there is no entry: all a series needs
+  /// when no unsaved balance of a past date is to be put in (half the memory, which a
+  /// process faults in page by page).
+  package func amountTable(
+    of currencies: [Currency], on days: [CalendarDate], today: CalendarDate
+  ) throws(StoreError) -> [[DecimalValue]] {
+    var table = [[DecimalValue]](
+      repeating: [DecimalValue](repeating: .zero, count: Catalog.count), count: days.count)
+    try readBalances(of: currencies, on: days, today: today) { place, currency, balance in
+      table[place][currency.index] = balance.amount
+    }
+    return table
+  }
+
+  /// Reads the balance of each of `currencies` on each of `days` in one read transaction,
+  /// handing each one found to `found` with the place of its day in `days`. Of a series
+  /// of month ends (two or more), a scan per currency of the month ends the journal keeps
+  /// (`JournalMonthEnds`); of any other day, a seek per currency (see `seekBalances`).
+  private func readBalances(
+    of currencies: [Currency], on days: [CalendarDate], today: CalendarDate,
+    _ found: (Int, Currency, HeldBalance) -> Void
+  ) throws(StoreError) {
+    guard !currencies.isEmpty, !days.isEmpty else { return }
     do {
-      return try readInOneTransaction { db in
-        counters.dbReads += 1
-        try probeJournal(db, today: today)
-        var result = Array(repeating: [Currency: HeldBalance](minimumCapacity: currencies.count), count: days.count)
-        var monthEnds = days.indices.filter { days[$0].isLastOfMonth }
-        if monthEnds.count < 2 { monthEnds = [] }
-        let months = monthEnds.map { JournalMonthEnds.month(of: days[$0]) }
-        if let earliest = months.min(), let latest = months.max() {
-          try probeMonthEnds(db)
-          for currency in currencies {
-            let rows = try JournalMonthEnds.rows(db, of: currency, months: earliest, latest)
-            for (index, month) in zip(monthEnds, months) {
-              if let row = Self.lastRow(rows, atOrBefore: month) { result[index][currency] = row.balance }
+      _ = try readInOneTransaction { db in
+        try withPageCache(db, of: 16) {
+          counters.dbReads += 1
+          try probeJournal(db, today: today)
+          // The month ends, oldest first, each with the place of its day in `days`.
+          var monthEnds = days.indices.filter { days[$0].isLastOfMonth }.sorted { days[$0] < days[$1] }
+          if monthEnds.count < 2 { monthEnds = [] }
+          if let firstDate = monthEnds.first.map({ days[$0] }), let lastDate = monthEnds.last.map({ days[$0] }) {
+            let months = monthEnds.map { JournalMonthEnds.month(of: days[$0]) }
+            let statement = try JournalMonthEnds.rowsStatement(db)
+            for currency in currencies {
+              let rows = try JournalMonthEnds.rows(db, statement, of: currency, from: firstDate, through: lastDate)
+              // Both oldest first: each month end's balance is that of the last row of
+              // its month or before, found walking the two together.
+              var next = 0
+              for (place, month) in zip(monthEnds, months) {
+                while next < rows.count && rows[next].month <= month { next += 1 }
+                if next > 0 { found(place, currency, rows[next - 1].balance) }
+              }
             }
           }
+          var isMonthEnd = [Bool](repeating: false, count: days.count)
+          for place in monthEnds { isMonthEnd[place] = true }
+          let others = days.indices.filter { !isMonthEnd[$0] }
+          for balance in try seekBalances(db, of: currencies, on: others.map { days[$0] }) {
+            found(others[balance.place], balance.currency, balance.balance)
+          }
+          return true
         }
-        let others = days.indices.filter { !monthEnds.contains($0) }
-        for found in try seekBalances(db, of: currencies, on: others.map { days[$0] }) {
-          result[others[found.place]][found.currency] = found.balance
-        }
-        return result
       }
     } catch {
       throw storeError(error)
     }
-  }
-
-  /// The last of `rows` (oldest first) of a month on or before `month`.
-  private static func lastRow(_ rows: [JournalMonthEnds.MonthEnd], atOrBefore month: Int) -> JournalMonthEnds.MonthEnd?
-  {
-    var low = 0
-    var high = rows.count
-    while low < high {
-      let middle = (low + high) / 2
-      if rows[middle].month <= month { low = middle + 1 } else { high = middle }
-    }
-    return low > 0 ? rows[low - 1] : nil
   }
 
   /// A seek per currency and day, through one prepared statement whose rows are read

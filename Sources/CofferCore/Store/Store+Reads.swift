@@ -65,6 +65,24 @@ extension Store {
     }
   }
 
+  /// The rates in use on each of `dates`, read in one transaction: a seek a date (see
+  /// `RateDayTable.snapshots`). Each date's `RateBook` is made only when asked for, so that
+  /// a long series holds the rows it read rather than a book for each date.
+  func rates(on dates: [CalendarDate]) throws(StoreError) -> DatedRates {
+    do {
+      return try readInOneTransaction { db in
+        counters.dbReads += 1
+        var sources = SourceNames()
+        let rows = try withPageCache(db, of: 16) {
+          try RateDayTable.snapshots(db, onOrBefore: dates.map(\.dayNumber), sources: &sources)
+        }
+        return DatedRates(snapshots: rows.map { $0?.snapshot }, sources: sources)
+      }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
   /// The rates of `currencies` and their quotes with `target` dated in `from...to`,
   /// plus those in use when the range starts (see `RateDayTable.history`).
   package func history(
@@ -93,7 +111,7 @@ extension Store {
     guard let row = try RateDayTable.snapshot(db, onOrBefore: date.dayNumber, sources: &sources) else {
       return RateBook()
     }
-    return RateBook(row.snapshot.allRates(sources: sources), quotes: row.snapshot.allQuotes(sources: sources))
+    return RateBook(snapshot: row.snapshot, sources: sources)
   }
 
   /// Where `rates fetch` goes, in the order they were added. A row that cannot be read
@@ -110,5 +128,16 @@ extension Store {
     } catch {
       throw storeError(error)
     }
+  }
+}
+
+/// The rates of a series of dates, as read from the store: each date's snapshot (none
+/// before the first row), made into a `RateBook` when asked for.
+struct DatedRates {
+  let snapshots: [RateSnapshot?]
+  let sources: SourceNames
+
+  func book(at index: Int) -> RateBook {
+    snapshots[index].map { RateBook(snapshot: $0, sources: sources) } ?? RateBook()
   }
 }

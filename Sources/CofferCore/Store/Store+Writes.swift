@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// What `Store.importRates` did.
 package enum StoredImport: Sendable, Equatable {
@@ -51,6 +52,20 @@ extension Store {
       }
       return result
     }
+  }
+
+  /// Runs `body`, a read of many pages each read once (the month ends of a series, the
+  /// rates of each of its dates), with SQLite's page cache held to `pages`: a page read
+  /// then takes the memory of one read before it instead of new memory, each new page of
+  /// which costs the process a page fault (about as much as reading the page did). The
+  /// cache is as it was afterwards. The pragmas' results are not checked: the cache's
+  /// size is a matter of speed, never of what a read finds.
+  func withPageCache<T>(_ db: Database, of pages: Int, _ body: () throws -> T) throws -> T {
+    let connection = db.sqliteConnection
+    let size = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA cache_size")) ?? -2000
+    sqlite3_exec(connection, "PRAGMA cache_size = \(pages)", nil, nil, nil)
+    defer { sqlite3_exec(connection, "PRAGMA cache_size = \(size)", nil, nil, nil) }
+    return try body()
   }
 
   /// Stores imported rates in one transaction: all of them or, on any error, none.

@@ -30,7 +30,6 @@ package final class Store {
   /// Whether `JournalProbe` found the journal sound since another session last wrote: it
   /// is asked once, not before every dated question (this session writes only sound rows).
   private var journalKnownSound = false
-  private var monthEndsKnownSound = false
   /// Where the store was copied before a migration rewrote it at this open, if it was.
   package private(set) var copyBeforeMigration: String?
   /// Whether a run-long transaction (`--atomic`) is open.
@@ -149,7 +148,6 @@ package final class Store {
     dataVersion = -1
     lastVersionCheck = 0
     journalKnownSound = false
-    monthEndsKnownSound = false
   }
 
   /// Throws the damage `JournalProbe` finds, unless the journal was found sound since
@@ -159,15 +157,6 @@ package final class Store {
     counters.dbReads += 1
     if let damage = try JournalProbe.damage(db, today: today) { throw damage }
     journalKnownSound = true
-  }
-
-  /// Throws the damage `MonthEndProbe` finds, unless the month ends were found sound
-  /// since another session last wrote.
-  func probeMonthEnds(_ db: Database) throws {
-    guard !monthEndsKnownSound else { return }
-    counters.dbReads += 1
-    if let damage = try MonthEndProbe.damage(db) { throw damage }
-    monthEndsKnownSound = true
   }
 
   /// Converts a failure of this store, noting when it was read-only.
@@ -282,7 +271,6 @@ package final class Store {
       defer { dataVersion = version }
       if version != dataVersion {
         journalKnownSound = false
-        monthEndsKnownSound = false
       }
       return version != dataVersion
     } catch {

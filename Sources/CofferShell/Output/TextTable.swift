@@ -17,25 +17,34 @@ struct TextTable {
   }
 
   func lines() -> [String] {
+    // Each cell's width is counted once, and each line put together from the cells'
+    // bytes (a listing by month has hundreds of cells).
+    let cellWidths = rows.map { row in row.map(Self.displayWidth) }
     var widths = Array(repeating: 0, count: alignments.count)
-    for row in rows {
-      for (column, cell) in row.enumerated() where column < widths.count {
-        widths[column] = max(widths[column], Self.displayWidth(cell))
+    for row in cellWidths {
+      for (column, width) in row.enumerated() where column < widths.count {
+        widths[column] = max(widths[column], width)
       }
     }
-    return rows.map { row in
-      var line = ""
+    let space = UInt8(ascii: " ")
+    return zip(rows, cellWidths).map { row, cellWidths in
+      var line: [UInt8] = []
+      line.reserveCapacity(widths.reduce(2 * row.count) { $0 + $1 } + 16)
       for (column, cell) in row.enumerated() {
-        let padding = String(repeating: " ", count: max(0, widths[column] - Self.displayWidth(cell)))
+        let padding = repeatElement(space, count: max(0, widths[column] - cellWidths[column]))
         let isLast = column == row.count - 1
-        if column > 0 { line += "  " }
+        if column > 0 { line += [space, space] }
         switch alignments[min(column, alignments.count - 1)] {
-        case .left: line += isLast ? cell : cell + padding
-        case .right: line += padding + cell
+        case .left:
+          line += cell.utf8
+          if !isLast { line += padding }
+        case .right:
+          line += padding
+          line += cell.utf8
         }
       }
-      while line.hasSuffix(" ") { line.removeLast() }
-      return line
+      while line.last == space { line.removeLast() }
+      return String(decoding: line, as: UTF8.self)
     }
   }
 

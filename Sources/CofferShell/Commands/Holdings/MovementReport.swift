@@ -17,7 +17,7 @@ struct MovementReport: Listing {
   let rows: [Row]
 
   /// The rows of `total by PERIOD` over `range` (default: from the first entry a person
-  /// wrote down to today). One journal query for all the dates, one rates seek a date.
+  /// wrote down to today). One read of the journal for all the dates, one of the rates.
   static func by(_ period: Period, _ range: DateRange, _ context: CommandContext, at offset: Int)
     throws(StatementFailure) -> MovementReport
   {
@@ -33,26 +33,27 @@ struct MovementReport: Listing {
       }
     }
     let dates = period.rowDates(from: from, to: to)
-    var portfolios: [Portfolio] = []
+    let portfolios: HeldPortfolios
     do {
-      for (date, amounts) in zip(dates, try ledger.amounts(on: dates)) {
-        portfolios.append(try ledger.portfolio(amounts: amounts, valuedOn: date))
-      }
+      portfolios = try ledger.portfolios(asHeldOn: dates)
     } catch {
       throw context.failure(error, at: offset)
     }
     var rows: [Row] = []
-    for (index, portfolio) in portfolios.enumerated() {
+    // Each portfolio is made as it is reached and let go after the next: two at a time.
+    var previous: Portfolio?
+    for (date, portfolio) in zip(dates, portfolios) {
       let total = try context.readTotal(of: portfolio, at: offset)
       var movement: Movement?
-      if index > 0 {
+      if let previous {
         do {
-          movement = try Movement.between(portfolios[index - 1], portfolio)
+          movement = try Movement.between(previous, portfolio)
         } catch {
           throw context.failure("total by \(period.rawValue): \(error.description)", at: offset)
         }
       }
-      rows.append(Row(date: dates[index], total: total, movement: movement))
+      rows.append(Row(date: date, total: total, movement: movement))
+      previous = portfolio
     }
     return MovementReport(local: ledger.portfolio.local, period: period, rows: rows)
   }
