@@ -63,12 +63,8 @@ extension Store {
           try Self.recordMonthEnds(db, of: planned)
           try db.execute(sql: JournalMonthEnds.insertTrigger)
         }
-        let holding = try db.cachedStatement(
-          sql:
-            "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
-        )
         for (currency, amount) in holdings {
-          try holding.execute(arguments: [currency.code, amount.description])
+          try HoldingRecord(currency: currency, amount: amount).upsert(db)
           counters.rowsWritten += 1
         }
         if shouldStop() { throw ImportStopped() }

@@ -230,9 +230,7 @@ extension Store {
   }
 
   static func setSetting(_ db: Database, _ key: String, _ value: String) throws {
-    try db.execute(
-      sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      arguments: [key, value])
+    try SettingRecord(key: key, value: value).upsert(db)
   }
 
   /// Forgets every stored rate and quote; returns the new rates revision.
@@ -252,7 +250,7 @@ extension Store {
   package func clearRateSources() throws(StoreError) {
     reopenIfItWasReadOnly()
     do {
-      try write { db in try db.execute(sql: "DELETE FROM rate_source") }
+      try write { db in _ = try RateSource.deleteAll(db) }
     } catch {
       throw storeError(error)
     }
@@ -260,23 +258,15 @@ extension Store {
 
   // MARK: - Rate sources
 
-  static func insertSource(_ db: Database, _ source: RateSource) throws {
-    try db.execute(
-      sql: """
-        INSERT INTO rate_source (position, name, url, currencies)
-        VALUES (coalesce((SELECT max(position) FROM rate_source), 0) + 1, ?, ?, ?)
-        ON CONFLICT(name) DO UPDATE SET url = excluded.url, currencies = excluded.currencies
-        """,
-      arguments: [source.name, source.url, source.currencies.map(\.code).joined(separator: " ")])
-  }
-
   /// Adds a source, or replaces the one of the same name (which keeps its place). Written
   /// at once in its own transaction: sources are configuration, like the sqlite3 shell's
   /// dot-commands, not edits of the batch that `save` writes.
   package func setRateSource(_ source: RateSource) throws(StoreError) {
     reopenIfItWasReadOnly()
     do {
-      try write { db in try Self.insertSource(db, source) }
+      // A source of the same name is replaced where it stands (`name` is unique; the
+      // position, the key, is not among the columns an upsert sets).
+      try write { db in try source.upsert(db) }
     } catch {
       throw storeError(error)
     }
@@ -287,8 +277,7 @@ extension Store {
     reopenIfItWasReadOnly()
     do {
       return try write { db in
-        try db.execute(sql: "DELETE FROM rate_source WHERE name = ?", arguments: [name])
-        return db.changesCount > 0
+        try RateSource.filter(RateSource.CodingKeys.name == name).deleteAll(db) > 0
       }
     } catch {
       throw storeError(error)

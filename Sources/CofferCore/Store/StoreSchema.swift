@@ -67,7 +67,13 @@ enum StoreSchema {
             position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, url TEXT NOT NULL,
             currencies TEXT NOT NULL);
           """)
-      for source in RateSource.defaults { try Store.insertSource(db, source) }
+      // Written here as they were when this migration was made, not through the
+      // record, whose columns may change after it.
+      for source in RateSource.defaults {
+        try db.execute(
+          sql: "INSERT INTO rate_source (name, url, currencies) VALUES (?, ?, ?)",
+          arguments: [source.name, source.url, source.currencies.map(\.code).joined(separator: " ")])
+      }
     }
     migrator.registerMigration("v5: journal times in UTC; effective dates; checksummed rates") { db in
       // Entries kept the local time of the process that saved them, with no zone, so two

@@ -15,7 +15,7 @@ package struct HoldingRecord: Sendable, Equatable {
     self.amount = amount
   }
 
-  static let databaseTableName = "holding"
+  package static let databaseTableName = "holding"
   /// The columns `init(row:)` reads, in order.
   static let selection = "SELECT rowid, code, amount FROM holding"
 }
@@ -49,5 +49,21 @@ extension HoldingRecord: FetchableRecord {
       throw damage(key, "amount \(StoredText.quoted(text)): \(problem)")
     }
     self.init(currency: currency, amount: amount)
+  }
+}
+
+/// Written as Coffer writes every holding: the upper-case code, and the amount as plain
+/// decimal text (what `DecimalValue(storedText:)` reads back). Not `Decodable`: a row is
+/// read by `init(row:)`, which names a bad row's table, row and value, which a
+/// `DecodingError` could not.
+extension HoldingRecord: Encodable, PersistableRecord {
+  enum CodingKeys: String, CodingKey, ColumnExpression {
+    case code, amount
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(currency.code, forKey: .code)
+    try container.encode(amount.description, forKey: .amount)
   }
 }

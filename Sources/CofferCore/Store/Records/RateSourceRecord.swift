@@ -4,9 +4,13 @@ import GRDB
 /// added. A name is a word of the language (so `rates sources remove NAME` can name it),
 /// a URL an http or https address without blanks or control characters, and the
 /// currencies catalog codes.
-extension RateSource {
-  static let databaseTableName = "rate_source"
+extension RateSource: FetchableRecord {
+  package static let databaseTableName = "rate_source"
   static let selection = "SELECT position, name, url, currencies FROM rate_source ORDER BY position"
+
+  package init(row: Row) throws {
+    try self.init(checking: row)
+  }
 
   /// Reads a row of `selection`, or throws what is wrong with it.
   init(checking row: Row) throws(StoreDamage) {
@@ -77,5 +81,22 @@ extension RateSource {
 
   private static func isLetter(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+  }
+}
+
+/// Written as a name, a URL and the currencies' codes separated by blanks (none: every
+/// currency). The position is SQLite's to give: `position` is the rowid, and a new row
+/// takes the largest one plus one, after every source already there. Not `Decodable`: a
+/// row is read by `init(row:)`, which names a bad row, which a `DecodingError` could not.
+extension RateSource: Encodable, PersistableRecord {
+  enum CodingKeys: String, CodingKey, ColumnExpression {
+    case name, url, currencies
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(url, forKey: .url)
+    try container.encode(currencies.map(\.code).joined(separator: " "), forKey: .currencies)
   }
 }

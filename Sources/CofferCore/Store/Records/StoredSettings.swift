@@ -9,8 +9,8 @@ package struct StoredSettings: Sendable, Equatable {
   /// rates only then.
   package var ratesRevision = 0
 
-  static let databaseTableName = "setting"
-  static let selection = "SELECT rowid, key, value FROM setting"
+  static let databaseTableName = SettingRecord.databaseTableName
+  static let selection = SettingRecord.selection
 
   static let localKey = "local"
   static let ratesRevisionKey = "rates_revision"
@@ -53,18 +53,14 @@ package struct StoredSettings: Sendable, Equatable {
   }
 
   private mutating func read(_ row: Row) throws(StoreDamage) {
-    let rowid: Int64 = row[0]
-    let keyValue = StoredValue(row, 1)
-    let value = StoredValue(row, 2)
-    guard let key = keyValue.text else {
-      throw StoreDamage(
-        table: Self.databaseTableName, row: rowid, problem: "key is \(keyValue.shown), not text")
-    }
+    let record = try SettingRecord(checking: row)
+    let text = record.value
     func damage(_ problem: String) -> StoreDamage {
-      StoreDamage(table: Self.databaseTableName, row: rowid, key: "key \(StoredText.quoted(key))", problem: problem)
+      StoreDamage(
+        table: Self.databaseTableName, row: record.rowid, key: "key \(StoredText.quoted(record.key))",
+        problem: problem)
     }
-    guard let text = value.text else { throw damage("value is \(value.shown), not text") }
-    switch key {
+    switch record.key {
     case Self.localKey:
       guard let currency = Catalog.currency(text), currency.code == text else {
         throw damage("\(StoredText.quoted(text)) is not a currency Coffer knows")
