@@ -181,6 +181,47 @@ import Testing
       [database, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'journal' ORDER BY name"],
       binary: "/usr/bin/sqlite3")
     #expect(indexes.stdout == "journal_by_currency\njournal_by_date\n")
+    // Written with a rollback journal (no other connection had the store), then back in
+    // WAL mode.
+    #expect(try journalMode(database) == "wal\n")
+  }
+
+  /// A large import while another connection holds the store open (a session that reads
+  /// it) is written in WAL mode, as every write: nothing waits, the reader goes on
+  /// reading, and the store stays in WAL mode.
+  @Test func aLargeImportWithAnotherConnectionOpenIsWrittenAsAnyWrite() throws {
+    #expect(try run("set CHF 9").status == 0)
+    var rows = ["date,code,amount"]
+    for day in 0..<12_000 {
+      let date = CalendarDay(daysAfter2000: day - 12_000)
+      rows.append("\(date),\(["USD", "EUR", "JPY"][day % 3]),\(day)")
+    }
+    let file = try coffer.write("held.csv", rows.joined(separator: "\n") + "\n")
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    holder.arguments = [database]
+    let input = Pipe()
+    let output = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    // A read leaves the connection open with the store's WAL index mapped.
+    input.fileHandleForWriting.write(Data("SELECT count(*) FROM holding;\n".utf8))
+    Thread.sleep(forTimeInterval: 0.3)
+    let imported = try run("holdings import \(file)")
+    input.fileHandleForWriting.write(Data("SELECT count(*) FROM journal;\n.quit\n".utf8))
+    try? input.fileHandleForWriting.close()
+    holder.waitUntilExit()
+    let read = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(imported.stdout.hasPrefix("imported 12000 balances of 3 currencies over 12000 days"), "\(imported)")
+    #expect(imported.status == 0)
+    #expect(read == "1\n12001\n", "the reader saw the store before and after the import")
+    #expect(try journalMode(database) == "wal\n")
+    #expect(try run("check").status == 0)
+  }
+
+  private func journalMode(_ database: String) throws -> String {
+    try coffer.run([database, "PRAGMA journal_mode"], binary: "/usr/bin/sqlite3").stdout
   }
 
   @Test func invalidUTF8AndHugeFilesAreRefused() throws {
@@ -205,5 +246,15 @@ import Testing
     let outcome = try coffer.run(["--db", database, "--atomic", "-c", "holdings import \(file); bogus"])
     #expect(outcome.status == 1)
     #expect(try run("print amount_at(USD, 2025-06-01)").stdout == "0\n")
+  }
+}
+
+/// A date `daysAfter2000` days after 2000-01-01, as `YYYY-MM-DD`.
+private struct CalendarDay: CustomStringConvertible {
+  let description: String
+
+  init(daysAfter2000 days: Int) {
+    let date = Date(timeIntervalSince1970: 946_684_800 + Double(days) * 86_400)
+    description = String(ISO8601DateFormatter().string(from: date).prefix(10))
   }
 }

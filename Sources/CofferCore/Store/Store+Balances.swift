@@ -29,45 +29,47 @@ extension Store {
     report.read = rows.count
     report.days = Self.distinctDays(rows)
     do {
-      try write { db in
-        try probeJournal(db, today: today)
-        var planned = PlannedEntries()
-        var holdings: [(Currency, DecimalValue)] = []
-        var first = 0
-        while first < rows.count {
-          let currency = rows[first].currency
-          var end = first
-          while end < rows.count && rows[end].isOfTheSameCurrency(as: rows[first]) { end += 1 }
-          let group = rows[first..<end]
-          report.currencies += 1
-          report.alreadyRecorded += try Self.plan(group, among: db, into: &planned)
-          if let last = group.last, try !Self.hasEntry(db, of: currency, after: last.date) {
-            holdings.append((currency, last.amount))
+      try inRollbackJournalWhenAlone(writing: rows.count) {
+        try write { db in
+          try probeJournal(db, today: today)
+          var planned = PlannedEntries()
+          var holdings: [(Currency, DecimalValue)] = []
+          var first = 0
+          while first < rows.count {
+            let currency = rows[first].currency
+            var end = first
+            while end < rows.count && rows[end].isOfTheSameCurrency(as: rows[first]) { end += 1 }
+            let group = rows[first..<end]
+            report.currencies += 1
+            report.alreadyRecorded += try Self.plan(group, among: db, into: &planned)
+            if let last = group.last, try !Self.hasEntry(db, of: currency, after: last.date) {
+              holdings.append((currency, last.amount))
+            }
+            if shouldStop() { throw ImportStopped() }
+            first = end
+          }
+          report.written = planned.count
+          // Many rows: the indexes and the month ends built after them, not row by row.
+          let bulk = try planned.count >= 10_000 && planned.count >= Self.journalRowCount(db)
+          if bulk {
+            try db.execute(
+              sql: "DROP INDEX journal_by_currency; DROP INDEX journal_by_date; DROP TRIGGER journal_month_end_insert")
+          }
+          let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+          try db.execute(sql: "PRAGMA cache_size = -65536")
+          defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+          try JournalInsert(db, entered: now).insert(&planned, shouldStop: shouldStop, progress: progress)
+          if bulk {
+            try db.execute(sql: StoreSchema.journalIndexes)
+            try Self.recordMonthEnds(db, of: planned)
+            try db.execute(sql: JournalMonthEnds.insertTrigger)
+          }
+          for (currency, amount) in holdings {
+            try HoldingRecord(currency: currency, amount: amount).upsert(db)
+            counters.rowsWritten += 1
           }
           if shouldStop() { throw ImportStopped() }
-          first = end
         }
-        report.written = planned.count
-        // Many rows: the indexes and the month ends built after them, not row by row.
-        let bulk = try planned.count >= 10_000 && planned.count >= Self.journalRowCount(db)
-        if bulk {
-          try db.execute(
-            sql: "DROP INDEX journal_by_currency; DROP INDEX journal_by_date; DROP TRIGGER journal_month_end_insert")
-        }
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        try db.execute(sql: "PRAGMA cache_size = -65536")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-        try JournalInsert(db, entered: now).insert(&planned, shouldStop: shouldStop, progress: progress)
-        if bulk {
-          try db.execute(sql: StoreSchema.journalIndexes)
-          try Self.recordMonthEnds(db, of: planned)
-          try db.execute(sql: JournalMonthEnds.insertTrigger)
-        }
-        for (currency, amount) in holdings {
-          try HoldingRecord(currency: currency, amount: amount).upsert(db)
-          counters.rowsWritten += 1
-        }
-        if shouldStop() { throw ImportStopped() }
       }
     } catch is ImportStopped {
       return nil

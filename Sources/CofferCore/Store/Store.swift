@@ -94,9 +94,12 @@ package final class Store {
     }
   }
 
+  /// How long a connection waits for another process's lock before it gives up.
+  static let busyTimeoutSeconds = 5
+
   static var configuration: Configuration {
     var configuration = Configuration()
-    configuration.busyMode = .timeout(5)
+    configuration.busyMode = .timeout(TimeInterval(busyTimeoutSeconds))
     configuration.label = "coffer"
     // The schema has no foreign keys: spare the pragma GRDB would send on every open.
     configuration.foreignKeysEnabled = false
