@@ -220,6 +220,33 @@ import Testing
     #expect(try run("check").status == 0)
   }
 
+  /// A session that opens the store while a bulk import writes it with a rollback journal
+  /// waits for the import, as for any write, and then reads and writes as usual: here
+  /// the sqlite3 shell holds such a write for a second.
+  @Test func aSessionOpenedDuringARollbackJournalWriteWaitsForIt() throws {
+    #expect(try run("set EUR 7").status == 0)
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    holder.arguments = [database]
+    let input = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = FileHandle.nullDevice
+    try holder.run()
+    input.fileHandleForWriting.write(
+      Data("PRAGMA journal_mode = DELETE;\nBEGIN IMMEDIATE;\nUPDATE setting SET value = value;\n".utf8))
+    Thread.sleep(forTimeInterval: 0.3)
+    let writer = DispatchQueue(label: "holder")
+    writer.asyncAfter(deadline: .now() + 1) {
+      input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
+      try? input.fileHandleForWriting.close()
+    }
+    let outcome = try run("print amount(EUR); set GBP 3")
+    holder.waitUntilExit()
+    #expect(outcome == Outcome(stdout: "7\n", stderr: "", status: 0))
+    #expect(try run("print amount(GBP)").stdout == "3\n")
+    #expect(try journalMode(database) == "wal\n")
+  }
+
   private func journalMode(_ database: String) throws -> String {
     try coffer.run([database, "PRAGMA journal_mode"], binary: "/usr/bin/sqlite3").stdout
   }

@@ -64,7 +64,7 @@ package final class Store {
           let identity = try StoreIdentity.read(db, path: path, fileSize: fileSize, newestVersion: StoreSchema.version)
           // WAL is set here rather than through GRDB's journalMode option, which writes
           // to the file on open and so could not open a store another process is writing.
-          let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+          let mode = try Self.enterWAL(db)
           guard mode == "wal" else { throw StoreError.cannotOpen(path: path, reason: "cannot use WAL mode") }
           return identity
         }
@@ -96,6 +96,21 @@ package final class Store {
 
   /// How long a connection waits for another process's lock before it gives up.
   static let busyTimeoutSeconds = 5
+
+  /// Sets WAL mode; returns the mode SQLite answers. A store another process is writing in
+  /// rollback-journal mode (a bulk import, see `inRollbackJournalWhenAlone`) answers busy
+  /// at once, without SQLite's busy wait (which could deadlock there): asked again until
+  /// the busy timeout has passed, as any other lock is waited for.
+  private static func enterWAL(_ db: Database) throws -> String? {
+    let deadline = monotonicNanoseconds() + UInt64(busyTimeoutSeconds) * 1_000_000_000
+    while true {
+      do {
+        return try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && monotonicNanoseconds() < deadline {
+        usleep(10_000)
+      }
+    }
+  }
 
   static var configuration: Configuration {
     var configuration = Configuration()
