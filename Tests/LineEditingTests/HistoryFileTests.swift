@@ -23,7 +23,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     // A file where the history's folder would go.
-    FileManager.default.createFile(atPath: folder + "/coffer", contents: Data("x".utf8))
+    #expect(FileManager.default.createFile(atPath: folder + "/coffer", contents: Data("x".utf8)))
     let file = HistoryFile(path: folder + "/coffer/history")
     #expect(throws: HistoryFile.Problem.self) { try file.makeFolder() }
     do {
