@@ -20,6 +20,7 @@ extension Store {
   /// session that opens the store waits for the write as it waits for any other (up to
   /// the busy timeout). Not inside an `--atomic` run's transaction (the mode cannot change
   /// within one), nor for a store in memory.
+  ///
   /// `rows` is how many rows `body` writes: fewer than `bulkWriteRows`, and it simply runs.
   func inRollbackJournalWhenAlone<T>(writing rows: Int, _ body: () throws -> T) rethrows -> T {
     guard rows >= Self.bulkWriteRows, location != .memory, !inRunTransaction,
