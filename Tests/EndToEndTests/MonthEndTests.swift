@@ -95,6 +95,49 @@ import Testing
     #expect(checked.status == 0, "\(checked)")
   }
 
+  @Test func aStoreOfSchemaFiveGetsTheShorterTriggersWhichKeepItsMonthEndsAsBefore() throws {
+    #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-03-20; set JPY 500 at 2021-07-09").status == 0)
+    // Schema 5's three triggers (their bodies here stand-ins), its version and migrations.
+    let schemaFive = """
+      DROP TRIGGER journal_month_end_insert; DROP TRIGGER journal_month_end_delete;
+      DROP TRIGGER journal_month_end_update_old; DROP TRIGGER journal_month_end_update_new;
+      CREATE TRIGGER journal_month_end_insert AFTER INSERT ON journal BEGIN SELECT 1; END;
+      CREATE TRIGGER journal_month_end_delete AFTER DELETE ON journal BEGIN SELECT 1; END;
+      CREATE TRIGGER journal_month_end_update AFTER UPDATE ON journal BEGIN SELECT 1; END;
+      DELETE FROM grdb_migrations WHERE identifier LIKE 'v6:%'; PRAGMA user_version = 5;
+      """
+    #expect(try sqlite(schemaFive).status == 0)
+    let rows = "SELECT code, month, effective, id, new FROM journal_month_end ORDER BY code, month"
+    let before = try sqlite(rows).stdout
+    let opened = try run("check")
+    #expect(opened.status == 0, "\(opened)")
+    #expect(opened.stderr.contains("a copy as it was is kept in \(database).before-v6"), "\(opened)")
+    let triggers = try sqlite("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+    #expect(
+      triggers.stdout
+        == "journal_month_end_delete\njournal_month_end_insert\njournal_month_end_update_new\n"
+        + "journal_month_end_update_old\n")
+    #expect(try sqlite(rows).stdout == before)
+    // They keep the month ends: an entry changed, moved to another month, removed, added.
+    #expect(try sqlite("UPDATE journal SET new = '25' WHERE code = 'USD' AND new = '20'").status == 0)
+    #expect(try sqlite("UPDATE journal SET effective = effective + 40 WHERE code = 'USD' AND new = '10'").status == 0)
+    #expect(try sqlite("DELETE FROM journal WHERE code = 'JPY'").status == 0)
+    #expect(
+      try sqlite(
+        "INSERT INTO journal (entered, utc_offset, effective, code, old, new) "
+          + "VALUES ('2024-01-01T00:00:00Z', 0, 19000, 'GBP', '0', '7')"
+      ).status == 0)
+    // (The holdings now disagree with the journal, which `check` names as well.)
+    let checked = try run("check")
+    #expect(!checked.stdout.contains("journal_month_end"), "\(checked)")
+    #expect(checked.stdout.contains("holding"), "\(checked)")
+    #expect(
+      try sqlite(
+        "SELECT code, month, new FROM journal_month_end WHERE code IN ('USD', 'JPY', 'GBP') ORDER BY code, month"
+      )
+      .stdout == "GBP|202201|7\nUSD|202003|25\nUSD|202004|10\n")
+  }
+
   @Test func checkNamesAMonthEndThatDisagreesWithTheJournalAndAReadNamesDamage() throws {
     #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-03-20; set USD 30 at 2020-05-02").status == 0)
     #expect(try run("check").status == 0)

@@ -110,11 +110,11 @@ import Testing
 
   @Test func aStoreFromANewerCofferIsRefused() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1"]).status == 0)
-    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 6'").stdout == "1131374182\n")
+    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 7'").stdout == "1131374182\n")
     let outcome = try coffer.run(["--db", database, "-c", "total"])
     #expect(outcome.status == 3)
-    #expect(outcome.stderr.contains("made by a newer Coffer (schema 6; this one knows up to 5)"))
-    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "6\n")
+    #expect(outcome.stderr.contains("made by a newer Coffer (schema 7; this one knows up to 6)"))
+    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "7\n")
   }
 
   @Test(arguments: ["x", "SQLite format 3", String(repeating: "not a database\n", count: 80)])

@@ -31,31 +31,72 @@ enum JournalMonthEnds {
     """
   }
 
-  /// Recomputes the row of `code`'s month `month` from the journal (in a trigger).
-  private static func recompute(code: String, month: String) -> String {
+  // The triggers below are parsed again by every process that opens the store (SQLite
+  // reads its whole schema at the first statement), so their text is kept short: each
+  // says once, in its WHEN clause, that its entry's day is one a month can be found for,
+  // and names the month by the day itself instead of by its `YYYYMM`.
+
+  /// True when `entry` (`new` or `old`) is of a currency code and an integer day within
+  /// the calendar: an entry of which a month's row is kept.
+  private static func keeps(_ entry: String) -> String {
     """
-    DELETE FROM journal_month_end WHERE code = \(code) AND month = \(month);
-    INSERT INTO journal_month_end (code, month, effective, id, new)
-      SELECT code, \(month), effective, id, new FROM journal
-      WHERE code = \(code) AND typeof(effective) = 'integer'
-        AND effective BETWEEN CAST(julianday(printf('%04d-%02d-01', \(month) / 100, \(month) % 100)) - 2440587.5 AS INTEGER)
-        AND CAST(julianday(printf('%04d-%02d-01', \(month) / 100, \(month) % 100), '+1 month') - 2440588.5 AS INTEGER)
-        AND \(month) IS NOT NULL
-      ORDER BY effective DESC, id DESC LIMIT 1;
+    typeof(\(entry).code) = 'text' AND typeof(\(entry).effective) = 'integer' \
+    AND \(entry).effective BETWEEN \(CalendarDate.dayNumbers.lowerBound) AND \(CalendarDate.dayNumbers.upperBound)
     """
+  }
+
+  /// The `YYYYMM` of day number `day`, a day within the calendar.
+  private static func monthOfDay(_ day: String) -> String {
+    "CAST(strftime('%Y%m', \(day) + 2440587.5) AS INTEGER)"
+  }
+
+  /// Recomputes, from the journal, the row of `entry`'s currency and month (in a trigger
+  /// whose WHEN clause is `keeps(entry)`). The month's days are the 31 from its first
+  /// (its day less its day of the month) that are of its month: no date arithmetic that
+  /// would step past 9999-12 and give none.
+  private static func recompute(_ entry: String) -> String {
+    let day = "\(entry).effective"
+    return """
+      DELETE FROM journal_month_end WHERE code = \(entry).code AND month = \(monthOfDay(day));
+      INSERT INTO journal_month_end (code, month, effective, id, new)
+        SELECT code, \(monthOfDay(day)), effective, id, new FROM journal
+        WHERE code = \(entry).code AND typeof(effective) = 'integer'
+          AND effective BETWEEN \(day) + 1 - strftime('%d', \(day) + 2440587.5)
+          AND \(day) + 31 - strftime('%d', \(day) + 2440587.5)
+          AND strftime('%m', effective + 2440587.5) = strftime('%m', \(day) + 2440587.5)
+        ORDER BY effective DESC, id DESC LIMIT 1;
+      """
   }
 
   /// An entry written: its month's row becomes it unless that row is of a later entry.
   static let insertTrigger = """
-    CREATE TRIGGER journal_month_end_insert AFTER INSERT ON journal
-    WHEN typeof(new.code) = 'text' AND \(monthSQL("new.effective")) IS NOT NULL
-    BEGIN
+    CREATE TRIGGER journal_month_end_insert AFTER INSERT ON journal WHEN \(keeps("new")) BEGIN
       INSERT INTO journal_month_end (code, month, effective, id, new)
-        VALUES (new.code, \(monthSQL("new.effective")), new.effective, new.id, new.new)
+        VALUES (new.code, \(monthOfDay("new.effective")), new.effective, new.id, new.new)
         ON CONFLICT (code, month) DO UPDATE SET effective = excluded.effective, id = excluded.id, new = excluded.new
-        WHERE excluded.effective > journal_month_end.effective
-          OR (excluded.effective = journal_month_end.effective AND excluded.id > journal_month_end.id);
+        WHERE (excluded.effective, excluded.id) > (journal_month_end.effective, journal_month_end.id);
     END
+    """
+
+  /// The names of the triggers that keep the table, now and in stores of schema 5.
+  static let triggerNames = [
+    "journal_month_end_insert", "journal_month_end_delete", "journal_month_end_update",
+    "journal_month_end_update_old", "journal_month_end_update_new",
+  ]
+
+  /// The triggers: an entry written, removed, or changed (its old month's row and its new
+  /// month's row are recomputed, by a trigger each).
+  static let triggersSQL = """
+    \(insertTrigger);
+    CREATE TRIGGER journal_month_end_delete AFTER DELETE ON journal WHEN \(keeps("old")) BEGIN
+      \(recompute("old"))
+    END;
+    CREATE TRIGGER journal_month_end_update_old AFTER UPDATE ON journal WHEN \(keeps("old")) BEGIN
+      \(recompute("old"))
+    END;
+    CREATE TRIGGER journal_month_end_update_new AFTER UPDATE ON journal WHEN \(keeps("new")) BEGIN
+      \(recompute("new"))
+    END;
     """
 
   /// The table, its triggers, and its rows for the journal as it stands.
@@ -63,14 +104,7 @@ enum JournalMonthEnds {
     CREATE TABLE journal_month_end (
       code TEXT NOT NULL, month INTEGER NOT NULL, effective INTEGER, id INTEGER, new TEXT,
       PRIMARY KEY (code, month)) WITHOUT ROWID;
-    \(insertTrigger);
-    CREATE TRIGGER journal_month_end_delete AFTER DELETE ON journal BEGIN
-      \(recompute(code: "old.code", month: monthSQL("old.effective")))
-    END;
-    CREATE TRIGGER journal_month_end_update AFTER UPDATE ON journal BEGIN
-      \(recompute(code: "old.code", month: monthSQL("old.effective")))
-      \(recompute(code: "new.code", month: monthSQL("new.effective")))
-    END;
+    \(triggersSQL)
     \(fillSQL);
     """
 

@@ -4,7 +4,7 @@ import GRDB
 /// up to date when it is opened (after a copy of it is kept beside it; see `Store`).
 enum StoreSchema {
   /// The number of migrations below; kept in the store's `PRAGMA user_version`.
-  static let version = 5
+  static let version = 6
 
   /// The journal's two orders: a currency's entries by day, then as entered (what every
   /// amount on a date is read from: with the amount in the index, such a read is one seek
@@ -121,6 +121,15 @@ enum StoreSchema {
       try addOpeningEntries(db)
       // Each day's rates get a checksum (format 3), so damage to any byte is found.
       try RateDayTable.rewriteInCurrentFormat(db)
+    }
+    migrator.registerMigration("v6: shorter month-end triggers") { db in
+      // The same rows, kept by triggers of less than half the text: SQLite parses every
+      // trigger whenever a process opens the store, and the old ones were a quarter of
+      // the instructions of a start. No row changes.
+      for name in JournalMonthEnds.triggerNames {
+        try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)")
+      }
+      try db.execute(sql: JournalMonthEnds.triggersSQL)
     }
     return migrator
   }
