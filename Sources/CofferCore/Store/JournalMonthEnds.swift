@@ -130,7 +130,7 @@ enum JournalMonthEnds {
   static func rowsStatement(_ db: Database) throws -> Statement {
     try db.cachedStatement(
       sql: """
-        SELECT month, effective, id, new FROM journal_month_end
+        SELECT month, effective, new FROM journal_month_end
         WHERE code = ?1 AND month <= ?3
           AND month >= coalesce((SELECT max(month) FROM journal_month_end WHERE code = ?1 AND month < ?2), ?2)
         ORDER BY month
@@ -142,7 +142,8 @@ enum JournalMonthEnds {
   ///
   /// Each row read is checked: a row that does not read as Coffer writes one, or whose
   /// entry is not of the row's month, fails naming the journal row it copies, when that
-  /// row is the damaged one, or else the table's row. And the months the rows leave out
+  /// row is the damaged one, or else the table's row. (Which journal row a row copies is
+  /// read only then: it says nothing about the balance, and `check` compares it.) And the months the rows leave out
   /// are checked to hold no entry of the journal (see `requireNoEntry`): a month's row
   /// deleted, or moved under a key no read meets (a code that is not one, a month 13),
   /// would otherwise leave an earlier month's balance in its place without a word. Where
@@ -181,7 +182,7 @@ enum JournalMonthEnds {
       // this connection on.
       let values = (
         month: sqlite3_column_value(handle, 0), effective: sqlite3_column_value(handle, 1),
-        id: sqlite3_column_value(handle, 2), new: sqlite3_column_value(handle, 3)
+        new: sqlite3_column_value(handle, 2)
       )
       // Only numbers sort among the months asked for; one that is real is not a month.
       guard sqlite3_value_type(values.month) == SQLITE_INTEGER else {
@@ -195,9 +196,9 @@ enum JournalMonthEnds {
       // its days (a month key that is not a month has none).
       let follows = lastDays.map { month == Self.month(after: $0.month) } ?? false
       guard let days = follows ? lastDays?.next : MonthDays(month),
-        let balance = balance(effective: values.effective, id: values.id, new: values.new, of: currency, in: days)
+        let balance = balance(effective: values.effective, new: values.new, of: currency, in: days)
       else {
-        throw try damage(db, of: currency, month: month, journalRow: sqlite3_value_int64(values.id))
+        throw try damage(db, of: currency, month: month)
       }
       // The months between the row before and this one, when it is not the month after.
       // The first row is the one in effect when the range starts, when it is of an
@@ -283,12 +284,12 @@ enum JournalMonthEnds {
       problem: "is missing, though journal row \(id) is an entry of that month (a table derived from the journal)")
   }
 
-  /// The balance a row's values say, when its day is one of `days`, its journal row is an
-  /// integer and its amount reads as Coffer writes one for `currency`; nil otherwise.
+  /// The balance a row's values say, when its day is one of `days` and its amount reads as
+  /// Coffer writes one for `currency`; nil otherwise.
   private static func balance(
-    effective: OpaquePointer?, id: OpaquePointer?, new: OpaquePointer?, of currency: Currency, in days: MonthDays
+    effective: OpaquePointer?, new: OpaquePointer?, of currency: Currency, in days: MonthDays
   ) -> HeldBalance? {
-    guard sqlite3_value_type(effective) == SQLITE_INTEGER, sqlite3_value_type(id) == SQLITE_INTEGER,
+    guard sqlite3_value_type(effective) == SQLITE_INTEGER,
       let since = days.date(Int(sqlite3_value_int64(effective))),
       sqlite3_value_type(new) == SQLITE_TEXT, let text = sqlite3_value_text(new),
       let amount = DecimalValue(storedBytes: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(new)))),
@@ -299,11 +300,12 @@ enum JournalMonthEnds {
 
   /// What is wrong with a month's row: the journal row it copies, when that is damaged
   /// (the trigger copied its damage), or else the row itself.
-  private static func damage(_ db: Database, of currency: Currency, month: Int, journalRow: Int64) throws
-    -> StoreDamage
-  {
+  private static func damage(_ db: Database, of currency: Currency, month: Int) throws -> StoreDamage {
+    let copied = try Row.fetchCursor(
+      db, sql: "SELECT id FROM journal_month_end WHERE code = ? AND month = ?", arguments: [currency.code, month])
+    let journalRow = try copied.next().flatMap { StoredValue($0, 0).integer }
     let rows = try Row.fetchCursor(db, sql: JournalBalance.selection + " WHERE id = ?", arguments: [journalRow])
-    if let row = try rows.next() {
+    if journalRow != nil, let row = try rows.next() {
       do {
         _ = try JournalBalance(checking: row)
       } catch {
