@@ -139,11 +139,13 @@ extension Store {
   private static func recordMonthEnds(_ db: Database, of planned: PlannedEntries) throws {
     let firstID = db.lastInsertedRowID - Int64(planned.count) + 1
     let rows = planned.rows
+    var lasts: [(id: Int64, row: PlannedEntries.Row)] = []
     for (place, row) in rows.enumerated() {
       let next = place + 1 < rows.count ? rows[place + 1] : nil
       if let next, next.code == row.code, next.month == row.month { continue }
-      try JournalMonthEnds.upsert(db, journalRow: firstID + Int64(place), month: row.month)
+      lasts.append((firstID + Int64(place), row))
     }
+    try JournalMonthEnds.upsert(db, lasts, text: planned.text)
   }
 
   private static func journalRowCount(_ db: Database) throws -> Int {
