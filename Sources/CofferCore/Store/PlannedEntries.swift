@@ -16,6 +16,13 @@ struct PlannedEntries {
 
   var count: Int { rows.count }
 
+  /// Room for `rows` rows of some `textBytes` bytes of text, taken at once: half a million
+  /// rows grown by doubling would copy and touch their memory over again.
+  mutating func reserve(rows: Int, textBytes: Int) {
+    self.rows.reserveCapacity(rows)
+    text.reserveCapacity(textBytes)
+  }
+
   mutating func addText(_ string: String) -> Range<Int> {
     let start = text.count
     text.append(contentsOf: string.utf8)

@@ -33,6 +33,8 @@ extension Store {
         try write { db in
           try probeJournal(db, today: today)
           var planned = PlannedEntries()
+          // An amount's text, as a rule, is shorter than 16 bytes (what is not used is not touched).
+          planned.reserve(rows: rows.count, textBytes: rows.count * 16)
           var holdings: [(Currency, DecimalValue)] = []
           var first = 0
           while first < rows.count {
