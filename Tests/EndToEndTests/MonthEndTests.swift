@@ -136,6 +136,15 @@ import Testing
         "SELECT code, month, new FROM journal_month_end WHERE code IN ('USD', 'JPY', 'GBP') ORDER BY code, month"
       )
       .stdout == "GBP|202201|7\nUSD|202003|25\nUSD|202004|10\n")
+    // An entry of the calendar's last month, changed: its row follows (a recompute that
+    // stepped to the month after 9999-12 found none and dropped it).
+    #expect(
+      try sqlite(
+        "INSERT INTO journal (entered, utc_offset, effective, code, old, new) "
+          + "VALUES ('2024-01-01T00:00:00Z', 0, 2932890, 'SEK', '0', '5'); "
+          + "UPDATE journal SET new = '6' WHERE code = 'SEK' AND effective = 2932890; "
+          + "SELECT month, new FROM journal_month_end WHERE code = 'SEK'"
+      ).stdout == "999912|6\n")
   }
 
   @Test func checkNamesAMonthEndThatDisagreesWithTheJournalAndAReadNamesDamage() throws {

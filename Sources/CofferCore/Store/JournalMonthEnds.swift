@@ -143,10 +143,11 @@ enum JournalMonthEnds {
   /// Each row read is checked: a row that does not read as Coffer writes one, or whose
   /// entry is not of the row's month, fails naming the journal row it copies, when that
   /// row is the damaged one, or else the table's row. (Which journal row a row copies is
-  /// read only then: it says nothing about the balance, and `check` compares it.) And the months the rows leave out
-  /// are checked to hold no entry of the journal (see `requireNoEntry`): a month's row
-  /// deleted, or moved under a key no read meets (a code that is not one, a month 13),
-  /// would otherwise leave an earlier month's balance in its place without a word. Where
+  /// read only then: it says nothing about the balance, and `check` compares it.) And the
+  /// months the rows leave out are checked to hold no entry of the journal (see
+  /// `requireNoEntry`): a month's row deleted, or moved under a key no read meets (a code
+  /// that is not one, a month 13), would otherwise leave an earlier month's balance in its
+  /// place without a word. Where
   /// the rows follow one another month by month, as they do for a currency with entries
   /// every month, that is no more than a comparison.
   ///
@@ -303,13 +304,16 @@ enum JournalMonthEnds {
   private static func damage(_ db: Database, of currency: Currency, month: Int) throws -> StoreDamage {
     let copied = try Row.fetchCursor(
       db, sql: "SELECT id FROM journal_month_end WHERE code = ? AND month = ?", arguments: [currency.code, month])
-    let journalRow = try copied.next().flatMap { StoredValue($0, 0).integer }
-    let rows = try Row.fetchCursor(db, sql: JournalBalance.selection + " WHERE id = ?", arguments: [journalRow])
-    if journalRow != nil, let row = try rows.next() {
-      do {
-        _ = try JournalBalance(checking: row)
-      } catch {
-        return error
+    // The cursor is kept while its row is read: a cursor's row, not a copy (a copy reads
+    // text only up to a NUL byte in it).
+    if let journalRow = try copied.next().flatMap({ StoredValue($0, 0).integer }) {
+      let rows = try Row.fetchCursor(db, sql: JournalBalance.selection + " WHERE id = ?", arguments: [journalRow])
+      if let row = try rows.next() {
+        do {
+          _ = try JournalBalance(checking: row)
+        } catch {
+          return error
+        }
       }
     }
     return StoreDamage(
@@ -359,7 +363,9 @@ enum JournalMonthEnds {
             sql: statement.sql)
         }
       }
+      // Nothing may point into the buffer once it is gone.
       sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
     }
   }
 

@@ -124,8 +124,8 @@ enum StoreSchema {
     }
     migrator.registerMigration("v6: shorter month-end triggers") { db in
       // The same rows, kept by triggers of less than half the text: SQLite parses every
-      // trigger whenever a process opens the store, and the old ones were a quarter of
-      // the instructions of a start. No row changes.
+      // trigger whenever a process opens the store, and the old ones were nearly a third
+      // of the instructions of a start. No row changes.
       for name in JournalMonthEnds.triggerNames {
         try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)")
       }
