@@ -36,6 +36,10 @@ package final class LineReader {
   /// Bytes read and not yet returned start at `start`.
   private var buffer: [UInt8]
   private var start = 0
+  /// Where each read lands before its bytes join `buffer`: the read's size is not known
+  /// before it returns, and growing `buffer` by a whole chunk of zeros first cost a 64 KiB
+  /// fill per line read from a pipe (most of a debug build's time in a line-fed session).
+  private var chunk: UnsafeMutableRawBufferPointer?
   private var reachedEnd = false
   /// Set when the source cannot be read further (a read error, an endless line): the
   /// run stops there rather than going on as if the file had ended.
@@ -55,6 +59,7 @@ package final class LineReader {
 
   deinit {
     if ownsDescriptor, let descriptor { close(descriptor) }
+    chunk?.deallocate()
   }
 
   /// Reads standard input, which it leaves open.
@@ -165,21 +170,18 @@ package final class LineReader {
       return nil
     }
     beforeRead?()
-    let oldCount = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+    let chunk = self.chunk ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+    self.chunk = chunk
     while true {
-      let count = buffer.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress.map { $0 + oldCount }, Self.chunkSize)
-      }
+      let count = read(descriptor, chunk.baseAddress, Self.chunkSize)
       if count >= 0 {
-        buffer.removeLast(Self.chunkSize - count)
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
         if count == 0 { reachedEnd = true }
         return nil
       }
       // A signal interrupted the read: end it if the signal asks the run to stop (the
       // session acts on it), otherwise read again.
       if errno == EINTR && !Signals.stopPending && !Signals.interruptPending { continue }
-      buffer.removeLast(Self.chunkSize)
       if errno == EINTR {
         reachedEnd = true
         return nil
