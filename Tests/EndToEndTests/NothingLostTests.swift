@@ -162,6 +162,36 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
   }
 
+  @Test func aCleanExitLeavesAnEmptyLogAndAKilledSessionIsCheckedAtTheNextOpen() throws {
+    let large = coffer.home + "/large.db"
+    #expect(
+      try coffer.run(["--db", large, "-c", "rates import \(CofferProcess.fixtures)/eurofxref-hist.zip; set USD 1"])
+        .status == 0)
+    // SQLite's log and shared memory stay beside the store for the next run, the log
+    // emptied: nothing in it to recover, so a large store is not checked.
+    #expect(try size(of: large + "-wal") == 0)
+    #expect(FileManager.default.fileExists(atPath: large + "-shm"))
+    #expect(try scribble(onPageOf: "rate_source", in: large).status == 0)
+    let unchecked = try coffer.run(["--db", large, "-c", "print amount(USD)"])
+    #expect(unchecked == Outcome(stdout: "1\n", stderr: "", status: 0))
+    #expect(try size(of: large + "-wal") == 0)
+    // A session killed after a save leaves it in the log: the next open checks the store
+    // and finds the damage before anything reads or writes it.
+    let live = try coffer.start(["--db", large])
+    live.send("set USD 2; save; print amount(USD)")
+    #expect(live.waitFor("the save") { $0.stdout == "2\n" })
+    kill(live.process.processIdentifier, SIGKILL)
+    live.process.waitUntilExit()
+    #expect(try size(of: large + "-wal") > 0)
+    let refused = try coffer.run(["--db", large, "-c", "print amount(USD)"])
+    #expect(refused.status == 3, "\(refused)")
+    #expect(refused.stderr.hasPrefix("coffer: error: the store \(large) is damaged: SQLite's quick check found "))
+  }
+
+  func size(of path: String) throws -> Int {
+    try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? -1
+  }
+
   /// Overwrites the b-tree page header of `table`'s root page.
   func scribble(onPageOf table: String, in path: String) throws -> Outcome {
     try shell(

@@ -43,7 +43,14 @@ extension Store {
         let handle = db.sqliteConnection
         if !waiting { sqlite3_busy_timeout(handle, 0) }
         defer { if !waiting { sqlite3_busy_timeout(handle, Int32(busyTimeoutSeconds * 1000)) } }
-        return try String.fetchOne(db, sql: "PRAGMA journal_mode = \(mode)") == mode
+        // Out of WAL mode the log and shared memory are removed, as SQLite does without
+        // the store's kept files (`keepWALFiles`): a `-wal` file left beside a store in
+        // rollback-journal mode would make the next connection to open it take WAL mode
+        // while the import writes.
+        if mode != "wal" { try keepWALFiles(db, false) }
+        let isNowMode = try db.plainValue(String.self, "PRAGMA journal_mode = \(mode)") == mode
+        if mode == "wal" || !isNowMode { try keepWALFiles(db) }
+        return isNowMode
       }
     } catch {
       // Busy (another connection holds the store), or read-only: the mode stays.

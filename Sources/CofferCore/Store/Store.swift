@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 #if canImport(Glibc)
   import Glibc
@@ -66,6 +67,7 @@ package final class Store {
           // to the file on open and so could not open a store another process is writing.
           let mode = try Self.enterWAL(db)
           guard mode == "wal" else { throw StoreError.cannotOpen(path: path, reason: "cannot use WAL mode") }
+          try Self.keepWALFiles(db)
           return identity
         }
       }
@@ -87,7 +89,7 @@ package final class Store {
         }
       }
       dataVersion = try database.inDatabase { db in
-        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        try db.plainValue(Int.self, "PRAGMA data_version") ?? 0
       }
     } catch {
       throw StoreError.from(error, path: location.description)
@@ -97,6 +99,21 @@ package final class Store {
   /// How long a connection waits for another process's lock before it gives up.
   static let busyTimeoutSeconds = 5
 
+  /// Asks SQLite to keep the `-wal` and `-shm` files when this connection closes, the
+  /// log emptied (truncated to no bytes) rather than removed: the next process opens
+  /// them instead of creating two files and removing them again, which was a good part
+  /// of a short run's system time. An empty log is still a clean exit: the crash check at
+  /// open looks for a log that holds something. SQLite truncates the log on close only
+  /// under a journal size limit, which also keeps a long session's log from staying large.
+  static func keepWALFiles(_ db: Database, _ keep: Bool = true) throws {
+    var flag: Int32 = keep ? 1 : 0
+    _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &flag)
+    if keep { try db.executePlain("PRAGMA journal_size_limit = \(walSizeLimit)") }
+  }
+
+  /// The most a checkpointed log keeps of its file (SQLite's journal size limit).
+  static let walSizeLimit = 4 << 20
+
   /// Sets WAL mode; returns the mode SQLite answers. A store another process is writing in
   /// rollback-journal mode (a bulk import, see `inRollbackJournalWhenAlone`) answers busy
   /// at once, without SQLite's busy wait (which could deadlock there): asked again until
@@ -105,7 +122,7 @@ package final class Store {
     let deadline = monotonicNanoseconds() + UInt64(busyTimeoutSeconds) * 1_000_000_000
     while true {
       do {
-        return try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        return try db.plainValue(String.self, "PRAGMA journal_mode = WAL")
       } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && monotonicNanoseconds() < deadline {
         usleep(10_000)
       }
@@ -155,6 +172,7 @@ package final class Store {
     guard let reopened = try? DatabaseQueue(path: location.description, configuration: Self.configuration) else {
       return
     }
+    try? reopened.inDatabase { db in try Self.keepWALFiles(db) }
     try? database.close()
     database = reopened
     reopenBeforeWriting = false
@@ -258,7 +276,7 @@ package final class Store {
     try StoreSchema.migrator.migrate(database, upTo: identifier)
   }
 
-  /// Closes the connection (SQLite checkpoints and removes the WAL when it is the last).
+  /// Closes the connection (SQLite checkpoints and empties the WAL when it is the last).
   package func close() {
     try? database.close()
   }
