@@ -8,7 +8,7 @@ import RateFiles
 /// or the interactive shell, and says how the run ended.
 package enum Launcher {
   package static func run(_ launch: LaunchOptions) -> RunEnding {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ProcessEnvironment.variables()
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     let stdinIsTerminal = isatty(STDIN_FILENO) == 1
     let color: Bool
