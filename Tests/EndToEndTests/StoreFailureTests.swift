@@ -60,6 +60,35 @@ struct StoreFailureTests {
     #expect(outcome.stderr.hasSuffix("run them again:\nset USD 5\nlocal HKD\nrates set USD 7.1\n"), "\(outcome)")
   }
 
+  @Test func aStoreOnAReadOnlyFileSystemIsReadThroughItsKeptFiles() throws {
+    let folder = coffer.home + "/ro-fs"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let binary = CofferProcess.binary
+    #expect(try coffer.run(["--db", folder + "/c.db", "-c", "set GBP 2"]).status == 0)
+    // The store's folder mounted read-only over itself, in a private mount namespace: the
+    // `-wal` and `-shm` kept beside the store let SQLite read it; the save cannot be made.
+    let outcome = try shell(
+      """
+      exec unshare -m sh -c '
+        mount --bind \(folder) \(folder) && mount -o remount,ro,bind \(folder) || exit 90
+        \(binary) --db \(folder)/c.db -c "print amount(GBP); set USD 6"; echo "status $?"
+      '
+      """)
+    #expect(
+      outcome
+        == Outcome(
+          stdout: "2\nstatus 3\n",
+          stderr: """
+            <command>:1:1: error: the store \(folder)/c.db is read-only (1 unsaved edit kept in memory)
+            coffer: not saved; to apply these edits later, run them again:
+            set USD 6
+
+            """,
+          status: 0))
+    // Outside the namespace nothing changed.
+    #expect(try coffer.run(["--db", folder + "/c.db", "-c", "print amount(GBP) amount(USD)"]).stdout == "2\n0\n")
+  }
+
   @Test func fullDiskFailsTheSaveAndLosesNothingSaved() throws {
     let folder = coffer.home + "/small"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
