@@ -138,6 +138,38 @@ func waitPastVersionCheckInterval() {
     #expect(throws: StoreError.self) { try second.save() }
   }
 
+  /// A save reads the holdings straight from SQLite while every row is as Coffer writes
+  /// one; a row that is not (a second row for USD spelt `usd`, an amount stored as a
+  /// number, a code with a NUL byte in it) sends it the careful way, which refuses the
+  /// save of that row's currency alone.
+  @Test func holdingsNotAsWrittenAreReadTheCarefulWay() throws {
+    let path = try temporaryFolder() + "/not-as-written.db"
+    let ledger = try Ledger(location: .file(path), today: testDay)
+    ledger.commit(decimal("5"), of: usd)
+    try ledger.save()
+    let eur = Catalog.currency("EUR")!
+    let gbp = Catalog.currency("GBP")!
+    for (damage, refused) in [
+      ("INSERT INTO holding (code, amount) VALUES ('usd', '1')", usd),
+      ("INSERT INTO holding (code, amount) VALUES ('GBP', X'33')", gbp),
+      ("INSERT INTO holding (code, amount) VALUES ('CHF' || char(0) || 'x', '2')", nil),
+    ] {
+      try DatabaseQueue(path: path).write { db in
+        try db.execute(sql: "DELETE FROM holding WHERE code <> 'USD'")
+        try db.execute(sql: damage)
+      }
+      let session = try Ledger(location: .file(path), today: testDay)
+      let before = session.counters.dbReads
+      session.commit(decimal("8"), of: eur)
+      #expect(try session.save() == 1, "\(damage)")
+      #expect(session.counters.dbReads > before)
+      if let refused {
+        session.commit(decimal("9"), of: refused)
+        #expect(throws: StoreError.self, "\(damage)") { try session.save() }
+      }
+    }
+  }
+
   @Test func fileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
     let path = try temporaryFolder() + "/notes.db"
     let text = String(repeating: "my notes, not a database\n", count: 100)

@@ -153,14 +153,14 @@ extension Store {
           if try Self.entryAmount(db, of: edit.currency, exactlyOn: edit.date) == edit.amount { continue }
           let replaced = try Self.balance(db, of: edit.currency, on: edit.date)
           let amount = edit.amount.description
-          try writeJournal.execute(arguments: [
-            entered, now.offsetMinutes, edit.date.dayNumber, edit.currency.code, replaced.description, amount,
-          ])
+          try writeJournal.executeBound(
+            .text(entered), .integer(Int64(now.offsetMinutes)), .integer(Int64(edit.date.dayNumber)),
+            .text(edit.currency.code), .text(replaced.description), .text(amount))
           written += 1
           // The current amount follows only when nothing later is recorded, here or in
           // this batch.
           if batch.amount(of: edit.currency) == nil, try !Self.hasEntry(db, of: edit.currency, after: edit.date) {
-            try writeHolding.execute(arguments: [edit.currency.code, amount])
+            try writeHolding.executeBound(.text(edit.currency.code), .text(amount))
           }
         }
         outcome.conflicts = datedConflicts
@@ -180,10 +180,10 @@ extension Store {
           // past date after it.
           let replaced =
             batch.hasDated(currency) ? try Self.balance(db, of: currency, on: effective) : theirs
-          try writeHolding.execute(arguments: [currency.code, amount])
-          try writeJournal.execute(arguments: [
-            entered, now.offsetMinutes, today, currency.code, replaced.description, amount,
-          ])
+          try writeHolding.executeBound(.text(currency.code), .text(amount))
+          try writeJournal.executeBound(
+            .text(entered), .integer(Int64(now.offsetMinutes)), .integer(Int64(today)), .text(currency.code),
+            .text(replaced.description), .text(amount))
           written += 1
         }
         _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes)
@@ -213,8 +213,10 @@ extension Store {
     counters.dbReads += 1
     // Every holding is read (there are at most a few dozen), so that the statement is
     // the same for every save and prepared once.
+    let statement = try db.cachedStatement(sql: HoldingRecord.selection)
+    if let stored = try Self.holdingsAsWritten(statement, of: currencies) { return stored }
     let wanted = Set(currencies)
-    let rows = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
+    let rows = try Row.fetchCursor(statement)
     var stored: [Currency: DecimalValue] = [:]
     while let row = try rows.next() {
       do throws(StoreDamage) {
@@ -227,6 +229,47 @@ extension Store {
       }
     }
     return stored
+  }
+
+  /// `currencies`' stored amounts read straight from SQLite's values, when every holding
+  /// row is as Coffer writes one: its code text spelt as the catalog spells it, its
+  /// amount text that reads back as an amount of that currency. nil at the first row that
+  /// is not, for `HoldingRecord(checking:)` to read all again and name what is wrong (a
+  /// save meets every row, and decoding each through GRDB's rows cost more than SQLite's
+  /// part of the save).
+  private static func holdingsAsWritten(
+    _ statement: Statement, of currencies: [Currency]
+  ) throws -> [Currency: DecimalValue]? {
+    var wanted = [Bool](repeating: false, count: Catalog.count)
+    for currency in currencies { wanted[currency.index] = true }
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer { sqlite3_reset(handle) }
+    var stored: [Currency: DecimalValue] = [:]
+    stored.reserveCapacity(currencies.count)
+    while true {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { return stored }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
+          sql: statement.sql)
+      }
+      // Columns 1 and 2 of `HoldingRecord.selection`: code and amount, both text. The
+      // type is asked first: reading a value as text would convert it.
+      guard sqlite3_column_type(handle, 1) == SQLITE_TEXT, sqlite3_column_type(handle, 2) == SQLITE_TEXT,
+        let codeBytes = sqlite3_column_text(handle, 1), let amountBytes = sqlite3_column_text(handle, 2)
+      else { return nil }
+      // Decoded whole, with its length: a NUL byte or invalid UTF-8 in it spells no code.
+      let codeText = String(
+        decoding: UnsafeBufferPointer(start: codeBytes, count: Int(sqlite3_column_bytes(handle, 1))), as: UTF8.self)
+      guard let currency = Catalog.currency(codeText), codeText == currency.code,
+        let amount = DecimalValue(
+          storedBytes: UnsafeBufferPointer(start: amountBytes, count: Int(sqlite3_column_bytes(handle, 2)))),
+        AmountRules.problem(with: amount, for: currency) == nil
+      else { return nil }
+      if wanted[currency.index] { stored[currency] = amount }
+    }
   }
 
   static func setSetting(_ db: Database, _ key: String, _ value: String) throws {

@@ -66,20 +66,19 @@ extension String {
 
   /// Cut to `width` columns, or padded with spaces to it.
   func fitted(to width: Int, alignRight: Bool = false) -> String {
-    let text = cut(to: width)
+    var text = cut(to: width)
     let length = DisplayWidth.of(text)
     guard length < width else { return text }
-    let padding = String.blanks(width - length)
-    return alignRight ? padding + text : text + padding
-  }
-
-  /// `count` blanks, written as bytes into the string's storage: `String(repeating:count:)`
-  /// builds a string one character at a time, which costs more than the rest of a row.
-  static func blanks(_ count: Int) -> String {
-    let count = Swift.max(0, count)
-    return String(unsafeUninitializedCapacity: count) { buffer in
-      buffer.initialize(repeating: UInt8(ascii: " "))
-      return count
+    let blanks = width - length
+    // Text and blanks written into one new string (`padding + text` made two).
+    return text.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: bytes.count + blanks) { buffer in
+        let textStart = alignRight ? blanks : 0
+        let blanksStart = alignRight ? 0 : bytes.count
+        buffer[blanksStart..<blanksStart + blanks].initialize(repeating: UInt8(ascii: " "))
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[textStart..<textStart + bytes.count]).initialize(from: bytes)
+        return bytes.count + blanks
+      }
     }
   }
 }

@@ -38,7 +38,7 @@ final class SheetForm {
   private var message: (text: String, style: ScreenStyle) = ("", [])
   private var formatter = SheetRowFormatter(styledFor: nil)
   /// Rows to draw again, and whether all must be.
-  private var stale = Set<Int>()
+  private var stale = RowMarks()
   private var redrawAll = true
   private var headerStale = true
   private var footerStale = true
@@ -322,7 +322,7 @@ final class SheetForm {
     }
     if headerStale || redrawAll { drawHeader() }
     let bottom = min(rowCount, top + layout.viewportHeight)
-    for row in stale where row >= top && row < bottom {
+    for row in top..<max(top, bottom) where stale.contains(row) {
       drawRow(row)
     }
     if redrawAll {
@@ -334,7 +334,7 @@ final class SheetForm {
       }
     }
     if footerStale || redrawAll { drawFooter() }
-    stale = []
+    stale.removeAll()
     redrawAll = false
     headerStale = false
     footerStale = false
@@ -411,5 +411,25 @@ final class SheetForm {
     guard let focus = sheet.focus, focus >= top, focus < top + layout.viewportHeight else { return nil }
     let cells = layout.cells
     return (FormLayout.headerLines + focus - top, cells.field + sheet.field.visible(width: cells.fieldWidth).cursor)
+  }
+}
+
+/// Rows marked to be drawn again, a flag per row index. A keystroke marks one row; with a
+/// `Set` its hashing cost more than deciding which rows to draw.
+private struct RowMarks {
+  private var marked: [Bool] = []
+
+  mutating func insert(_ row: Int) {
+    guard row >= 0 else { return }
+    if row >= marked.count { marked += repeatElement(false, count: row + 1 - marked.count) }
+    marked[row] = true
+  }
+
+  func contains(_ row: Int) -> Bool {
+    row >= 0 && row < marked.count && marked[row]
+  }
+
+  mutating func removeAll() {
+    marked.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
   }
 }

@@ -28,6 +28,17 @@ extension CommandContext {
 
   /// Evaluates a draft's text as an amount of `currency`, as a statement of its own.
   func evaluateDraft(_ text: String, _ currency: Currency) -> Result<DecimalValue, DraftError> {
+    if let value = Self.plainNumber(text) {
+      if let problem = AmountRules.problem(with: value, for: currency) {
+        return .failure(DraftError(currency: currency, text: text, reason: problem))
+      }
+      return .success(value)
+    }
+    return evaluateDraftAsStatement(text, currency)
+  }
+
+  /// The draft lexed, parsed and evaluated as the language does a statement's amount.
+  func evaluateDraftAsStatement(_ text: String, _ currency: Currency) -> Result<DecimalValue, DraftError> {
     let draftLine = LogicalLine(source: "draft", line: 1, bytes: Array(text.utf8))
     let statementLine = line
     line = draftLine
@@ -55,5 +66,24 @@ extension CommandContext {
     } catch {
       return .failure(DraftError(currency: currency, text: text, reason: error.message))
     }
+  }
+
+  /// A draft of digits with at most one point between them (`1250`, `99.5`): the number
+  /// literal the language would read, without lexing, parsing and evaluating the draft
+  /// as a statement at every keystroke. nil for anything else, and for digits the literal
+  /// refuses (too many): those go the language's way, which says why.
+  static func plainNumber(_ text: String) -> DecimalValue? {
+    let bytes = text.utf8
+    guard let first = bytes.first, let last = bytes.last, isDigit(first), isDigit(last) else { return nil }
+    var points = 0
+    for byte in bytes where !isDigit(byte) {
+      guard byte == UInt8(ascii: "."), points == 0 else { return nil }
+      points += 1
+    }
+    return (try? DecimalValue.parseDigits(text)) ?? nil
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 }

@@ -28,6 +28,19 @@ struct SheetRow: Equatable {
 
   /// Whether the money shown is that of `other` (only the draft, mark or focus differ).
   func showsTheSameMoney(as other: SheetRow) -> Bool {
-    amount == other.amount && value == other.value && local == other.local
+    amount == other.amount && Self.sameValue(value, other.value) && local == other.local
+  }
+
+  /// `==` on the optional results, compared case by case: the generic `Result` equality
+  /// went through witness tables at every keystroke's redraw.
+  private static func sameValue(
+    _ one: Result<DecimalValue, PortfolioError>?, _ other: Result<DecimalValue, PortfolioError>?
+  ) -> Bool {
+    switch (one, other) {
+    case (nil, nil): true
+    case (.success(let one)?, .success(let other)?): one == other
+    case (.failure(let one)?, .failure(let other)?): one == other
+    default: false
+    }
   }
 }

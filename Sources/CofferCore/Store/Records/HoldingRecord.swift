@@ -34,7 +34,8 @@ extension HoldingRecord: FetchableRecord {
       StoreDamage(table: Self.databaseTableName, row: rowid, key: key, problem: problem)
     }
     guard let code = codeValue.text else { throw damage(nil, "code is \(codeValue.shown), not text") }
-    let key = "code \(StoredText.quoted(code))"
+    // Named only in a damage found.
+    var key: String { "code \(StoredText.quoted(code))" }
     guard let currency = Catalog.currency(code) else { throw damage(key, "not a currency Coffer knows") }
     guard code == currency.code else {
       throw damage(key, "the code is not written as Coffer writes it (\(currency.code)); a second row for it?")
