@@ -322,7 +322,7 @@ final class SheetForm {
     }
     if headerStale || redrawAll { drawHeader() }
     let bottom = min(rowCount, top + layout.viewportHeight)
-    for row in top..<max(top, bottom) where stale.contains(row) {
+    for row in stale.rows where row >= top && row < bottom {
       drawRow(row)
     }
     if redrawAll {
@@ -414,22 +414,25 @@ final class SheetForm {
   }
 }
 
-/// Rows marked to be drawn again, a flag per row index. A keystroke marks one row; with a
-/// `Set` its hashing cost more than deciding which rows to draw.
+/// Rows marked to be drawn again: each once, found through a flag per row index. A
+/// keystroke marks one row; with a `Set` its hashing cost more than deciding which rows to
+/// draw. A key that changes nothing (the rest of a long paste, refused) marks none and
+/// finds none.
 private struct RowMarks {
-  private var marked: [Bool] = []
+  private var flags: [Bool] = []
+  /// The rows marked, in the order they were.
+  private(set) var rows: [Int] = []
 
   mutating func insert(_ row: Int) {
     guard row >= 0 else { return }
-    if row >= marked.count { marked += repeatElement(false, count: row + 1 - marked.count) }
-    marked[row] = true
-  }
-
-  func contains(_ row: Int) -> Bool {
-    row >= 0 && row < marked.count && marked[row]
+    if row >= flags.count { flags += repeatElement(false, count: row + 1 - flags.count) }
+    guard !flags[row] else { return }
+    flags[row] = true
+    rows.append(row)
   }
 
   mutating func removeAll() {
-    marked.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+    for row in rows { flags[row] = false }
+    rows.removeAll(keepingCapacity: true)
   }
 }
