@@ -31,6 +31,11 @@ extension Statement {
   /// of up to 41 currencies) cost more than the rest of GRDB's part.
   func executeBound(_ values: BoundValue...) throws {
     let handle = sqliteStatement
+    // Every parameter bound, or a value of the row before would be used again.
+    guard sqlite3_bind_parameter_count(handle) == Int32(values.count) else {
+      throw DatabaseError(
+        resultCode: .SQLITE_MISUSE, message: "\(values.count) values for the parameters of this statement", sql: sql)
+    }
     sqlite3_reset(handle)
     defer { sqlite3_reset(handle) }
     for (offset, value) in values.enumerated() {

@@ -237,7 +237,7 @@ extension Store {
   /// is not, for `HoldingRecord(checking:)` to read all again and name what is wrong (a
   /// save meets every row, and decoding each through GRDB's rows cost more than SQLite's
   /// part of the save).
-  private static func holdingsAsWritten(
+  static func holdingsAsWritten(
     _ statement: Statement, of currencies: [Currency]
   ) throws -> [Currency: DecimalValue]? {
     var wanted = [Bool](repeating: false, count: Catalog.count)
