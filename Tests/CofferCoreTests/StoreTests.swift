@@ -183,6 +183,26 @@ func waitPastVersionCheckInterval() {
     }
   }
 
+  /// A long read (a series of dated totals) sees one state of the store, and another
+  /// session may save meanwhile: the read takes no write lock.
+  @Test func aReadInOneTransactionSeesOneStateAndLeavesOthersFreeToSave() throws {
+    let path = try temporaryFolder() + "/read-and-save.db"
+    let ledger = try Ledger(location: .file(path), today: testDay)
+    ledger.commit(decimal("5"), of: usd)
+    try ledger.save()
+    let store = try Store(location: .file(path), counters: Counters())
+    // No busy timeout: a lock held by the read would fail the write at once.
+    let other = try DatabaseQueue(path: path)
+    let amountOfUSD = "SELECT amount FROM holding WHERE code = 'USD'"
+    let seen = try store.readInOneTransaction { db in
+      let before = try String.fetchOne(db, sql: amountOfUSD)
+      try other.write { try $0.execute(sql: "UPDATE holding SET amount = '6' WHERE code = 'USD'") }
+      return [before, try String.fetchOne(db, sql: amountOfUSD)]
+    }
+    #expect(seen == ["5", "5"])
+    #expect(try other.read { try String.fetchOne($0, sql: amountOfUSD) } == "6")
+  }
+
   @Test func fileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
     let path = try temporaryFolder() + "/notes.db"
     let text = String(repeating: "my notes, not a database\n", count: 100)

@@ -37,61 +37,93 @@ enum JournalProbe {
   /// The id of the first row found whose code is not a catalog code or whose effective
   /// day is not in `days`; nil when there is none.
   private static func firstUnmet(_ db: Database, days: ClosedRange<Int>) throws -> Int64? {
-    // A code that is not text, or text before the first code or after the last.
-    let outsideTheCodes = try db.cachedStatement(
-      sql: """
-        SELECT id FROM (SELECT id FROM journal WHERE code IS NULL LIMIT 1)
-        UNION ALL SELECT id FROM (SELECT id FROM journal WHERE code < ?1 LIMIT 1)
-        UNION ALL SELECT id FROM (SELECT id FROM journal WHERE code > ?2 LIMIT 1)
-        LIMIT 1
-        """)
-    if let id = try firstID(db, outsideTheCodes, binding: { bind($0, codes[0], codes[codes.count - 1]) }) {
-      return id
-    }
+    // The lowest and the highest code, in the index's order: NULL, then numbers, text and
+    // blobs. Only text from the first code to the last is in sight of a read.
+    let (first, last) = (codes[0], codes[codes.count - 1])
+    let lowestCode = try db.cachedStatement(sql: "SELECT id, code FROM journal ORDER BY code LIMIT 1")
+    if let id = try firstID(lowestCode, unless: { !first.sortsAfter(textOf: $0) }) { return id }
+    let highestCode = try db.cachedStatement(sql: "SELECT id, code FROM journal ORDER BY code DESC LIMIT 1")
+    if let id = try firstID(highestCode, unless: { !last.sortsBefore(textOf: $0) }) { return id }
     // Text between two neighbouring codes.
     let between = try db.cachedStatement(sql: "SELECT id FROM journal WHERE code > ?1 AND code < ?2 LIMIT 1")
+    let handle = between.sqliteStatement
     for place in codes.indices.dropFirst() {
-      if let id = try firstID(db, between, binding: { bind($0, codes[place - 1], codes[place]) }) { return id }
+      let found = try codes[place - 1].withUnsafeBufferPointer { lower in
+        try codes[place].withUnsafeBufferPointer { upper in
+          // Bound without a copy (no destructor: SQLite reads the bytes where they are),
+          // and unbound before the bytes may go.
+          sqlite3_bind_text(handle, 1, lower.baseAddress, Int32(lower.count), nil)
+          sqlite3_bind_text(handle, 2, upper.baseAddress, Int32(upper.count), nil)
+          defer { sqlite3_clear_bindings(handle) }
+          return try firstID(between, unless: { _ in false })
+        }
+      }
+      if let found { return found }
     }
-    // An effective day that is not one, whatever the row's code: NULL, a number outside
-    // `days`, or text or a blob (which sort after every number).
-    let outsideTheDays = try db.cachedStatement(
-      sql: """
-        SELECT id FROM (SELECT id FROM journal WHERE effective IS NULL LIMIT 1)
-        UNION ALL SELECT id FROM (SELECT id FROM journal WHERE effective < ?1 LIMIT 1)
-        UNION ALL SELECT id FROM (SELECT id FROM journal WHERE effective > ?2 LIMIT 1)
-        LIMIT 1
-        """)
-    return try firstID(db, outsideTheDays) { handle in
-      sqlite3_bind_int64(handle, 1, Int64(days.lowerBound))
-      sqlite3_bind_int64(handle, 2, Int64(days.upperBound))
-    }
+    // The lowest and the highest effective day: NULL, then numbers, text and blobs. Only
+    // numbers within `days` are in sight.
+    let lowestDay = try db.cachedStatement(sql: "SELECT id, effective FROM journal ORDER BY effective LIMIT 1")
+    if let id = try firstID(lowestDay, unless: { isNumber($0, atLeast: days.lowerBound) }) { return id }
+    let highestDay = try db.cachedStatement(sql: "SELECT id, effective FROM journal ORDER BY effective DESC LIMIT 1")
+    return try firstID(highestDay, unless: { isNumber($0, atMost: days.upperBound) })
   }
 
-  /// The id `statement` finds once `binding` has bound its parameters, if any: run
-  /// straight on SQLite (a probe runs some fifty of them).
-  private static func firstID(_ db: Database, _ statement: Statement, binding: (OpaquePointer) -> Void) throws
-    -> Int64?
-  {
+  /// The id in column 0 of the row `statement` finds, unless it finds none or `sound`
+  /// says the row is in sight: run straight on SQLite (a probe runs some forty-five).
+  private static func firstID(_ statement: Statement, unless sound: (OpaquePointer) -> Bool) throws -> Int64? {
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
-    binding(handle)
     defer { sqlite3_reset(handle) }
     let code = sqlite3_step(handle)
     if code == SQLITE_DONE { return nil }
     guard code == SQLITE_ROW else {
       throw DatabaseError(
-        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
         sql: statement.sql)
     }
-    return sqlite3_column_int64(handle, 0)
+    return sound(handle) ? nil : sqlite3_column_int64(handle, 0)
   }
 
-  private static func bind(_ handle: OpaquePointer, _ lower: String, _ upper: String) {
-    sqlite3_bind_text(handle, 1, lower, -1, sqliteTransient)
-    sqlite3_bind_text(handle, 2, upper, -1, sqliteTransient)
+  /// Whether column 1 of the row `handle` is on is a number no less than `lower`.
+  private static func isNumber(_ handle: OpaquePointer, atLeast lower: Int) -> Bool {
+    switch sqlite3_column_type(handle, 1) {
+    case SQLITE_INTEGER: sqlite3_column_int64(handle, 1) >= lower
+    case SQLITE_FLOAT: sqlite3_column_double(handle, 1) >= Double(lower)
+    default: false
+    }
   }
 
-  /// The catalog's codes in the order SQLite sorts text: by their bytes.
-  private static let codes = Catalog.all.map(\.code).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  /// Whether column 1 of the row `handle` is on is a number no greater than `upper`.
+  private static func isNumber(_ handle: OpaquePointer, atMost upper: Int) -> Bool {
+    switch sqlite3_column_type(handle, 1) {
+    case SQLITE_INTEGER: sqlite3_column_int64(handle, 1) <= upper
+    case SQLITE_FLOAT: sqlite3_column_double(handle, 1) <= Double(upper)
+    default: false
+    }
+  }
+
+  /// The catalog's codes' bytes in the order SQLite sorts text: by their bytes.
+  private static let codes = Catalog.all.map { Array($0.code.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+}
+
+extension [UInt8] {
+  /// Whether these bytes sort after the text in column 1 of the row `handle` is on, as
+  /// SQLite sorts text (by its bytes); true when the column is not text, which sorts
+  /// before all text or after it.
+  fileprivate func sortsAfter(textOf handle: OpaquePointer) -> Bool {
+    guard let text = Self.text(handle) else { return true }
+    return text.lexicographicallyPrecedes(self)
+  }
+
+  /// Whether these bytes sort before the text in column 1 of the row `handle` is on;
+  /// true when the column is not text.
+  fileprivate func sortsBefore(textOf handle: OpaquePointer) -> Bool {
+    guard let text = Self.text(handle) else { return true }
+    return lexicographicallyPrecedes(text)
+  }
+
+  private static func text(_ handle: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
+    guard sqlite3_column_type(handle, 1) == SQLITE_TEXT, let bytes = sqlite3_column_text(handle, 1) else { return nil }
+    return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, 1)))
+  }
 }

@@ -31,21 +31,31 @@ extension Store {
     return try inOneSavepoint(body)
   }
 
-  /// Runs `body` in one read transaction (a savepoint, which is one inside a run's
-  /// transaction too): its reads see one state of the store, and the thousands of seeks
-  /// of a long series do not each take and release SQLite's read lock.
+  /// Runs `body` in one read transaction (a savepoint inside a run's transaction): its
+  /// reads see one state of the store, and the thousands of seeks of a long series do not
+  /// each take and release SQLite's read lock.
   func readInOneTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-    try inOneSavepoint(body)
+    try inOneSavepoint(reading: true, body)
   }
 
   /// `body` in a savepoint, committed when it returns: a transaction of its own outside
-  /// a run's transaction, a nested one inside it.
-  private func inOneSavepoint<T>(_ body: (Database) throws -> T) throws -> T {
+  /// a run's transaction, a nested one inside it. A transaction of its own for `reading`
+  /// is deferred: it takes SQLite's read lock at its first read and never the write
+  /// lock, which an immediate one (GRDB's kind for a queue) would hold against every
+  /// other session's save for as long as the read lasts.
+  private func inOneSavepoint<T>(reading: Bool = false, _ body: (Database) throws -> T) throws -> T {
     try database.inDatabase { db in
       var result: T?
-      try db.inSavepoint {
-        result = try body(db)
-        return .commit
+      if reading && !db.isInsideTransaction {
+        try db.inTransaction(.deferred) {
+          result = try body(db)
+          return .commit
+        }
+      } else {
+        try db.inSavepoint {
+          result = try body(db)
+          return .commit
+        }
       }
       guard let result else {
         throw StoreError.failed(path: location.description, reason: "a savepoint gave no result")
