@@ -224,16 +224,19 @@ import Testing
     #expect(check.stdout.contains("damaged: rate_day row 20000 (2024-10-04)"))
   }
 
-  @Test func aDayOutsideTheCalendarIsNamedNotACrash() throws {
+  /// Days before 0001-01-01 and after 9999-12-31, at the ends of what a day can be and
+  /// next to the calendar.
+  @Test(arguments: ["-9223372036854775808", "-719163", "2932897", "9223372036854775807"])
+  func aDayOutsideTheCalendarIsNamedNotACrash(day: String) throws {
     try storeWithHoldings()
-    try sqlite("INSERT INTO rate_day VALUES (-9223372036854775808, X'01')")
+    try sqlite("INSERT INTO rate_day VALUES (\(day), X'01')")
     let outcome = try coffer.run(["--db", database, "-c", "total at 2001-01-01"])
     #expect(outcome.status == 3)
-    #expect(outcome.stderr.contains("rate_day row -9223372036854775808: the stored rates are damaged (day"))
+    #expect(outcome.stderr.contains("rate_day row \(day): the stored rates are damaged (day"), "\(outcome.stderr)")
     // Not a row any date reads, yet it was some date's rates: every read of rates names it.
     let today = try coffer.run(["--db", database, "-c", "total"])
     #expect(today.status == 3)
-    #expect(today.stderr.contains("rate_day row -9223372036854775808"))
+    #expect(today.stderr.contains("rate_day row \(day)"))
   }
 
   // MARK: - --atomic
