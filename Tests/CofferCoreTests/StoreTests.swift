@@ -203,6 +203,33 @@ func waitPastVersionCheckInterval() {
     #expect(try other.read { try String.fetchOne($0, sql: amountOfUSD) } == "6")
   }
 
+  /// A statement given fewer or more values than it has parameters is refused before it
+  /// runs: a parameter left unbound would keep the value of the row before.
+  @Test func aStatementGivenTheWrongNumberOfValuesIsRefused() throws {
+    try DatabaseQueue().write { db in
+      try db.execute(sql: "CREATE TABLE pair (name TEXT, number INTEGER)")
+      let insert = try db.makeStatement(sql: "INSERT INTO pair VALUES (?, ?)")
+      try insert.executeBound(.text("x"), .integer(1))
+      let tooFew = #expect(throws: DatabaseError.self) { try insert.executeBound(.text("y")) }
+      #expect(tooFew?.resultCode == .SQLITE_MISUSE)
+      let tooMany = #expect(throws: DatabaseError.self) {
+        try insert.executeBound(.text("y"), .integer(2), .integer(3))
+      }
+      #expect(tooMany?.resultCode == .SQLITE_MISUSE)
+      // Text of any length, empty too, is stored as text (an empty buffer is no NULL).
+      for name in ["", "y", "a name longer than fifteen bytes", "名前"] {
+        try insert.executeBound(.text(name), .integer(2))
+      }
+      #expect(
+        try Row.fetchAll(db, sql: "SELECT name, typeof(name), number FROM pair ORDER BY rowid") == [
+          ["name": "x", "typeof(name)": "text", "number": 1], ["name": "", "typeof(name)": "text", "number": 2],
+          ["name": "y", "typeof(name)": "text", "number": 2],
+          ["name": "a name longer than fifteen bytes", "typeof(name)": "text", "number": 2],
+          ["name": "名前", "typeof(name)": "text", "number": 2],
+        ])
+    }
+  }
+
   @Test func fileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
     let path = try temporaryFolder() + "/notes.db"
     let text = String(repeating: "my notes, not a database\n", count: 100)

@@ -32,10 +32,13 @@ import Testing
   // MARK: - Wedged by valid input
 
   @Test(arguments: [
-    ("far.csv", "date,code,rate\n5000-01-01,USD,1.1\n"),
-    ("far.json", #"{"base":"EUR","date":"9999-12-31","rates":{"USD":1.1}}"#),
+    ("far.csv", "date,code,rate\n5000-01-01,USD,1.1\n", "5000-01-01"),
+    ("far.json", #"{"base":"EUR","date":"9999-12-31","rates":{"USD":1.1}}"#, "9999-12-31"),
+    // The other end of the calendar, where no later rates are in use: the local
+    // currency's rate is there too.
+    ("first.csv", "date,code,rate\n0001-01-01,USD,1.1\n0001-01-01,CNY,7.9\n", "0001-01-01"),
   ])
-  func aFarFutureRateIsStoredAndReadBack(file: String, contents: String) throws {
+  func aFarFutureRateIsStoredAndReadBack(file: String, contents: String, date: String) throws {
     let path = try coffer.write(file, contents)
     #expect(try coffer.run(["--db", database, "-c", "rates import \(path)"]).status == 0)
     // Every later write and read goes on working, and the store is sound.
@@ -45,7 +48,6 @@ import Testing
     ])
     #expect(later.status == 0, "\(later)")
     #expect(later.stdout.contains("\n7\nthe store \(database) is sound"))
-    let date = file == "far.csv" ? "5000-01-01" : "9999-12-31"
     let far = try coffer.run(["--db", database, "-c", "print rate_at(USD, \(date))"])
     #expect(far.status == 0, "\(far)")
   }

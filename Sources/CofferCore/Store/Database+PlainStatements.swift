@@ -37,22 +37,52 @@ extension Statement {
         resultCode: .SQLITE_MISUSE, message: "\(values.count) values for the parameters of this statement", sql: sql)
     }
     sqlite3_reset(handle)
-    defer { sqlite3_reset(handle) }
-    for (offset, value) in values.enumerated() {
-      let position = Int32(offset + 1)
-      switch value {
-      case .text(let text): sqlite3_bind_text(handle, position, text, -1, sqliteTransient)
-      case .integer(let number): sqlite3_bind_int64(handle, position, number)
+    defer {
+      sqlite3_reset(handle)
+      // The text was bound where it lies, for the run alone.
+      sqlite3_clear_bindings(handle)
+    }
+    try bindAndRun(handle, values[...])
+  }
+
+  /// Binds the first of `values` to its parameter and the rest after it, then runs the
+  /// statement. Text is bound where it lies, within the scope of its bytes (as GRDB binds
+  /// its arguments): a copy for SQLite to keep would be an allocation a value.
+  private func bindAndRun(_ handle: SQLiteStatement, _ values: ArraySlice<BoundValue>) throws {
+    guard let value = values.first else { return try run(handle) }
+    let position = Int32(values.startIndex + 1)
+    switch value {
+    case .integer(let number):
+      try bound(handle, sqlite3_bind_int64(handle, position, number))
+      try bindAndRun(handle, values.dropFirst())
+    case .text(var text):
+      try text.withUTF8 { bytes in
+        // An empty buffer may have no address, which SQLite would take for NULL.
+        let code =
+          bytes.isEmpty
+          ? sqlite3_bind_text(handle, position, "", 0, sqliteTransient)
+          : sqlite3_bind_text(handle, position, bytes.baseAddress, Int32(bytes.count), nil)
+        try bound(handle, code)
+        try bindAndRun(handle, values.dropFirst())
       }
     }
+  }
+
+  private func bound(_ handle: SQLiteStatement, _ code: Int32) throws {
+    guard code == SQLITE_OK else { throw failure(handle, code) }
+  }
+
+  private func run(_ handle: SQLiteStatement) throws {
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { return }
-      guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
-          sql: sql)
-      }
+      guard code == SQLITE_ROW else { throw failure(handle, code) }
     }
+  }
+
+  private func failure(_ handle: SQLiteStatement, _ code: Int32) -> DatabaseError {
+    DatabaseError(
+      resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
+      sql: sql)
   }
 }

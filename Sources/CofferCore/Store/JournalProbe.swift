@@ -7,11 +7,12 @@ import GRDBSQLite
 /// 0001-01-01 to tomorrow's tomorrow). Such a row could be the very one a question about
 /// a date needs; while one exists, those questions fail naming it.
 ///
-/// Every probe is a seek that finds nothing in a sound journal (SQLite orders NULL, then
-/// numbers, then text, then blobs, so the gaps between the 42 codes hold every other
-/// value): three seeks of `journal_by_currency` around the codes and one in each gap
-/// between two, and three of `journal_by_date` around the days, whatever the journal's
-/// length. The gaps are sought through one statement run straight on SQLite, once a gap.
+/// Every probe is a seek of an index, whatever the journal's length: at each end of
+/// `journal_by_currency` (SQLite sorts NULL, then numbers, then text, then blobs, so any
+/// value that is not a code's text is at an end or in a gap), one in each gap between two
+/// neighbouring codes, which finds nothing in a sound journal, and at each end of
+/// `journal_by_date`. SQLite itself says whether the row at an end is out of sight, so
+/// that text is compared as the index sorts it.
 enum JournalProbe {
   /// Entries are effective at the latest on the day they were entered, where they were:
   /// a clock 14 hours ahead of UTC is a day ahead of one 12 hours behind.
@@ -37,93 +38,64 @@ enum JournalProbe {
   /// The id of the first row found whose code is not a catalog code or whose effective
   /// day is not in `days`; nil when there is none.
   private static func firstUnmet(_ db: Database, days: ClosedRange<Int>) throws -> Int64? {
-    // The lowest and the highest code, in the index's order: NULL, then numbers, text and
-    // blobs. Only text from the first code to the last is in sight of a read.
+    // The lowest and the highest code in the index's order (NULL, then numbers, text and
+    // blobs), which SQLite compares with the first and the last code: only text from the
+    // first to the last is in sight. SQLite compares as its index sorts, in the store's
+    // own encoding.
     let (first, last) = (codes[0], codes[codes.count - 1])
-    let lowestCode = try db.cachedStatement(sql: "SELECT id, code FROM journal ORDER BY code LIMIT 1")
-    if let id = try firstID(lowestCode, unless: { !first.sortsAfter(textOf: $0) }) { return id }
-    let highestCode = try db.cachedStatement(sql: "SELECT id, code FROM journal ORDER BY code DESC LIMIT 1")
-    if let id = try firstID(highestCode, unless: { !last.sortsBefore(textOf: $0) }) { return id }
-    // Text between two neighbouring codes.
-    let between = try db.cachedStatement(sql: "SELECT id FROM journal WHERE code > ?1 AND code < ?2 LIMIT 1")
-    let handle = between.sqliteStatement
+    let lowestCode = try db.cachedStatement(sql: "SELECT id, code < ?1 FROM journal ORDER BY code LIMIT 1")
+    if let id = try outOfSight(lowestCode, binding: { bind($0, 1, first) }) { return id }
+    let highestCode = try db.cachedStatement(sql: "SELECT id, code > ?1 FROM journal ORDER BY code DESC LIMIT 1")
+    if let id = try outOfSight(highestCode, binding: { bind($0, 1, last) }) { return id }
+    // Text between two neighbouring codes: any row found.
+    let between = try db.cachedStatement(sql: "SELECT id, 1 FROM journal WHERE code > ?1 AND code < ?2 LIMIT 1")
     for place in codes.indices.dropFirst() {
-      let found = try codes[place - 1].withUnsafeBufferPointer { lower in
-        try codes[place].withUnsafeBufferPointer { upper in
-          // Bound without a copy (no destructor: SQLite reads the bytes where they are),
-          // and unbound before the bytes may go.
-          sqlite3_bind_text(handle, 1, lower.baseAddress, Int32(lower.count), nil)
-          sqlite3_bind_text(handle, 2, upper.baseAddress, Int32(upper.count), nil)
-          defer { sqlite3_clear_bindings(handle) }
-          return try firstID(between, unless: { _ in false })
-        }
+      let found = try outOfSight(between) { handle in
+        let lower = bind(handle, 1, codes[place - 1])
+        return lower == SQLITE_OK ? bind(handle, 2, codes[place]) : lower
       }
       if let found { return found }
     }
-    // The lowest and the highest effective day: NULL, then numbers, text and blobs. Only
-    // numbers within `days` are in sight.
-    let lowestDay = try db.cachedStatement(sql: "SELECT id, effective FROM journal ORDER BY effective LIMIT 1")
-    if let id = try firstID(lowestDay, unless: { isNumber($0, atLeast: days.lowerBound) }) { return id }
-    let highestDay = try db.cachedStatement(sql: "SELECT id, effective FROM journal ORDER BY effective DESC LIMIT 1")
-    return try firstID(highestDay, unless: { isNumber($0, atMost: days.upperBound) })
+    // The lowest and the highest effective day, the same way: only numbers within `days`
+    // are in sight.
+    let lowestDay = try db.cachedStatement(sql: "SELECT id, effective < ?1 FROM journal ORDER BY effective LIMIT 1")
+    if let id = try outOfSight(lowestDay, binding: { sqlite3_bind_int64($0, 1, Int64(days.lowerBound)) }) {
+      return id
+    }
+    let highestDay = try db.cachedStatement(
+      sql: "SELECT id, effective > ?1 FROM journal ORDER BY effective DESC LIMIT 1")
+    return try outOfSight(highestDay, binding: { sqlite3_bind_int64($0, 1, Int64(days.upperBound)) })
   }
 
-  /// The id in column 0 of the row `statement` finds, unless it finds none or `sound`
-  /// says the row is in sight: run straight on SQLite (a probe runs some forty-five).
-  private static func firstID(_ statement: Statement, unless sound: (OpaquePointer) -> Bool) throws -> Int64? {
+  /// The id in column 0 of the row `statement` finds once `binding` has bound its
+  /// parameters, unless it finds none or the row's column 1, SQLite's answer whether it
+  /// is out of sight, is the integer 0 (no): run straight on SQLite, forty-four times a
+  /// probe.
+  private static func outOfSight(_ statement: Statement, binding: (OpaquePointer) -> Int32) throws -> Int64? {
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
     defer { sqlite3_reset(handle) }
-    let code = sqlite3_step(handle)
+    var code = binding(handle)
+    if code == SQLITE_OK { code = sqlite3_step(handle) }
     if code == SQLITE_DONE { return nil }
     guard code == SQLITE_ROW else {
       throw DatabaseError(
         resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
         sql: statement.sql)
     }
-    return sound(handle) ? nil : sqlite3_column_int64(handle, 0)
+    let inSight = sqlite3_column_type(handle, 1) == SQLITE_INTEGER && sqlite3_column_int64(handle, 1) == 0
+    return inSight ? nil : sqlite3_column_int64(handle, 0)
   }
 
-  /// Whether column 1 of the row `handle` is on is a number no less than `lower`.
-  private static func isNumber(_ handle: OpaquePointer, atLeast lower: Int) -> Bool {
-    switch sqlite3_column_type(handle, 1) {
-    case SQLITE_INTEGER: sqlite3_column_int64(handle, 1) >= lower
-    case SQLITE_FLOAT: sqlite3_column_double(handle, 1) >= Double(lower)
-    default: false
-    }
-  }
-
-  /// Whether column 1 of the row `handle` is on is a number no greater than `upper`.
-  private static func isNumber(_ handle: OpaquePointer, atMost upper: Int) -> Bool {
-    switch sqlite3_column_type(handle, 1) {
-    case SQLITE_INTEGER: sqlite3_column_int64(handle, 1) <= upper
-    case SQLITE_FLOAT: sqlite3_column_double(handle, 1) <= Double(upper)
-    default: false
+  /// Binds `bytes`, UTF-8 text, to parameter `place` (SQLite keeps a copy).
+  private static func bind(_ handle: OpaquePointer, _ place: Int32, _ bytes: [UInt8]) -> Int32 {
+    bytes.withUnsafeBufferPointer { text in
+      text.withMemoryRebound(to: CChar.self) {
+        sqlite3_bind_text(handle, place, $0.baseAddress, Int32($0.count), sqliteTransient)
+      }
     }
   }
 
   /// The catalog's codes' bytes in the order SQLite sorts text: by their bytes.
   private static let codes = Catalog.all.map { Array($0.code.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
-}
-
-extension [UInt8] {
-  /// Whether these bytes sort after the text in column 1 of the row `handle` is on, as
-  /// SQLite sorts text (by its bytes); true when the column is not text, which sorts
-  /// before all text or after it.
-  fileprivate func sortsAfter(textOf handle: OpaquePointer) -> Bool {
-    guard let text = Self.text(handle) else { return true }
-    return text.lexicographicallyPrecedes(self)
-  }
-
-  /// Whether these bytes sort before the text in column 1 of the row `handle` is on;
-  /// true when the column is not text.
-  fileprivate func sortsBefore(textOf handle: OpaquePointer) -> Bool {
-    guard let text = Self.text(handle) else { return true }
-    return lexicographicallyPrecedes(text)
-  }
-
-  private static func text(_ handle: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
-    guard sqlite3_column_type(handle, 1) == SQLITE_TEXT, let bytes = sqlite3_column_text(handle, 1) else { return nil }
-    return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, 1)))
-  }
 }
