@@ -30,6 +30,34 @@ func decimal(_ text: String) -> DecimalValue {
     #expect(try DecimalValue(parsing: "00012345678901234567890123456789012345678") != nil)
   }
 
+  /// Digits of 19 bytes or fewer are read in 64 bits. Underscores in front change no
+  /// answer, so the same text behind twenty of them takes the 128-bit way: both must
+  /// agree on every text, valid or not, at every length up to and past the 19 bytes.
+  @Test func shortDigitsReadAsTheLongWayReadsThem() throws {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    let alphabet = Array("0123456789999._a-".utf8)
+    var texts = ["", ".", "_", "0", "9999999999999999999", "1000000000000000000", "0.000000000000000001", "5.", ".5"]
+    for _ in 0..<20_000 {
+      let length = Int(next() % 21)
+      // Mostly digits, so that most texts are numbers.
+      texts.append(
+        String(
+          decoding: (0..<length).map { _ in next() % 4 == 0 ? alphabet[Int(next() % 17)] : UInt8(48 + next() % 10) },
+          as: UTF8.self))
+    }
+    for text in texts {
+      let short = try DecimalValue.parseDigits(text)
+      let long = try DecimalValue.parseDigits(String(repeating: "_", count: 20) + text)
+      #expect(short?.coefficient == long?.coefficient && short?.scale == long?.scale, "\(text)")
+    }
+  }
+
   @Test func arithmeticIsExact() throws {
     #expect(try decimal("0.1") + decimal("0.2") == decimal("0.3"))
     #expect(try decimal("1200") * decimal("7.1835") == decimal("8620.2"))

@@ -297,6 +297,30 @@ import Testing
     #expect(try ratesOn("2030-01-01", in: database) == ["USD 1.12 2024-01-12 ECB", "JPY 160 2024-01-10 ECB"])
   }
 
+  /// Files list a day's rates together, but nothing makes them: a day may come back
+  /// after another, and a currency twice in one day, the later rate winning.
+  @Test func ratesOfADayGivenApartOrTwiceAreRecordedAsOneDayTheLaterWinning() throws {
+    let database = try newDatabase()
+    let changed = try database.write { db in
+      try RateDayTable.record(
+        db,
+        [
+          rate(usd, "1.10", "2024-01-10"), rate(jpy, "160", "2024-01-10"), rate(usd, "1.12", "2024-01-12"),
+          rate(gbp, "0.85", "2024-01-10"), rate(usd, "1.11", "2024-01-10"), rate(jpy, "161", "2024-01-12"),
+          rate(jpy, "162", "2024-01-12"),
+        ])
+    }
+    #expect(changed == 5)
+    #expect(
+      try ratesOn("2024-01-11", in: database) == [
+        "USD 1.11 2024-01-10 test", "JPY 160 2024-01-10 test", "GBP 0.85 2024-01-10 test",
+      ])
+    #expect(
+      try ratesOn("2024-01-12", in: database) == [
+        "USD 1.12 2024-01-12 test", "JPY 162 2024-01-12 test", "GBP 0.85 2024-01-10 test",
+      ])
+  }
+
   @Test func anEarlierRateRewritesOnlyTheDaysItReaches() throws {
     let database = try newDatabase()
     try database.write { db in

@@ -288,6 +288,19 @@ func readError(_ text: String) -> RateFileError? {
     let decoded = try HelperWire.decodeMembers(HelperWire.encode(members))
     #expect(decoded.map(\.path) == members.map(\.path))
     #expect(decoded.map(\.data) == members.map(\.data))
+    // Members are slices of the answer; an answer that is itself a slice (its indices
+    // not starting at 0) reads the same, and so does a rates file read from a member.
+    let answer = Data("padding".utf8) + HelperWire.encode(members)
+    let sliced = try HelperWire.decodeMembers(answer[7...])
+    #expect(sliced.map(\.path) == members.map(\.path))
+    #expect(sliced.map { [UInt8]($0.data) } == members.map { [UInt8]($0.data) })
+    let csv = "Date,USD,JPY,\n2024-06-28,1.0705,171.94,\n"
+    let inside = try HelperWire.decodeMembers(
+      (Data("padding".utf8) + HelperWire.encode([ZipMember(path: "a.csv", data: Data(csv.utf8))]))[7...])
+    #expect(inside[0].data.startIndex > 7)
+    let fromSlice = try RateFileReader.read(inside[0].data, name: "a.csv", xmlAndZip: LocalXMLAndZipReader())
+    #expect(fromSlice.quotes == (try read(csv)).quotes)
+    #expect(throws: RateFileError.self) { try HelperWire.decodeMembers(Data("pad99 cut.csv\nshort".utf8)[3...]) }
   }
 
   @Test func anUnexpectedAnswerIsAnErrorNotAWrongNumber() {

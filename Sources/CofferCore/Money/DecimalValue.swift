@@ -79,6 +79,9 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
 
   /// Parses unsigned digits from bytes; nil if malformed.
   package static func parseDigits(_ bytes: UnsafeBufferPointer<UInt8>) throws(DecimalError) -> DecimalValue? {
+    // Nineteen digits fit 64 bits, where multiplying is several times cheaper than with
+    // 128: nearly every number read (a rate, an amount) takes this way.
+    if bytes.count <= 19 { return parseFewDigits(bytes) }
     var magnitude: UInt128 = 0
     var significant = 0
     var scale = 0
@@ -100,6 +103,33 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
           scale += 1
           guard scale <= maxScale else { throw .tooManyDigits }
         }
+      case UInt8(ascii: "."):
+        guard !sawPoint else { return nil }
+        sawPoint = true
+      case UInt8(ascii: "_"):
+        continue
+      default:
+        return nil
+      }
+    }
+    guard sawDigit else { return nil }
+    return DecimalValue(uncheckedCoefficient: Int128(magnitude), scale: scale)
+  }
+
+  /// `parseDigits` for at most 19 bytes, which cannot hold more digits than 64 bits or
+  /// the limits allow: the same answers, without the limit checks.
+  private static func parseFewDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalValue? {
+    var magnitude: UInt64 = 0
+    var scale = 0
+    var sawPoint = false
+    var sawDigit = false
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        sawDigit = true
+        // At most 19 digits: below 10^19, so 64 bits cannot overflow.
+        magnitude = magnitude &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+        if sawPoint { scale &+= 1 }
       case UInt8(ascii: "."):
         guard !sawPoint else { return nil }
         sawPoint = true

@@ -212,16 +212,27 @@ enum RateDayTable {
     var days: [NewDay] = []
     var positions: [Int: Int] = [:]
     var position = -1
+    // Where each currency's rate sits in the current day's list, or -1: a day of 41
+    // rates would otherwise search its list 41 times.
+    var slotOfCurrency = [Int](repeating: -1, count: Catalog.count)
     var lastDate: CalendarDate?
     var lastSource = (name: "", number: -1)
-    for rate in rates {
+    for (offset, rate) in rates.enumerated() {
       if rate.date != lastDate {
+        if position >= 0 {
+          for (index, _) in days[position].rates { slotOfCurrency[index] = -1 }
+        }
         let day = rate.date.dayNumber
         if let known = positions[day] {
           position = known
+          for (slot, (index, _)) in days[position].rates.enumerated() { slotOfCurrency[index] = slot }
         } else {
+          // Room for this run of rates of one date, no more: an import of 7,000 days
+          // would otherwise touch megabytes it never fills.
+          var run = 1
+          while offset + run < rates.count, run < Catalog.count, rates[offset + run].date == rate.date { run += 1 }
           var rates: [(Int, RateSnapshot.Held)] = []
-          rates.reserveCapacity(Catalog.count)
+          rates.reserveCapacity(run)
           days.append(NewDay(day: day, rates: rates))
           position = days.count - 1
           positions[day] = position
@@ -232,10 +243,12 @@ enum RateDayTable {
         lastSource = (rate.source, sources.number(of: rate.source))
       }
       let held = RateSnapshot.Held(perEuro: rate.perEuro, day: days[position].day, source: lastSource.number)
-      if let same = days[position].rates.firstIndex(where: { $0.0 == rate.currency.index }) {
-        days[position].rates[same].1 = held
+      let index = rate.currency.index
+      if slotOfCurrency[index] >= 0 {
+        days[position].rates[slotOfCurrency[index]].1 = held
       } else {
-        days[position].rates.append((rate.currency.index, held))
+        slotOfCurrency[index] = days[position].rates.count
+        days[position].rates.append((index, held))
       }
     }
     // Quotes are few (typed one at a time): looked up plainly.

@@ -43,17 +43,21 @@ package enum HelperWire {
   }
 
   package static func decodeMembers(_ data: Data) throws(RateFileError) -> [ZipMember] {
-    let bytes = [UInt8](data)
+    // Each member's bytes are a slice of the answer rather than a copy (the ECB history
+    // is 2 MB): its indices are the answer's, which is why they are counted from
+    // `startIndex`.
     var members: [ZipMember] = []
-    var offset = 0
-    while offset < bytes.count {
-      guard let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")),
-        let space = bytes[offset..<newline].firstIndex(of: UInt8(ascii: " ")),
-        let count = Int(String(decoding: bytes[offset..<space], as: UTF8.self)),
-        count >= 0, count <= bytes.count - (newline + 1)
-      else { throw RateFileError("the coffer-rates helper answered something unexpected", byte: offset) }
-      let path = String(decoding: bytes[(space + 1)..<newline], as: UTF8.self)
-      members.append(ZipMember(path: path, data: Data(bytes[(newline + 1)..<(newline + 1 + count)])))
+    var offset = data.startIndex
+    while offset < data.endIndex {
+      guard let newline = data[offset...].firstIndex(of: UInt8(ascii: "\n")),
+        let space = data[offset..<newline].firstIndex(of: UInt8(ascii: " ")),
+        let count = Int(String(decoding: data[offset..<space], as: UTF8.self)),
+        count >= 0, count <= data.endIndex - (newline + 1)
+      else {
+        throw RateFileError("the coffer-rates helper answered something unexpected", byte: offset - data.startIndex)
+      }
+      let path = String(decoding: data[(space + 1)..<newline], as: UTF8.self)
+      members.append(ZipMember(path: path, data: data[(newline + 1)..<(newline + 1 + count)]))
       offset = newline + 1 + count
     }
     return members

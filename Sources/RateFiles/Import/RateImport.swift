@@ -10,13 +10,16 @@ package enum RateImport {
     var rates: [Rate] = []
     rates.reserveCapacity(file.quotes.count)
     // Quotes in another base go through that snapshot's own EUR rate.
+    // Nearly every file quotes in euros only (the ECB's do): nothing to look up then.
+    let allInEuro = !file.quotes.contains { $0.base != "EUR" }
     var euroPerBase: [String: DecimalValue] = [:]
-    for quote in file.quotes where quote.base != "EUR" && quote.code == "EUR" {
+    for quote in file.quotes where !allInEuro && quote.base != "EUR" && quote.code == "EUR" {
       euroPerBase[quote.base + quote.date.description] = quote.value
     }
     // In one base a file gives a currency once a day (its reader sees to it); in several,
     // it may give one twice on a day, in two bases: which would win is a silent choice.
-    let severalBases = file.quotes.first.map { first in file.quotes.contains { $0.base != first.base } } ?? false
+    let severalBases =
+      !allInEuro && (file.quotes.first.map { first in file.quotes.contains { $0.base != first.base } } ?? false)
     var baseOfRate: [Int: String] = [:]
     for quote in file.quotes {
       guard let currency = Catalog.currency(quote.code) else {
@@ -24,7 +27,7 @@ package enum RateImport {
         continue
       }
       var perEuro = quote.value
-      if quote.base != "EUR" {
+      if !allInEuro && quote.base != "EUR" {
         guard let euro = euroPerBase[quote.base + quote.date.description] else {
           throw RateFileError(
             "no EUR rate on \(quote.date) to convert the \(quote.base)-based rates to the euro pivot",
@@ -37,7 +40,7 @@ package enum RateImport {
         }
       }
       // EUR is the pivot: its rate is 1 by definition and is not stored.
-      if currency == Catalog.eur { continue }
+      if currency.index == Catalog.eur.index { continue }
       // What is stored must read back: the store refuses a rate outside these bounds.
       if let problem = RateRules.problem(with: perEuro) {
         throw RateFileError(

@@ -48,17 +48,27 @@ struct CSVLines {
   func cells(ofLine index: Int, into cells: inout [Range<Int>]) {
     cells.removeAll(keepingCapacity: true)
     let line = lines[index]
-    var start = line.lowerBound
-    while true {
-      let end = bytes[start..<line.upperBound].firstIndex(of: UInt8(ascii: ",")) ?? line.upperBound
-      var cell = start..<end
-      while !cell.isEmpty, Self.isBlankByte(bytes[cell.lowerBound]) { cell = (cell.lowerBound + 1)..<cell.upperBound }
-      while !cell.isEmpty, Self.isBlankByte(bytes[cell.upperBound - 1]) {
-        cell = cell.lowerBound..<(cell.upperBound - 1)
+    // Through a buffer pointer: a history has 300,000 cells, and slicing the array for
+    // each one cost more than finding it.
+    bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return cells.append(line) }
+      var start = line.lowerBound
+      while true {
+        var end = line.upperBound
+        if let comma = memchr(base + start, Int32(UInt8(ascii: ",")), line.upperBound - start) {
+          end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(comma))
+        }
+        var cell = start..<end
+        while !cell.isEmpty, Self.isBlankByte(bytes[cell.lowerBound]) {
+          cell = (cell.lowerBound + 1)..<cell.upperBound
+        }
+        while !cell.isEmpty, Self.isBlankByte(bytes[cell.upperBound - 1]) {
+          cell = cell.lowerBound..<(cell.upperBound - 1)
+        }
+        cells.append(cell)
+        guard end < line.upperBound else { return }
+        start = end + 1
       }
-      cells.append(cell)
-      guard end < line.upperBound else { return }
-      start = end + 1
     }
   }
 
@@ -69,24 +79,28 @@ struct CSVLines {
   /// A rate as the ECB writes it: digits, optionally a point and more digits, above zero.
   /// Anything else (`1.`, `.5`, `1_000`, `-1`, `1e3`) is not read as a number.
   func rate(_ range: Range<Int>) -> DecimalValue? {
-    var digits = 0
-    var point: Int?
-    for index in range {
-      switch bytes[index] {
-      case 0x30...0x39: digits += 1
-      case UInt8(ascii: ".") where point == nil && digits > 0: point = digits
-      default: return nil
+    bytes.withUnsafeBufferPointer { bytes in
+      let cell = UnsafeBufferPointer(rebasing: bytes[range])
+      var digits = 0
+      var point: Int?
+      for byte in cell {
+        switch byte {
+        case 0x30...0x39: digits += 1
+        case UInt8(ascii: ".") where point == nil && digits > 0: point = digits
+        default: return nil
+        }
       }
+      guard digits > 0, point != digits else { return nil }
+      // Digits and a point: never negative, so above zero is not zero.
+      guard let value = try? DecimalValue.parseDigits(cell), !value.isZero else { return nil }
+      return value
     }
-    guard digits > 0, point != digits else { return nil }
-    let value = bytes[range].withUnsafeBufferPointer { buffer in try? DecimalValue.parseDigits(buffer) }
-    guard let value, value > .zero else { return nil }
-    return value
   }
 
   /// Whether the cell is exactly `text`.
   func cell(_ range: Range<Int>, is text: StaticString) -> Bool {
-    text.withUTF8Buffer { bytes[range].elementsEqual($0) }
+    // The lengths first: nearly every cell of a history is a rate, longer than N/A.
+    range.count == text.utf8CodeUnitCount && text.withUTF8Buffer { bytes[range].elementsEqual($0) }
   }
 
   private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
