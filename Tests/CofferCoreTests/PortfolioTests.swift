@@ -149,6 +149,25 @@ func simpleRates() -> RateBook {
     #expect(CalendarDate(dayNumber: 0)?.description == "1970-01-01")
   }
 
+  /// Every date of the calendar, in order: each follows the one before, compares as its
+  /// day number does, and reads back from its parts (and, every 1,009th, its text).
+  @Test func everyDateFollowsTheOneBeforeAndKeepsItsParts() {
+    var previous = CalendarDate(dayNumber: CalendarDate.dayNumbers.lowerBound)!
+    var outOfOrder: [String] = []
+    for dayNumber in CalendarDate.dayNumbers.dropFirst() {
+      let date = CalendarDate(dayNumber: dayNumber)!
+      if !(previous < date) || date < previous || previous == date
+        || CalendarDate(year: date.year, month: date.month, day: date.day) != date
+        || (dayNumber % 1009 == 0 && CalendarDate(date.description)?.dayNumber != dayNumber)
+      {
+        outOfOrder.append("\(previous) \(date)")
+      }
+      previous = date
+    }
+    #expect(outOfOrder == [])
+    #expect(previous == CalendarDate.last)
+  }
+
   @Test func datesAreWrittenWithEveryDigitFromTheFirstDayToTheLast() {
     #expect(CalendarDate.first.description == "0001-01-01")
     #expect(CalendarDate.last.description == "9999-12-31")

@@ -2,23 +2,26 @@ import Foundation
 
 /// A day in the proleptic Gregorian calendar, written `YYYY-MM-DD`.
 package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-  package let year: Int
-  package let month: Int
-  package let day: Int
+  /// Year, month and day in one number, `year << 9 | month << 5 | day`, so that dates
+  /// compare as their numbers do. Four bytes rather than three Ints' 24: an import of
+  /// the ECB history holds 177,000 dated rates at once.
+  private let packed: UInt32
+
+  package var year: Int { Int(packed >> 9) }
+  package var month: Int { Int((packed >> 5) & 0xF) }
+  package var day: Int { Int(packed & 0x1F) }
 
   /// A valid date, or nil (`2026-02-30` is nil).
   package init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month),
       (1...Self.daysIn(month: month, year: year)).contains(day)
     else { return nil }
-    self.year = year
-    self.month = month
-    self.day = day
+    self.init(valid: (year, month, day))
   }
 
   /// A date known to be valid.
   private init(valid: (year: Int, month: Int, day: Int)) {
-    (year, month, day) = valid
+    packed = UInt32(valid.year) << 9 | UInt32(valid.month) << 5 | UInt32(valid.day)
   }
 
   /// Parses exactly `YYYY-MM-DD`.
@@ -114,7 +117,7 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
-    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    lhs.packed < rhs.packed
   }
 
   /// Whether this is the last day of its month.
