@@ -55,7 +55,8 @@ func readError(_ text: String) -> RateFileError? {
     #expect(dates.count == 7126)
     #expect(dates.min() == CalendarDate("1999-01-04"))
     #expect(dates.max() == CalendarDate("2026-10-30"))
-    let (rates, skipped) = try RateImport.pivot(file, source: "ECB")
+    let pivoted = try RateImport.pivot(file, source: "ECB")
+    let (rates, skipped) = (pivoted.rates.allRates, pivoted.skipped)
     // 28 catalog currencies besides EUR (RUB until 2022 among them); discontinued
     // columns (CYP, ROL, …) and ISK, which Coffer does not hold, are skipped.
     #expect(Set(rates.map(\.currency)).count == 28)
@@ -66,11 +67,49 @@ func readError(_ text: String) -> RateFileError? {
     #expect(rates.filter { $0.currency.code == "RUB" }.map(\.date).max()! < CalendarDate("2022-04-01")!)
   }
 
+  /// The ECB history's quotes are kept as euro quotes and pivoted on a way of their own:
+  /// it must give what the way of every other file gives for the same quotes, with and
+  /// without `only`, and fail on the same rate with the same words.
+  @Test func euroQuotesArePivotedAsEveryOtherFilesQuotesAre() throws {
+    let history = try RateFileReader.read(
+      try fixture("eurofxref-hist.zip"), name: "eurofxref-hist.zip", xmlAndZip: LocalXMLAndZipReader())
+    #expect(history.euroQuotes.count == 176_961)
+    let plain = RateFile(format: history.format, quotes: history.quotes, unknownCodes: history.unknownCodes)
+    #expect(plain.euroQuotes.isEmpty && plain.quotes.count == history.euroQuotes.count)
+    for only in [[], [try #require(Catalog.currency("USD")), try #require(Catalog.currency("JPY"))]] {
+      let fast = try RateImport.pivot(history, source: "ECB", only: only)
+      let general = try RateImport.pivot(plain, source: "ECB", only: only)
+      #expect(fast.rates.allRates == general.rates.allRates)
+      #expect(fast.skipped == general.skipped && fast.leftOut == general.leftOut)
+      #expect(fast.rates.count == general.rates.count && fast.rates.dayCount == general.rates.dayCount)
+      #expect(fast.rates.currencyCount == (only.isEmpty ? 28 : 2))
+    }
+    let eur = try #require(Catalog.currency("EUR"))
+    let usd = try #require(Catalog.currency("USD"))
+    let day = try #require(CalendarDate("2024-01-02"))
+    let tooLarge = try #require(try DecimalValue(parsing: "1" + String(repeating: "0", count: 20)))
+    let euroQuotes = [
+      EuroQuote(value: decimal("1"), date: day, currency: eur), EuroQuote(value: tooLarge, date: day, currency: usd),
+    ]
+    func pivotError(_ file: RateFile) -> String? {
+      do {
+        _ = try RateImport.pivot(file, source: "ECB")
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+    let fastError = pivotError(RateFile(format: "ECB CSV", euroQuotes: euroQuotes))
+    #expect(fastError == pivotError(RateFile(format: "ECB CSV", quotes: euroQuotes.map(\.quotedRate))))
+    #expect(fastError?.contains("rate of USD on 2024-01-02") == true)
+  }
+
   @Test func exchangeRateAPIJSONIsConvertedThroughItsOwnEuroRate() throws {
     let file = try RateFileReader.read(
       try fixture("rates-usd-2024-03-13.json"), name: "usd.json", xmlAndZip: LocalXMLAndZipReader())
     #expect(file.format == "ExchangeRate-API JSON")
-    let (rates, skipped) = try RateImport.pivot(file, source: "ExchangeRate-API")
+    let pivoted = try RateImport.pivot(file, source: "ExchangeRate-API")
+    let (rates, skipped) = (pivoted.rates.allRates, pivoted.skipped)
     #expect(Set(rates.map(\.currency)).count == 41)
     #expect(!skipped.contains("USD"))
     let usd = try #require(rates.first { $0.currency.code == "USD" })
@@ -91,7 +130,8 @@ func readError(_ text: String) -> RateFileError? {
       """)
     #expect(file.format == "ExchangeRate-API JSON")
     #expect(file.quotes.allSatisfy { $0.base == "USD" && $0.date == CalendarDate("2024-06-28") })
-    let (rates, skipped) = try RateImport.pivot(file, source: "ExchangeRate-API")
+    let pivoted = try RateImport.pivot(file, source: "ExchangeRate-API")
+    let (rates, skipped) = (pivoted.rates.allRates, pivoted.skipped)
     #expect(skipped == ["XAU"])
     let aed = try #require(rates.first { $0.currency.code == "AED" })
     // r(AED) = AED per USD ÷ EUR per USD, to 30 digits.
@@ -195,14 +235,15 @@ func readError(_ text: String) -> RateFileError? {
 
   @Test func baseDateRatesJSONAndLongCSV() throws {
     let json = try read(#"{"base": "USD", "date": "2024-01-02", "rates": {"EUR": 0.5, "CNY": 3.5, "XAU": 0.0004}}"#)
-    let (rates, skipped) = try RateImport.pivot(json, source: "j")
+    let pivoted = try RateImport.pivot(json, source: "j")
+    let (rates, skipped) = (pivoted.rates.allRates, pivoted.skipped)
     #expect(skipped == ["XAU"])
     #expect(rates.map(\.perEuro) == [decimal("7")])
     #expect(rates.first?.date == CalendarDate("2024-01-02"))
 
     let csv = try read("date,code,rate,base\n2024-01-02,EUR,0.5,USD\n2024-01-02,JPY,75,USD\n2024-01-03,JPY,160,\n")
-    let pivoted = try RateImport.pivot(csv, source: "c")
-    #expect(pivoted.rates.map(\.perEuro) == [decimal("150"), decimal("160")])
+    let pivotedCSV = try RateImport.pivot(csv, source: "c")
+    #expect(pivotedCSV.rates.allRates.map(\.perEuro) == [decimal("150"), decimal("160")])
   }
 
   @Test(arguments: [

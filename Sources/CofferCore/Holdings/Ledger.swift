@@ -115,6 +115,14 @@ package final class Ledger {
   package func storeImportedRates(
     _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
+    try storeImportedRates(RatesByDay(rates), shouldStop: shouldStop, progress: progress)
+  }
+
+  /// `storeImportedRates` for rates already grouped by day (an import's, built from its
+  /// file's quotes).
+  package func storeImportedRates(
+    _ rates: RatesByDay, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws(StoreError) -> StoredImport {
     let stored = try store.importRates(rates, shouldStop: shouldStop, progress: progress)
     if case .stored(let changed) = stored, changed > 0 {
       apply(try store.load(knownRatesRevision: nil, today: portfolio.today))

@@ -148,8 +148,15 @@ enum RateDayTable {
     _ db: Database, _ rates: [Rate], quotes: [Quote] = [], shouldStop: () -> Bool = { false },
     progress: ((Int, Int) -> Void)? = nil
   ) throws -> Int {
-    var sources = SourceNames()
-    let days = groupByDay(rates, quotes: quotes, sources: &sources)
+    try record(db, RatesByDay(rates, quotes: quotes), shouldStop: shouldStop, progress: progress)
+  }
+
+  /// `record` for rates already grouped by day.
+  static func record(
+    _ db: Database, _ byDay: RatesByDay, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws -> Int {
+    var sources = byDay.sources
+    let days = byDay.sortedDays
     guard let firstDay = days.first?.day else { return 0 }
 
     // The rates in effect just before the first new day, then every stored row after it.
@@ -166,7 +173,7 @@ enum RateDayTable {
     while next.new < days.count || next.stored < later.count {
       if shouldStop() { throw Stopped() }
       if let progress, recorded >= reported + 4096 || reported < 0 {
-        progress(recorded, rates.count)
+        progress(recorded, byDay.count)
         reported = recorded
       }
       let day = min(
@@ -182,9 +189,10 @@ enum RateDayTable {
         for (pair, quote) in row.quotes where quote.day == day { current.quotes[pair] = quote }
       }
       if next.new < days.count, days[next.new].day == day {
-        for (index, held) in days[next.new].rates {
-          if current.rates[index] != held { changed += 1 }
-          current.rates[index] = held
+        for rate in days[next.new].rates {
+          let held = RateSnapshot.Held(perEuro: rate.perEuro, day: day, source: Int(rate.source))
+          if current.rates[Int(rate.currency)] != held { changed += 1 }
+          current.rates[Int(rate.currency)] = held
         }
         for quote in days[next.new].quotes {
           if current.quotes[quote.pair] != quote { changed += 1 }
@@ -201,78 +209,6 @@ enum RateDayTable {
       try insert(write, db, day: day, blob: SnapshotCoding.encode(current, day: day, sources: sources))
     }
     return changed
-  }
-
-  /// The new rates by day, oldest day first; a later rate of the same currency and day
-  /// replaces an earlier one. Files list a day's rates together, so days are looked up
-  /// only when the date changes.
-  private static func groupByDay(
-    _ rates: [Rate], quotes: [Quote], sources: inout SourceNames
-  ) -> [NewDay] {
-    var days: [NewDay] = []
-    var positions: [Int: Int] = [:]
-    var position = -1
-    // Where each currency's rate sits in the current day's list, or -1: a day of 41
-    // rates would otherwise search its list 41 times.
-    var slotOfCurrency = [Int](repeating: -1, count: Catalog.count)
-    var lastDate: CalendarDate?
-    var lastSource = (name: "", number: -1)
-    for (offset, rate) in rates.enumerated() {
-      if rate.date != lastDate {
-        if position >= 0 {
-          for (index, _) in days[position].rates { slotOfCurrency[index] = -1 }
-        }
-        let day = rate.date.dayNumber
-        if let known = positions[day] {
-          position = known
-          for (slot, (index, _)) in days[position].rates.enumerated() { slotOfCurrency[index] = slot }
-        } else {
-          // Room for this run of rates of one date, no more: an import of 7,000 days
-          // would otherwise touch megabytes it never fills.
-          var run = 1
-          while offset + run < rates.count, run < Catalog.count, rates[offset + run].date == rate.date { run += 1 }
-          var rates: [(Int, RateSnapshot.Held)] = []
-          rates.reserveCapacity(run)
-          days.append(NewDay(day: day, rates: rates))
-          position = days.count - 1
-          positions[day] = position
-        }
-        lastDate = rate.date
-      }
-      if rate.source != lastSource.name || lastSource.number < 0 {
-        lastSource = (rate.source, sources.number(of: rate.source))
-      }
-      let held = RateSnapshot.Held(perEuro: rate.perEuro, day: days[position].day, source: lastSource.number)
-      let index = rate.currency.index
-      if slotOfCurrency[index] >= 0 {
-        days[position].rates[slotOfCurrency[index]].1 = held
-      } else {
-        slotOfCurrency[index] = days[position].rates.count
-        days[position].rates.append((index, held))
-      }
-    }
-    // Quotes are few (typed one at a time): looked up plainly.
-    for quote in quotes {
-      let day = quote.date.dayNumber
-      let held = RateSnapshot.HeldQuote(
-        currency: quote.currency.index, quotedIn: quote.quotedIn.index, value: quote.value, day: day,
-        source: sources.number(of: quote.source))
-      if let known = days.firstIndex(where: { $0.day == day }) {
-        days[known].quotes.removeAll { $0.pair == held.pair }
-        days[known].quotes.append(held)
-      } else {
-        days.append(NewDay(day: day, rates: [], quotes: [held]))
-      }
-    }
-    days.sort { $0.day < $1.day }
-    return days
-  }
-
-  /// What is new on one day: rates per catalog index, and quotes.
-  private struct NewDay {
-    var day: Int
-    var rates: [(Int, RateSnapshot.Held)]
-    var quotes: [RateSnapshot.HeldQuote] = []
   }
 
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -82,7 +82,7 @@ extension Store {
   /// A rate identical to the stored one is left alone. `shouldStop` is asked as the
   /// days are written; once it is true the transaction is rolled back.
   package func importRates(
-    _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ rates: RatesByDay, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
     reopenIfItWasReadOnly()
     do {

@@ -13,21 +13,15 @@ extension Ledger {
     from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(), only: [Currency] = [],
     shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(ImportError) -> ImportReport {
-    let file: RateFile
-    let pivoted: (rates: [Rate], skipped: [String])
-    var leftOut = 0
+    let format: String
+    let passedOver: [String]
+    let pivoted: RateImport.Pivoted
     do {
-      file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip)
-      let source =
-        file.format.hasPrefix("ECB") ? "ECB" : file.format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
-      var read = try RateImport.pivot(file, source: source)
-      if !only.isEmpty {
-        let wanted = Set(only)
-        let all = read.rates
-        read.rates = all.filter { wanted.contains($0.currency) }
-        leftOut = RateImport.currencyCount(all) - RateImport.currencyCount(read.rates)
-      }
-      pivoted = read
+      // The file's quotes are let go once pivoted: only the rates by day are kept.
+      let file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip)
+      (format, passedOver) = (file.format, file.passedOver)
+      let source = format.hasPrefix("ECB") ? "ECB" : format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
+      pivoted = try RateImport.pivot(file, source: source, only: only)
     } catch {
       // A helper killed by the stop fails its read: the stop is what to report.
       throw shouldStop() ? .interrupted : .file(error)
@@ -41,9 +35,9 @@ extension Ledger {
     }
     guard case .stored(let changed) = stored else { throw .interrupted }
     return ImportReport(
-      format: file.format, rates: pivoted.rates.count, currencies: RateImport.currencyCount(pivoted.rates),
-      days: RateImport.dayCount(pivoted.rates), changed: changed, skipped: pivoted.skipped, leftOut: leftOut,
-      passedOver: file.passedOver)
+      format: format, rates: pivoted.rates.count, currencies: pivoted.rates.currencyCount,
+      days: pivoted.rates.dayCount, changed: changed, skipped: pivoted.skipped, leftOut: pivoted.leftOut,
+      passedOver: passedOver)
   }
 }
 

@@ -2,13 +2,53 @@ import CofferCore
 
 /// Turns quotes in any base into rates against the EUR pivot.
 package enum RateImport {
-  /// Rates of catalog currencies against EUR, and the codes outside the catalog.
-  package static func pivot(_ file: RateFile, source: String) throws(RateFileError) -> (
-    rates: [Rate], skipped: [String]
-  ) {
+  /// What `pivot` makes of a file.
+  package struct Pivoted {
+    /// The rates of catalog currencies against EUR, by day.
+    package var rates: RatesByDay
+    /// The codes outside the catalog.
+    package var skipped: [String]
+    /// How many currencies had rates that `only` left out.
+    package var leftOut: Int
+  }
+
+  /// Rates of catalog currencies against EUR, and the codes outside the catalog. With
+  /// `only`, just those currencies' rates are kept (every rate is checked all the same).
+  package static func pivot(_ file: RateFile, source: String, only: [Currency] = []) throws(RateFileError)
+    -> Pivoted
+  {
     var skipped = file.unknownCodes
-    var rates: [Rate] = []
-    rates.reserveCapacity(file.quotes.count)
+    var rates = RatesByDay()
+    var wanted = [Bool](repeating: only.isEmpty, count: Catalog.count)
+    for currency in only { wanted[currency.index] = true }
+    var leftOut = [Bool](repeating: false, count: Catalog.count)
+    if !file.euroQuotes.isEmpty {
+      // Catalog currencies in euros (the ECB's history): only the checks below that can
+      // fail for them, in the same order.
+      for (offset, quote) in file.euroQuotes.enumerated() {
+        let currency = quote.currency
+        if currency.index == Catalog.eur.index { continue }
+        if let problem = RateRules.problem(with: quote.value) {
+          throw RateFileError(
+            "rate of \(currency.code) on \(quote.date): \(problem) (units per euro: \(quote.value))",
+            place: "\(quote.date)")
+        }
+        guard wanted[currency.index] else {
+          leftOut[currency.index] = true
+          continue
+        }
+        rates.add(currency, perEuro: quote.value, date: quote.date, source: source) {
+          var run = 1
+          while offset + run < file.euroQuotes.count, run < Catalog.count,
+            file.euroQuotes[offset + run].date == quote.date
+          {
+            run += 1
+          }
+          return run
+        }
+      }
+      return Pivoted(rates: rates, skipped: skipped.sorted(), leftOut: leftOut.lazy.filter { $0 }.count)
+    }
     // Quotes in another base go through that snapshot's own EUR rate.
     // Nearly every file quotes in euros only (the ECB's do): nothing to look up then.
     let allInEuro = !file.quotes.contains { $0.base != "EUR" }
@@ -21,7 +61,8 @@ package enum RateImport {
     let severalBases =
       !allInEuro && (file.quotes.first.map { first in file.quotes.contains { $0.base != first.base } } ?? false)
     var baseOfRate: [Int: String] = [:]
-    for quote in file.quotes {
+    let quotes = file.quotes
+    for (offset, quote) in quotes.enumerated() {
       guard let currency = Catalog.currency(quote.code) else {
         if quote.code != quote.base { skipped.insert(quote.code) }
         continue
@@ -53,27 +94,19 @@ package enum RateImport {
           "two rates for \(currency.code) on \(quote.date), in \(other) and in \(quote.base): which is meant cannot be told",
           place: "\(quote.date)")
       }
-      rates.append(Rate(currency: currency, perEuro: perEuro, date: quote.date, source: source))
+      guard wanted[currency.index] else {
+        leftOut[currency.index] = true
+        continue
+      }
+      rates.add(currency, perEuro: perEuro, date: quote.date, source: source) {
+        // Files list a day's quotes together: room for this run of them.
+        var run = 1
+        while offset + run < quotes.count, run < Catalog.count, quotes[offset + run].date == quote.date {
+          run += 1
+        }
+        return run
+      }
     }
-    return (rates, skipped.sorted())
-  }
-
-  /// How many currencies `rates` covers (without hashing 177,000 rates).
-  static func currencyCount(_ rates: [Rate]) -> Int {
-    var seen = Array(repeating: false, count: Catalog.count)
-    for rate in rates { seen[rate.currency.index] = true }
-    return seen.lazy.filter { $0 }.count
-  }
-
-  /// How many days `rates` covers; files list a day's rates together, so only a change
-  /// of date is looked up.
-  static func dayCount(_ rates: [Rate]) -> Int {
-    var days = Set<Int>()
-    var last: CalendarDate?
-    for rate in rates where rate.date != last {
-      days.insert(rate.date.dayNumber)
-      last = rate.date
-    }
-    return days.count
+    return Pivoted(rates: rates, skipped: skipped.sorted(), leftOut: leftOut.lazy.filter { $0 }.count)
   }
 }

@@ -58,7 +58,7 @@ enum CSVRateReader {
       guard seen.insert(code).inserted else { throw RateFileError("\(code) heads two columns", line: 1) }
     }
     let currencies = codes.map { Catalog.currency($0) }
-    var quotes: [QuotedRate] = []
+    var quotes: [EuroQuote] = []
     quotes.reserveCapacity(lines.count * codes.count)
     // Columns outside the catalog are only noted, once each, if they hold any rate.
     var unknownWithRates = Array(repeating: false, count: codes.count)
@@ -87,7 +87,7 @@ enum CSVRateReader {
               : "bad rate '\(lines.text(cell))' for \(code)", line: number)
         }
         if let currency = currencies[column] {
-          quotes.append(QuotedRate(date: date, code: currency.code, base: "EUR", value: value))
+          quotes.append(EuroQuote(value: value, date: date, currency: currency))
         } else {
           unknownWithRates[column] = true
         }
@@ -97,7 +97,7 @@ enum CSVRateReader {
       }
     }
     let unknown = codes.indices.filter { unknownWithRates[$0] }.map { codes[$0] }
-    return RateFile(format: "ECB CSV", quotes: quotes, unknownCodes: Set(unknown))
+    return RateFile(format: "ECB CSV", euroQuotes: quotes, unknownCodes: Set(unknown))
   }
 
   // MARK: - A rate per row

@@ -46,7 +46,7 @@ package enum RateFileReader {
       }
       do {
         let file = try read(member.data, name: member.path, xmlAndZip: xmlAndZip)
-        if file.quotes.isEmpty {
+        if file.isEmpty {
           problems.append("\(member.path): no rates")
         } else {
           found.append((member.path, file))

@@ -1,0 +1,124 @@
+/// Rates to record, grouped by day: what `RateDayTable.record` writes. Built one rate at
+/// a time, so that an import of the ECB history (177,000 rates) goes from its file's
+/// quotes to these days without holding every rate as a `Rate` in between; a later rate
+/// of the same currency and day replaces an earlier one.
+package struct RatesByDay {
+  /// One day's new rates and quotes.
+  struct Day {
+    var day: Int
+    var rates: [NewRate]
+    var quotes: [RateSnapshot.HeldQuote] = []
+  }
+
+  /// A new rate as its day holds it (its date is the day's): 32 bytes rather than the
+  /// 96 of a `Rate`.
+  struct NewRate {
+    var perEuro: DecimalValue
+    var currency: Int32
+    /// The source's number in `sources`.
+    var source: Int32
+  }
+
+  /// The days in the order they were first given.
+  private(set) var days: [Day] = []
+  /// The names of the rates' sources, numbered in `NewRate.source` and `HeldQuote.source`.
+  private(set) var sources = SourceNames()
+  /// How many rates were added (replaced ones included).
+  package private(set) var count = 0
+
+  private var positions: [Int: Int] = [:]
+  private var position = -1
+  private var lastDate: CalendarDate?
+  private var lastSource = (name: "", number: Int32(-1))
+  /// Where each currency's rate sits in the current day's list, or -1: a day of 41 rates
+  /// would otherwise search its list 41 times.
+  private var slotOfCurrency = [Int](repeating: -1, count: Catalog.count)
+  private var currencyGiven = [Bool](repeating: false, count: Catalog.count)
+
+  package init() {}
+
+  /// `rates` and `quotes` grouped by day. Files list a day's rates together, so a day is
+  /// looked up only when the date changes, and given room for its run of rates.
+  package init(_ rates: [Rate], quotes: [Quote] = []) {
+    for (offset, rate) in rates.enumerated() {
+      add(rate.currency, perEuro: rate.perEuro, date: rate.date, source: rate.source) {
+        var run = 1
+        while offset + run < rates.count, run < Catalog.count, rates[offset + run].date == rate.date { run += 1 }
+        return run
+      }
+    }
+    // Quotes are few (typed one at a time): looked up plainly.
+    for quote in quotes {
+      let day = quote.date.dayNumber
+      let held = RateSnapshot.HeldQuote(
+        currency: quote.currency.index, quotedIn: quote.quotedIn.index, value: quote.value, day: day,
+        source: sources.number(of: quote.source))
+      if let known = positions[day] {
+        days[known].quotes.removeAll { $0.pair == held.pair }
+        days[known].quotes.append(held)
+      } else {
+        days.append(Day(day: day, rates: [], quotes: [held]))
+        positions[day] = days.count - 1
+      }
+    }
+  }
+
+  /// Adds a rate. `room` is asked, only when `date` is a day not seen before, how many
+  /// rates that day may have: an import of 7,000 days would otherwise make room for 41
+  /// each and touch megabytes it never fills.
+  package mutating func add(
+    _ currency: Currency, perEuro: DecimalValue, date: CalendarDate, source: String,
+    room: () -> Int = { Catalog.count }
+  ) {
+    if date != lastDate {
+      if position >= 0 {
+        for rate in days[position].rates { slotOfCurrency[Int(rate.currency)] = -1 }
+      }
+      let day = date.dayNumber
+      if let known = positions[day] {
+        position = known
+        for (slot, rate) in days[position].rates.enumerated() { slotOfCurrency[Int(rate.currency)] = slot }
+      } else {
+        var rates: [NewRate] = []
+        rates.reserveCapacity(min(max(room(), 1), Catalog.count))
+        days.append(Day(day: day, rates: rates))
+        position = days.count - 1
+        positions[day] = position
+      }
+      lastDate = date
+    }
+    if source != lastSource.name || lastSource.number < 0 {
+      lastSource = (source, Int32(sources.number(of: source)))
+    }
+    let index = currency.index
+    let rate = NewRate(perEuro: perEuro, currency: Int32(index), source: lastSource.number)
+    if slotOfCurrency[index] >= 0 {
+      days[position].rates[slotOfCurrency[index]] = rate
+    } else {
+      slotOfCurrency[index] = days[position].rates.count
+      days[position].rates.append(rate)
+    }
+    currencyGiven[index] = true
+    count += 1
+  }
+
+  /// How many currencies have a rate.
+  package var currencyCount: Int { currencyGiven.lazy.filter { $0 }.count }
+
+  /// How many days have a rate.
+  package var dayCount: Int { days.lazy.filter { !$0.rates.isEmpty }.count }
+
+  /// The rates as `Rate`s, the days in the order they were first given: for tests.
+  package var allRates: [Rate] {
+    days.flatMap { day in
+      day.rates.map { rate in
+        Rate(
+          currency: Catalog.all[Int(rate.currency)], perEuro: rate.perEuro, date: CalendarDate(dayNumber: day.day)!,
+          source: sources.name(Int(rate.source)))
+      }
+    }
+  }
+
+  /// The days, oldest first.
+  var sortedDays: [Day] { days.sorted { $0.day < $1.day } }
+}
