@@ -20,6 +20,41 @@ import XMLAndZip
     try RateFileReader.read(Data(bytes), name: "cut.csv", xmlAndZip: LocalXMLAndZipReader())
   }
 
+  /// A rate cell of up to 19 digits is read in the same pass that checks it: it must read
+  /// as the general reading of digits reads it, for every cell the check lets through,
+  /// and refuse the rest, at every length up to and past 19 digits.
+  @Test func aRateCellReadsAsItsDigitsDo() throws {
+    var generator = SplitMix(seed: 0x5EED_CE11)
+    let alphabet = Array("0123456789._-e ".utf8)
+    var cells = ["0", "0.0", "00.10", "9999999999999999999", "99999999999999999999", "0.0000000000000000001", "1."]
+    for _ in 0..<20_000 {
+      let length = Int(generator.next() % 24)
+      cells.append(
+        String(
+          decoding: (0..<length).map { _ in
+            generator.next() % 5 == 0
+              ? alphabet[Int(generator.next() % UInt64(alphabet.count))] : UInt8(48 + generator.next() % 10)
+          }, as: UTF8.self))
+    }
+    let lines = try CSVLines(Array((cells.joined(separator: "\n") + "\n").utf8))
+    var cellRange: [Range<Int>] = []
+    for (index, text) in cells.enumerated() {
+      lines.cells(ofLine: index, into: &cellRange)
+      guard cellRange.count == 1 else { continue }
+      let read = lines.rate(cellRange[0])
+      // What the check lets through, once the cell is trimmed of blanks: digits, at most
+      // one point between them.
+      let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: " "))
+      let bytes = Array(trimmed.utf8)
+      let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
+      let wellFormed =
+        !bytes.isEmpty && bytes.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") } && points <= 1
+        && bytes.first != UInt8(ascii: ".") && bytes.last != UInt8(ascii: ".")
+      let expected = wellFormed ? (try DecimalValue.parseDigits(trimmed)).flatMap { $0.isZero ? nil : $0 } : nil
+      #expect(read?.coefficient == expected?.coefficient && read?.scale == expected?.scale, "\(text)")
+    }
+  }
+
   @Test func theRealFilesEndWithANewline() throws {
     #expect(Self.history.last == 0x0A)
     #expect(try fixture("ecb-daily-2026-10-30.csv").last == 0x0A)

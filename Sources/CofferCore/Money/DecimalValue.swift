@@ -24,6 +24,13 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     self.scale = scale
   }
 
+  /// The digits of a number read by a reader of its own, `scale` of them after the
+  /// point: 64 bits hold at most 20 digits, well within the 38 a value holds.
+  package init(digits: UInt64, scale: Int) {
+    precondition((0...Self.maxScale).contains(scale), "scale out of range")
+    self.init(uncheckedCoefficient: Int128(digits), scale: scale)
+  }
+
   /// A value from a signed magnitude, rounding away fractional digits that do not fit.
   init(negative: Bool, magnitude: UInt128, scale: Int) throws(DecimalError) {
     var magnitude = magnitude

@@ -19,8 +19,11 @@ package struct RatesByDay {
     var source: Int32
   }
 
-  /// The days in the order they were first given.
-  private(set) var days: [Day] = []
+  /// The days in the order they were first given; the open day's rates are in `open`.
+  private var givenDays: [Day] = []
+  /// The rates of the day being added to (`givenDays[position]`), kept apart so that
+  /// adding a rate changes one array rather than an array inside an array.
+  private var open: [NewRate] = []
   /// The names of the rates' sources, numbered in `NewRate.source` and `HeldQuote.source`.
   private(set) var sources = SourceNames()
   /// How many rates were added (replaced ones included).
@@ -30,10 +33,18 @@ package struct RatesByDay {
   private var position = -1
   private var lastDate: CalendarDate?
   private var lastSource = (name: "", number: Int32(-1))
-  /// Where each currency's rate sits in the current day's list, or -1: a day of 41 rates
+  /// Where each currency's rate sits in the open day's list, or -1: a day of 41 rates
   /// would otherwise search its list 41 times.
   private var slotOfCurrency = [Int](repeating: -1, count: Catalog.count)
   private var currencyGiven = [Bool](repeating: false, count: Catalog.count)
+
+  /// The days in the order they were first given.
+  var days: [Day] {
+    guard position >= 0 else { return givenDays }
+    var days = givenDays
+    days[position].rates = open
+    return days
+  }
 
   package init() {}
 
@@ -54,11 +65,11 @@ package struct RatesByDay {
         currency: quote.currency.index, quotedIn: quote.quotedIn.index, value: quote.value, day: day,
         source: sources.number(of: quote.source))
       if let known = positions[day] {
-        days[known].quotes.removeAll { $0.pair == held.pair }
-        days[known].quotes.append(held)
+        givenDays[known].quotes.removeAll { $0.pair == held.pair }
+        givenDays[known].quotes.append(held)
       } else {
-        days.append(Day(day: day, rates: [], quotes: [held]))
-        positions[day] = days.count - 1
+        givenDays.append(Day(day: day, rates: [], quotes: [held]))
+        positions[day] = givenDays.count - 1
       }
     }
   }
@@ -70,36 +81,44 @@ package struct RatesByDay {
     _ currency: Currency, perEuro: DecimalValue, date: CalendarDate, source: String,
     room: () -> Int = { Catalog.count }
   ) {
-    if date != lastDate {
-      if position >= 0 {
-        for rate in days[position].rates { slotOfCurrency[Int(rate.currency)] = -1 }
-      }
-      let day = date.dayNumber
-      if let known = positions[day] {
-        position = known
-        for (slot, rate) in days[position].rates.enumerated() { slotOfCurrency[Int(rate.currency)] = slot }
-      } else {
-        var rates: [NewRate] = []
-        rates.reserveCapacity(min(max(room(), 1), Catalog.count))
-        days.append(Day(day: day, rates: rates))
-        position = days.count - 1
-        positions[day] = position
-      }
-      lastDate = date
-    }
+    if date != lastDate { openDay(date, room: room) }
     if source != lastSource.name || lastSource.number < 0 {
       lastSource = (source, Int32(sources.number(of: source)))
     }
     let index = currency.index
     let rate = NewRate(perEuro: perEuro, currency: Int32(index), source: lastSource.number)
-    if slotOfCurrency[index] >= 0 {
-      days[position].rates[slotOfCurrency[index]] = rate
+    let slot = slotOfCurrency[index]
+    if slot >= 0 {
+      open[slot] = rate
     } else {
-      slotOfCurrency[index] = days[position].rates.count
-      days[position].rates.append(rate)
+      slotOfCurrency[index] = open.count
+      open.append(rate)
     }
     currencyGiven[index] = true
     count += 1
+  }
+
+  /// Puts the open day's rates back in its place and opens `date`'s day, known or new.
+  private mutating func openDay(_ date: CalendarDate, room: () -> Int) {
+    if position >= 0 {
+      for rate in open { slotOfCurrency[Int(rate.currency)] = -1 }
+      givenDays[position].rates = open
+    }
+    let day = date.dayNumber
+    if let known = positions[day] {
+      position = known
+      // Taken out, so that `open` is the only owner of its storage.
+      open = givenDays[position].rates
+      givenDays[position].rates = []
+      for (slot, rate) in open.enumerated() { slotOfCurrency[Int(rate.currency)] = slot }
+    } else {
+      open = []
+      open.reserveCapacity(min(max(room(), 1), Catalog.count))
+      givenDays.append(Day(day: day, rates: []))
+      position = givenDays.count - 1
+      positions[day] = position
+    }
+    lastDate = date
   }
 
   /// How many currencies have a rate.

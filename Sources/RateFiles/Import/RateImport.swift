@@ -25,7 +25,8 @@ package enum RateImport {
     if !file.euroQuotes.isEmpty {
       // Catalog currencies in euros (the ECB's history): only the checks below that can
       // fail for them, in the same order.
-      for (offset, quote) in file.euroQuotes.enumerated() {
+      let euroQuotes = file.euroQuotes
+      for (offset, quote) in euroQuotes.enumerated() {
         let currency = quote.currency
         if currency.index == Catalog.eur.index { continue }
         if let problem = RateRules.problem(with: quote.value) {
@@ -39,9 +40,7 @@ package enum RateImport {
         }
         rates.add(currency, perEuro: quote.value, date: quote.date, source: source) {
           var run = 1
-          while offset + run < file.euroQuotes.count, run < Catalog.count,
-            file.euroQuotes[offset + run].date == quote.date
-          {
+          while offset + run < euroQuotes.count, run < Catalog.count, euroQuotes[offset + run].date == quote.date {
             run += 1
           }
           return run

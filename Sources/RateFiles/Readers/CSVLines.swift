@@ -83,15 +83,23 @@ struct CSVLines {
       let cell = UnsafeBufferPointer(rebasing: bytes[range])
       var digits = 0
       var point: Int?
+      // The digits as one number, while there are at most 19 (below 10^19 < 2^64);
+      // past that it wraps, unused, and the general reading takes over.
+      var magnitude: UInt64 = 0
       for byte in cell {
         switch byte {
-        case 0x30...0x39: digits += 1
+        case 0x30...0x39:
+          digits += 1
+          magnitude = magnitude &* 10 &+ UInt64(byte &- 0x30)
         case UInt8(ascii: ".") where point == nil && digits > 0: point = digits
         default: return nil
         }
       }
       guard digits > 0, point != digits else { return nil }
       // Digits and a point: never negative, so above zero is not zero.
+      if digits <= 19 {
+        return magnitude == 0 ? nil : DecimalValue(digits: magnitude, scale: digits - (point ?? digits))
+      }
       guard let value = try? DecimalValue.parseDigits(cell), !value.isZero else { return nil }
       return value
     }
