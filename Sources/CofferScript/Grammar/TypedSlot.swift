@@ -5,7 +5,7 @@
 package struct TypedSlot<Value: Sendable>: Sendable {
   package let slot: Slot
   /// The value as the reader stored it (the kind of `slot` decides which case).
-  let extract: @Sendable (Arguments.Value) -> Value?
+  package let extract: @Sendable (Arguments.Value) -> Value?
 
   init(_ slot: Slot, extract: @escaping @Sendable (Arguments.Value) -> Value?) {
     self.slot = slot

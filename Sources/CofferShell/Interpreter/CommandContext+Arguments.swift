@@ -65,12 +65,12 @@ extension CommandContext {
 
 extension Arguments {
   /// The value of a slot the grammar requires (see `required(_:)`), as a statement's
-  /// failure.
+  /// failure. Read from the untyped value here, where the compiler specializes it for
+  /// `Value` (see `firstValue(for:)`).
   func value<Value>(_ typed: TypedSlot<Value>) throws(StatementFailure) -> Value {
-    do {
-      return try required(typed)
-    } catch {
-      throw StatementFailure(error)
+    guard let read = firstValue(for: typed.slot), let value = typed.extract(read) else {
+      throw StatementFailure(ScriptError("expected \(typed.slot.description)", at: line.location(ofOffset: endOffset)))
     }
+    return value
   }
 }

@@ -165,7 +165,10 @@ package final class Interpreter {
     let (entry, arguments) = try read(line, segment)
     if entry.readsHoldings { try context.requireSoundStore(at: arguments.commandOffset) }
     let result = try entry.run(arguments, context)
-    return try perform(result, format: arguments[ListingOptions.format]?.value ?? options.format, to: output)
+    // Most statements give no option: the typed look-up (generic, through CofferScript)
+    // is then skipped.
+    let format = arguments.options.isEmpty ? nil : arguments[ListingOptions.format]?.value
+    return try perform(result, format: format ?? options.format, to: output)
   }
 
   /// A statement lexed and parsed: its command and arguments, nothing run yet.
