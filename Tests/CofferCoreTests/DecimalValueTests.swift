@@ -34,13 +34,8 @@ func decimal(_ text: String) -> DecimalValue {
   /// answer, so the same text behind twenty of them takes the 128-bit way: both must
   /// agree on every text, valid or not, at every length up to and past the 19 bytes.
   @Test func shortDigitsReadAsTheLongWayReadsThem() throws {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
+    var generator = XorShift(state: 0x2545_F491_4F6C_DD1D)
+    func next() -> UInt64 { generator.next() }
     let alphabet = Array("0123456789999._a-".utf8)
     var texts = ["", ".", "_", "0", "9999999999999999999", "1000000000000000000", "0.000000000000000001", "5.", ".5"]
     for _ in 0..<20_000 {
@@ -181,13 +176,8 @@ func decimal(_ text: String) -> DecimalValue {
   }
 
   @Test func dividesWideNumbersByNarrowAndWideDivisorsAlike() {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
+    var generator = XorShift(state: 0x2545_F491_4F6C_DD1D)
+    func next() -> UInt64 { generator.next() }
     for round in 0..<20_000 {
       // Divisors of every width up to 128 bits, numerators below divisor × 2^128.
       let bits = round % 128 + 1
@@ -221,13 +211,8 @@ func decimal(_ text: String) -> DecimalValue {
   }
 
   @Test func quotientsAreThoseOfWideningByTrial() {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
+    var generator = XorShift(state: 0x9E37_79B9_7F4A_7C15)
+    func next() -> UInt64 { generator.next() }
     func operand() -> DecimalValue {
       let digits = Int(next() % 38) + 1
       var magnitude = (UInt128(next()) << 64 | UInt128(next())) % DecimalValue.powerOfTen[digits]
@@ -262,13 +247,8 @@ func decimal(_ text: String) -> DecimalValue {
   }
 
   @Test func sumsAreThoseOfTryingEveryScale() {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
+    var generator = XorShift(state: 0x2545_F491_4F6C_DD1D)
+    func next() -> UInt64 { generator.next() }
     func operand() -> DecimalValue {
       let digits = Int(next() % 39)
       let magnitude = (UInt128(next()) << 64 | UInt128(next())) % DecimalValue.powerOfTen[digits]
@@ -282,5 +262,17 @@ func decimal(_ text: String) -> DecimalValue {
       let expected = sumByTrying(lhs, rhs)
       #expect(sum?.coefficient == expected?.coefficient && sum?.scale == expected?.scale, "\(lhs) + \(rhs)")
     }
+  }
+}
+
+/// Marsaglia's xorshift (13, 7, 17): seeded, so that a failing case can be found again.
+struct XorShift {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state ^= state << 13
+    state ^= state >> 7
+    state ^= state << 17
+    return state
   }
 }

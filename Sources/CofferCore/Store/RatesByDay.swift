@@ -11,7 +11,7 @@ package struct RatesByDay {
   }
 
   /// A new rate as its day holds it (its date is the day's): 32 bytes rather than the
-  /// 96 of a `Rate`.
+  /// 80 of a `Rate`.
   struct NewRate {
     var perEuro: DecimalValue
     var currency: Int32

@@ -67,10 +67,13 @@ package final class Arguments {
   /// The value of a slot the grammar requires. A statement without it fails as the
   /// grammar fails a statement that lacks it: the read itself cannot go wrong.
   package func required<Value>(_ typed: TypedSlot<Value>) throws(ScriptError) -> Value {
-    guard let value = self[typed] else {
-      throw ScriptError("expected \(typed.slot.description)", at: line.location(ofOffset: endOffset))
-    }
+    guard let value = self[typed] else { throw missing(typed.slot) }
     return value
+  }
+
+  /// The error of a statement that gave a required slot no value.
+  package func missing(_ slot: Slot) -> ScriptError {
+    ScriptError("expected \(slot.description)", at: line.location(ofOffset: endOffset))
   }
 
   /// Every value read for a slot (a repeated one), in order.

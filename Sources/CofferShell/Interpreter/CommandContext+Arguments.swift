@@ -69,7 +69,7 @@ extension Arguments {
   /// `Value` (see `firstValue(for:)`).
   func value<Value>(_ typed: TypedSlot<Value>) throws(StatementFailure) -> Value {
     guard let read = firstValue(for: typed.slot), let value = typed.extract(read) else {
-      throw StatementFailure(ScriptError("expected \(typed.slot.description)", at: line.location(ofOffset: endOffset)))
+      throw StatementFailure(missing(typed.slot))
     }
     return value
   }

@@ -18,10 +18,7 @@ package enum RateImport {
     -> Pivoted
   {
     var skipped = file.unknownCodes
-    var rates = RatesByDay()
-    var wanted = [Bool](repeating: only.isEmpty, count: Catalog.count)
-    for currency in only { wanted[currency.index] = true }
-    var leftOut = [Bool](repeating: false, count: Catalog.count)
+    var kept = Kept(source: source, only: only)
     if !file.euroQuotes.isEmpty {
       // Catalog currencies in euros (the ECB's history): only the checks below that can
       // fail for them, in the same order.
@@ -29,38 +26,25 @@ package enum RateImport {
       for (offset, quote) in euroQuotes.enumerated() {
         let currency = quote.currency
         if currency.index == Catalog.eur.index { continue }
-        if let problem = RateRules.problem(with: quote.value) {
-          throw RateFileError(
-            "rate of \(currency.code) on \(quote.date): \(problem) (units per euro: \(quote.value))",
-            place: "\(quote.date)")
-        }
-        guard wanted[currency.index] else {
-          leftOut[currency.index] = true
-          continue
-        }
-        rates.add(currency, perEuro: quote.value, date: quote.date, source: source) {
-          var run = 1
-          while offset + run < euroQuotes.count, run < Catalog.count, euroQuotes[offset + run].date == quote.date {
-            run += 1
-          }
-          return run
+        try Kept.requireStorable(quote.value, of: currency.code, on: quote.date)
+        kept.keep(currency, quote.value, on: quote.date, at: offset, of: euroQuotes.count) {
+          euroQuotes[$0].date == quote.date
         }
       }
-      return Pivoted(rates: rates, skipped: skipped.sorted(), leftOut: leftOut.lazy.filter { $0 }.count)
+      return kept.pivoted(skipped: skipped)
     }
+    let quotes = file.quotes
     // Quotes in another base go through that snapshot's own EUR rate.
     // Nearly every file quotes in euros only (the ECB's do): nothing to look up then.
-    let allInEuro = !file.quotes.contains { $0.base != "EUR" }
+    let allInEuro = !quotes.contains { $0.base != "EUR" }
     var euroPerBase: [String: DecimalValue] = [:]
-    for quote in file.quotes where !allInEuro && quote.base != "EUR" && quote.code == "EUR" {
+    for quote in quotes where !allInEuro && quote.base != "EUR" && quote.code == "EUR" {
       euroPerBase[quote.base + quote.date.description] = quote.value
     }
     // In one base a file gives a currency once a day (its reader sees to it); in several,
     // it may give one twice on a day, in two bases: which would win is a silent choice.
-    let severalBases =
-      !allInEuro && (file.quotes.first.map { first in file.quotes.contains { $0.base != first.base } } ?? false)
+    let severalBases = !allInEuro && (quotes.first.map { first in quotes.contains { $0.base != first.base } } ?? false)
     var baseOfRate: [Int: String] = [:]
-    let quotes = file.quotes
     for (offset, quote) in quotes.enumerated() {
       guard let currency = Catalog.currency(quote.code) else {
         if quote.code != quote.base { skipped.insert(quote.code) }
@@ -81,11 +65,7 @@ package enum RateImport {
       }
       // EUR is the pivot: its rate is 1 by definition and is not stored.
       if currency.index == Catalog.eur.index { continue }
-      // What is stored must read back: the store refuses a rate outside these bounds.
-      if let problem = RateRules.problem(with: perEuro) {
-        throw RateFileError(
-          "rate of \(quote.code) on \(quote.date): \(problem) (units per euro: \(perEuro))", place: "\(quote.date)")
-      }
+      try Kept.requireStorable(perEuro, of: quote.code, on: quote.date)
       if severalBases,
         let other = baseOfRate.updateValue(quote.base, forKey: quote.date.dayNumber * Catalog.count + currency.index)
       {
@@ -93,19 +73,53 @@ package enum RateImport {
           "two rates for \(currency.code) on \(quote.date), in \(other) and in \(quote.base): which is meant cannot be told",
           place: "\(quote.date)")
       }
+      kept.keep(currency, perEuro, on: quote.date, at: offset, of: quotes.count) { quotes[$0].date == quote.date }
+    }
+    return kept.pivoted(skipped: skipped)
+  }
+
+  /// The rates a pivot keeps, and the currencies `only` leaves out: what both of its ways
+  /// (euro quotes, and quotes in any base) do once a rate is in euros.
+  private struct Kept {
+    let source: String
+    var rates = RatesByDay()
+    var wanted: [Bool]
+    var leftOut = [Bool](repeating: false, count: Catalog.count)
+
+    init(source: String, only: [Currency]) {
+      self.source = source
+      wanted = [Bool](repeating: only.isEmpty, count: Catalog.count)
+      for currency in only { wanted[currency.index] = true }
+    }
+
+    /// What is stored must read back: the store refuses a rate outside these bounds.
+    static func requireStorable(
+      _ perEuro: DecimalValue, of code: String, on date: CalendarDate
+    ) throws(RateFileError) {
+      if let problem = RateRules.problem(with: perEuro) {
+        throw RateFileError("rate of \(code) on \(date): \(problem) (units per euro: \(perEuro))", place: "\(date)")
+      }
+    }
+
+    /// Adds a checked rate, unless `only` leaves its currency out. Files list a day's
+    /// quotes together: `sameDay` tells how far this one's run goes, for the day's room.
+    mutating func keep(
+      _ currency: Currency, _ perEuro: DecimalValue, on date: CalendarDate, at offset: Int, of count: Int,
+      sameDay: (Int) -> Bool
+    ) {
       guard wanted[currency.index] else {
         leftOut[currency.index] = true
-        continue
+        return
       }
-      rates.add(currency, perEuro: perEuro, date: quote.date, source: source) {
-        // Files list a day's quotes together: room for this run of them.
+      rates.add(currency, perEuro: perEuro, date: date, source: source) {
         var run = 1
-        while offset + run < quotes.count, run < Catalog.count, quotes[offset + run].date == quote.date {
-          run += 1
-        }
+        while offset + run < count, run < Catalog.count, sameDay(offset + run) { run += 1 }
         return run
       }
     }
-    return Pivoted(rates: rates, skipped: skipped.sorted(), leftOut: leftOut.lazy.filter { $0 }.count)
+
+    func pivoted(skipped: Set<String>) -> Pivoted {
+      Pivoted(rates: rates, skipped: skipped.sorted(), leftOut: leftOut.lazy.filter { $0 }.count)
+    }
   }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// Rates read from a file, before they are stored: each is "units of `code` per one
 /// `base`" on a date. Turning them into the EUR pivot is `RateImport`'s job.
 package struct QuotedRate: Sendable, Equatable {
-  // The value first: its 16-byte alignment would otherwise pad each of the 177,000
-  // quotes of the ECB history from 80 bytes to 96.
+  // The value first: its 16-byte alignment would otherwise pad a quote from 64 bytes
+  // to 80.
   package let value: DecimalValue
   package let date: CalendarDate
   package let code: String
