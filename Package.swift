@@ -45,9 +45,11 @@ let package = Package(
       ],
       swiftSettings: releaseSpeed
     ),
-    // Reading rates files (CSV and JSON here; XML and zip through the coffer-rates helper)
+    // Reading rates files (CSV, JSON and zip here; XML through the coffer-rates helper)
     // and handing the rates to the ledger: the model in CofferCore knows no file format.
-    .target(name: "RateFiles", dependencies: ["CofferCore"], swiftSettings: releaseSpeed),
+    // Zip archives are unpacked in process (ZIPFoundation, over a static zlib).
+    .target(
+      name: "RateFiles", dependencies: ["CofferCore", "ZIPFoundation", "CMemoryFile"], swiftSettings: releaseSpeed),
     .target(
       name: "CofferShell",
       dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"],
@@ -66,8 +68,8 @@ let package = Package(
     .target(name: "CMemoryFile"),
     // Writes the manual page and the completion scripts from the definitions (build time only).
     .executableTarget(name: "coffer-docs", dependencies: ["CofferCLI"]),
-    // XML (libxml2, ICU) and zip (zlib) readers: only the coffer-rates helper links them.
-    .target(name: "XMLAndZip", dependencies: ["CofferCore", "RateFiles", "ZIPFoundation", "CMemoryFile"]),
+    // The XML reader (libxml2, ICU): only the coffer-rates helper links it.
+    .target(name: "XMLAndZip", dependencies: ["CofferCore", "RateFiles"]),
     .executableTarget(name: "coffer-rates", dependencies: ["RateFiles", "XMLAndZip"]),
     // In-process timings for Scripts/bench (the form session, with nothing of a terminal).
     .executableTarget(name: "coffer-bench", dependencies: ["CofferShell"]),

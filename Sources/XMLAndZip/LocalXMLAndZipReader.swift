@@ -1,16 +1,14 @@
-import CMemoryFile
 import CofferCore
 import Foundation
 import RateFiles
-import ZIPFoundation
 
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
 
-/// Reads ECB XML with FoundationXML's XMLParser (libxml2) and zip archives with
-/// ZIPFoundation (zlib), in this process. The `coffer-rates` helper uses it; Coffer itself
-/// asks the helper, so that its own start-up does not load libxml2, ICU and zlib.
+/// Reads ECB XML with FoundationXML's XMLParser (libxml2), in this process, and zip
+/// archives as Coffer does (`ZipArchive`). The `coffer-rates` helper uses it; Coffer
+/// itself asks the helper for XML, so that its own start-up does not load libxml2.
 package struct LocalXMLAndZipReader: XMLAndZipReader {
   package init() {}
 
@@ -43,82 +41,8 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
     return collector.quotes
   }
 
-  /// The files of the archive, unpacked. Each entry's declared size is checked before it
-  /// is unpacked and its bytes are counted as they come, so a bomb (2 GiB in 2 MB) is
-  /// refused at `limit` bytes, whatever its headers claim; so are all the entries together.
-  package func files(inZip data: Data, limit: Int) throws(RateFileError) -> [ZipMember] {
-    // ZIPFoundation skips encrypted entries (and every entry after one) without a word.
-    if let locked = ZipDirectory.firstEncryptedEntry(in: data) {
-      throw RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry \(locked)")
-    }
-    let archive = try Self.archive(data)
-    let tooLarge = "unpacks to more than \(RateLimits.maximumText)"
-    var members: [ZipMember] = []
-    var unpacked = 0
-    var entries = 0
-    for entry in archive {
-      entries += 1
-      guard entry.type == .file else { continue }
-      let room = limit - unpacked
-      guard entry.uncompressedSize <= UInt64(room) else {
-        throw RateFileError(
-          unpacked == 0 ? tooLarge : "with the entries before it, \(tooLarge)", place: "entry \(entry.path)")
-      }
-      var contents = Data()
-      do {
-        _ = try archive.extract(entry, skipCRC32: false) { chunk in
-          guard chunk.count <= room - contents.count else { throw OverLimit() }
-          contents.append(chunk)
-        }
-      } catch is OverLimit {
-        throw RateFileError(tooLarge, place: "entry \(entry.path)")
-      } catch {
-        throw RateFileError("cannot unpack \(entry.path): \(error)", place: "entry \(entry.path)")
-      }
-      unpacked += contents.count
-      members.append(ZipMember(path: entry.path, data: contents))
-    }
-    // ZIPFoundation stops at the first entry it cannot read, without a word.
-    if let declared = ZipDirectory.declaredEntryCount(in: data), entries < declared {
-      throw RateFileError(
-        "the zip is damaged: its directory lists \(declared) \(declared == 1 ? "entry" : "entries"), "
-          + "\(entries == 0 ? "none" : "only \(entries)") of which can be read", byte: 0)
-    }
-    return members
-  }
-
-  /// The archive, read from an anonymous file in memory holding `data`. ZIPFoundation's
-  /// in-memory archive (`Archive(data:)`) traps when a header sends it past the end of
-  /// its bytes, and a damaged zip's offsets may point anywhere (the rates fuzzer found
-  /// one: the helper died of SIGILL); read from a file, the same read finds the end of
-  /// the file and the archive is refused as unreadable.
-  private static func archive(_ data: Data) throws(RateFileError) -> Archive {
-    let descriptor = coffer_memory_file("coffer-zip")
-    guard descriptor >= 0 else {
-      throw RateFileError("cannot hold the zip in memory: \(String(cString: strerror(errno)))", byte: 0)
-    }
-    // The archive opens a file of its own on it; this descriptor is not needed after.
-    defer { close(descriptor) }
-    var written = 0
-    while written < data.count {
-      let result = data.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-      }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else {
-        throw RateFileError("cannot hold the zip in memory: \(String(cString: strerror(errno)))", byte: written)
-      }
-      written += result
-    }
-    do {
-      return try Archive(url: URL(fileURLWithPath: "/proc/self/fd/\(descriptor)"), accessMode: .read)
-    } catch {
-      throw RateFileError("not a readable zip archive", byte: 0)
-    }
-  }
-
   package func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
-    try files(inZip: data, limit: RateLimits.maximumBytes)
+    try ZipArchive.members(in: data)
   }
 
   /// The offset of the first byte that does not start or continue a UTF-8 character.
@@ -134,9 +58,6 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
       }
     }
   }
-
-  /// Thrown from inside `extract` to stop unpacking at the limit.
-  private struct OverLimit: Error {}
 
   /// Collects `<Cube time='…'>` / `<Cube currency='…' rate='…'/>` from ECB XML.
   private final class ECBCubeCollector: NSObject, XMLParserDelegate {

@@ -3,7 +3,6 @@
 //
 //   coffer-rates fetch URL TIMEOUT   the body of a successful HTTP(S) GET, on stdout
 //   coffer-rates xml                 the rates in the ECB XML on stdin
-//   coffer-rates unzip               the files in the zip archive on stdin
 //
 // Answers are written as HelperWire describes. Exit status: 0 with the answer on stdout;
 // 1 with the reason on stderr; 2 for a usage error.
@@ -56,12 +55,6 @@ case "xml" where arguments.count == 1:
   } catch {
     fail(HelperWire.encode(error))
   }
-case "unzip" where arguments.count == 1:
-  do {
-    answer(HelperWire.encode(try LocalXMLAndZipReader().files(inZip: boundedInput())))
-  } catch {
-    fail(HelperWire.encode(error))
-  }
 default:
-  fail("usage: coffer-rates fetch URL TIMEOUT-SECONDS | xml | unzip\n", status: 2)
+  fail("usage: coffer-rates fetch URL TIMEOUT-SECONDS | xml\n", status: 2)
 }

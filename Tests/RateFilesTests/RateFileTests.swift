@@ -320,35 +320,9 @@ func readError(_ text: String) -> RateFileError? {
     #expect(try HelperWire.decodeQuotes(Data()) == [])
   }
 
-  @Test func zipMembersRoundTripWhateverTheyHold() throws {
-    let members = [
-      ZipMember(path: "notes/a b.txt", data: Data("line\n12 x\n".utf8)),
-      ZipMember(path: "empty", data: Data()),
-      ZipMember(path: "bytes.bin", data: Data([0, 10, 255, 32, 10])),
-    ]
-    let decoded = try HelperWire.decodeMembers(HelperWire.encode(members))
-    #expect(decoded.map(\.path) == members.map(\.path))
-    #expect(decoded.map(\.data) == members.map(\.data))
-    // Members are slices of the answer; an answer that is itself a slice (its indices
-    // not starting at 0) reads the same, and so does a rates file read from a member.
-    let answer = Data("padding".utf8) + HelperWire.encode(members)
-    let sliced = try HelperWire.decodeMembers(answer[7...])
-    #expect(sliced.map(\.path) == members.map(\.path))
-    #expect(sliced.map { [UInt8]($0.data) } == members.map { [UInt8]($0.data) })
-    let csv = "Date,USD,JPY,\n2024-06-28,1.0705,171.94,\n"
-    let inside = try HelperWire.decodeMembers(
-      (Data("padding".utf8) + HelperWire.encode([ZipMember(path: "a.csv", data: Data(csv.utf8))]))[7...])
-    #expect(inside[0].data.startIndex > 7)
-    let fromSlice = try RateFileReader.read(inside[0].data, name: "a.csv", xmlAndZip: LocalXMLAndZipReader())
-    #expect(fromSlice.quotes == (try read(csv)).quotes)
-    #expect(throws: RateFileError.self) { try HelperWire.decodeMembers(Data("pad99 cut.csv\nshort".utf8)[3...]) }
-  }
-
   @Test func anUnexpectedAnswerIsAnErrorNotAWrongNumber() {
     #expect(throws: RateFileError.self) { try HelperWire.decodeQuotes(Data("2024-06-28 USD EUR 1.07x\n".utf8)) }
     #expect(throws: RateFileError.self) { try HelperWire.decodeQuotes(Data("2024-06-28 USD 1.07\n".utf8)) }
-    #expect(throws: RateFileError.self) { try HelperWire.decodeMembers(Data("99 cut.csv\nshort".utf8)) }
-    #expect(throws: RateFileError.self) { try HelperWire.decodeMembers(Data("no header".utf8)) }
   }
 
   @Test func errorsKeepTheirPlace() {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import XMLAndZip
 
 @testable import RateFiles
 
@@ -47,24 +46,24 @@ import XMLAndZip
   @Test func anEntryDeclaredLargerThanTheLimitIsRefusedUnopened() throws {
     let zip = try Self.bomb(size: 3 << 20)
     #expect(throws: RateFileError("unpacks to more than 64 MiB", place: "entry bomb.csv")) {
-      try LocalXMLAndZipReader().files(inZip: zip, limit: 1 << 20)
+      try ZipArchive.members(in: zip, limit: 1 << 20)
     }
   }
 
   @Test func anEntryThatLiesAboutItsSizeIsCutAtTheLimit() throws {
     let zip = try Self.bomb(size: 3 << 20, declared: 100)
     #expect(throws: RateFileError("unpacks to more than 64 MiB", place: "entry bomb.csv")) {
-      try LocalXMLAndZipReader().files(inZip: zip, limit: 1 << 20)
+      try ZipArchive.members(in: zip, limit: 1 << 20)
     }
     // Under the limit, the bytes counted are what counts, not the header.
-    #expect(try LocalXMLAndZipReader().files(inZip: zip, limit: 4 << 20).first?.data.count == 3 << 20)
+    #expect(try ZipArchive.members(in: zip, limit: 4 << 20).first?.data.count == 3 << 20)
   }
 
   @Test func aBombAtTheRealLimitIsRefusedQuickly() throws {
     let zip = try Self.bomb(size: (64 << 20) + 1, declared: 1000)
     let started = ContinuousClock.now
     #expect(throws: RateFileError("unpacks to more than 64 MiB", place: "entry bomb.csv")) {
-      try LocalXMLAndZipReader().files(inZip: zip)
+      try ZipArchive.members(in: zip)
     }
     #expect(ContinuousClock.now - started < .seconds(10))
   }
@@ -78,10 +77,37 @@ import XMLAndZip
     #expect(
       throws: RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry notes.txt")
     ) {
-      try LocalXMLAndZipReader().files(inZip: Data(bytes))
+      try ZipArchive.members(in: Data(bytes))
     }
     // Unflagged, the same archive reads.
-    #expect(try LocalXMLAndZipReader().files(inZip: Data(Self.smallZip)).map(\.path) == ["notes.txt"])
+    #expect(try ZipArchive.members(in: Data(Self.smallZip)).map(\.path) == ["notes.txt"])
+  }
+
+  /// ZIPFoundation hands over an entry's bytes without comparing them with the CRC the
+  /// archive gives; a zip whose CRC does not match its bytes is damaged, and refused.
+  @Test func anEntryWhoseBytesDoNotMatchItsCRCIsRefused() throws {
+    let central = try #require(Self.findSignature([0x50, 0x4B, 0x01, 0x02], in: Self.smallZip))
+    // The CRC: at 14 in the local header, at 16 in the central one.
+    for (offsets, name) in [([14, central + 16], "both headers"), ([central + 16], "the directory")] {
+      var bytes = Self.smallZip
+      for offset in offsets { bytes[offset] ^= 0x01 }
+      #expect(
+        throws: RateFileError(
+          "the zip is damaged: notes.txt's bytes do not match their CRC (363a3020 where the archive says 363a3021)",
+          place: "entry notes.txt"), "\(name)"
+      ) {
+        try ZipArchive.members(in: Data(bytes))
+      }
+    }
+    #expect(try ZipArchive.members(in: Data(Self.smallZip)).first?.data == Data("hello\n".utf8))
+  }
+
+  @Test func aStopEndsTheUnpacking() throws {
+    let zip = try Self.bomb(size: 1 << 20)
+    #expect(throws: RateFileError("stopped while unpacking the zip", place: "entry bomb.csv")) {
+      try ZipArchive.members(in: zip, shouldStop: { true })
+    }
+    #expect(try ZipArchive.members(in: zip, shouldStop: { false }).first?.data.count == 1 << 20)
   }
 
   /// Found by the rates fuzzer: a zip whose directory sends the reader past the end of
@@ -96,11 +122,11 @@ import XMLAndZip
     #expect(
       throws: RateFileError("the zip is damaged: its directory lists 1 entry, none of which can be read", byte: 0)
     ) {
-      try LocalXMLAndZipReader().files(inZip: zip)
+      try ZipArchive.members(in: zip)
     }
     // Cut at every byte, the small archive is refused or read, never a trap.
     for cut in 0..<Self.smallZip.count {
-      _ = try? LocalXMLAndZipReader().files(inZip: Data(Self.smallZip.prefix(cut)))
+      _ = try? ZipArchive.members(in: Data(Self.smallZip.prefix(cut)))
     }
   }
 }

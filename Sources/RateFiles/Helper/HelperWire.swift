@@ -4,7 +4,6 @@ import Foundation
 /// What the `coffer-rates` helper writes for Coffer to read back.
 ///
 /// - Rates from XML: one line per rate, `YYYY-MM-DD CODE BASE VALUE`.
-/// - Files from a zip: per file, a line `BYTE-COUNT PATH`, then exactly that many bytes.
 /// - A failure: exit status 1 and `PLACE<TAB>MESSAGE` on stderr (a `RateFileError`).
 package enum HelperWire {
   package static func encode(_ quotes: [QuotedRate]) -> Data {
@@ -31,36 +30,6 @@ package enum HelperWire {
           value: value))
     }
     return quotes
-  }
-
-  package static func encode(_ members: [ZipMember]) -> Data {
-    var data = Data()
-    for member in members {
-      data.append(contentsOf: "\(member.data.count) \(member.path)\n".utf8)
-      data.append(member.data)
-    }
-    return data
-  }
-
-  package static func decodeMembers(_ data: Data) throws(RateFileError) -> [ZipMember] {
-    // Each member's bytes are a slice of the answer rather than a copy (the ECB history
-    // is 2 MB): its indices are the answer's, which is why they are counted from
-    // `startIndex`.
-    var members: [ZipMember] = []
-    var offset = data.startIndex
-    while offset < data.endIndex {
-      guard let newline = data[offset...].firstIndex(of: UInt8(ascii: "\n")),
-        let space = data[offset..<newline].firstIndex(of: UInt8(ascii: " ")),
-        let count = Int(String(decoding: data[offset..<space], as: UTF8.self)),
-        count >= 0, count <= data.endIndex - (newline + 1)
-      else {
-        throw RateFileError("the coffer-rates helper answered something unexpected", byte: offset - data.startIndex)
-      }
-      let path = String(decoding: data[(space + 1)..<newline], as: UTF8.self)
-      members.append(ZipMember(path: path, data: data[(newline + 1)..<(newline + 1 + count)]))
-      offset = newline + 1 + count
-    }
-    return members
   }
 
   package static func encode(_ error: RateFileError) -> String {

@@ -2,10 +2,12 @@ import CofferCore
 import Foundation
 
 /// Runs `coffer-rates`, the helper built and installed beside `coffer`, for the work that
-/// needs libraries Coffer's own binary does not load: HTTP (URLSession over libcurl), XML
-/// (libxml2 and ICU) and zip (zlib). Loading them would add several milliseconds to every
-/// start of Coffer, for the few commands that use them; git keeps its HTTP transport in a
-/// helper for the same reason.
+/// needs libraries Coffer's own binary does not load: HTTP (URLSession over libcurl) and
+/// XML (libxml2 and ICU). Loading them would add several milliseconds to every start of
+/// Coffer, for the few commands that use them; git keeps its HTTP transport in a helper
+/// for the same reason. Zip archives are unpacked here, in this process (`ZipArchive`):
+/// zlib is small and links statically, and the helper's start and the archive's trip
+/// through its pipes had been a third of an import of the ECB's history.
 package struct RatesHelper: XMLAndZipReader {
   /// Asked while the helper runs; true kills it and ends the wait (the shell answers
   /// whether a signal is pending).
@@ -32,7 +34,7 @@ package struct RatesHelper: XMLAndZipReader {
   }
 
   package func files(inZip data: Data) throws(RateFileError) -> [ZipMember] {
-    try HelperWire.decodeMembers(try answer(Self.run(["unzip"], input: data, shouldStop: shouldStop), reading: "zip"))
+    try ZipArchive.members(in: data, shouldStop: shouldStop)
   }
 
   private func answer(_ outcome: Outcome, reading format: String) throws(RateFileError) -> Data {

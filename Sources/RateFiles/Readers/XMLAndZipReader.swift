@@ -1,10 +1,11 @@
 import CofferCore
 import Foundation
 
-/// Reads the two formats whose parsers need large libraries: ECB XML (FoundationXML's
-/// XMLParser, over libxml2 and ICU) and zip archives (zlib). Coffer's own binary does not
-/// link those libraries, which would add a few milliseconds to every start; it asks the
-/// `coffer-rates` helper instead (`RatesHelper`).
+/// Reads ECB XML, whose parser needs large libraries (FoundationXML's XMLParser, over
+/// libxml2 and ICU): Coffer's own binary does not link them, which would add a few
+/// milliseconds to every start, and asks the `coffer-rates` helper instead
+/// (`RatesHelper`). Zip archives are unpacked in process by both kinds of reader
+/// (`ZipArchive`); they are here so that a reader of the archive's XML goes with them.
 package protocol XMLAndZipReader {
   /// The rates in an ECB XML document (daily or history), all against EUR.
   func quotes(inXML data: Data) throws(RateFileError) -> [QuotedRate]
