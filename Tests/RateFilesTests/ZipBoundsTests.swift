@@ -102,6 +102,43 @@ import Testing
     #expect(try ZipArchive.members(in: Data(Self.smallZip)).first?.data == Data("hello\n".utf8))
   }
 
+  /// Each entry's room is made from the size it declares; entries that declare 60 MB and
+  /// hold 6 bytes must not keep that room (a hundred of them would hold 6 GB).
+  @Test func entriesSmallerThanTheyDeclareDoNotKeepTheirRoom() throws {
+    let folder = try temporaryFolder()
+    let script = """
+      import struct, sys, zipfile
+      path = sys.argv[1]
+      with zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED) as z:
+          for index in range(100): z.writestr('note%d.txt' % index, 'hello\\n')
+      data = bytearray(open(path, 'rb').read())
+      # The uncompressed size: at 22 in each local header, at 24 in each central one.
+      for signature, offset in ((b'PK\\x03\\x04', 22), (b'PK\\x01\\x02', 24)):
+          at = data.find(signature)
+          while at >= 0:
+              struct.pack_into('<I', data, at + offset, 60 << 20)
+              at = data.find(signature, at + 4)
+      open(path, 'wb').write(data)
+      """
+    let result = try ChildProcess.run(["python3", "-c", script, folder + "/liars.zip"], input: nil)
+    #expect(result.status == 0, "\(String(decoding: result.errors, as: UTF8.self))")
+    let zip = try Data(contentsOf: URL(fileURLWithPath: folder + "/liars.zip"))
+    let before = try Self.addressSpace()
+    let members = try ZipArchive.members(in: zip)
+    let grown = try Self.addressSpace() - before
+    #expect(members.count == 100)
+    #expect(members.allSatisfy { $0.data == Data("hello\n".utf8) })
+    #expect(grown < 1 << 30, "the address space grew by \(grown) bytes")
+  }
+
+  /// The process's address space in bytes (VmSize in /proc/self/status).
+  static func addressSpace() throws -> Int {
+    let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmSize:") })
+    let kilobytes = try #require(Int(line.split(separator: " ").dropFirst().first ?? ""))
+    return kilobytes * 1024
+  }
+
   @Test func aStopEndsTheUnpacking() throws {
     let zip = try Self.bomb(size: 1 << 20)
     #expect(throws: RateFileError("stopped while unpacking the zip", place: "entry bomb.csv")) {

@@ -33,6 +33,8 @@ package enum ZipArchive {
         throw RateFileError(
           unpacked == 0 ? tooLarge : "with the entries before it, \(tooLarge)", place: "entry \(entry.path)")
       }
+      // Room for the size the entry declares (at most `room`), so that the bytes are not
+      // copied again and again as they come.
       var contents = Data()
       contents.reserveCapacity(Int(entry.uncompressedSize))
       var checksum: UInt = 0
@@ -63,6 +65,9 @@ package enum ZipArchive {
           place: "entry \(entry.path)")
       }
       unpacked += contents.count
+      // An entry smaller than it declared would hold on to the room made for it: many
+      // such entries would keep gigabytes of address space for nothing.
+      if contents.count < entry.uncompressedSize { contents = contents.withUnsafeBytes { Data($0) } }
       members.append(ZipMember(path: entry.path, data: contents))
     }
     // ZIPFoundation stops at the first entry it cannot read, without a word.
