@@ -139,6 +139,59 @@ import Testing
     return kilobytes * 1024
   }
 
+  /// A deflated entry whose stream goes on past its bytes (a stored block that claims
+  /// 65,535 bytes and holds 40). ZIPFoundation's inflate loop read on past the entry and
+  /// spun for ever at the end of the file, and nothing but SIGKILL stopped it.
+  @Test func aDeflateStreamCutShortIsRefusedNotSpunOn() throws {
+    let zip = try #require(
+      Data(
+        base64Encoded:
+          "UEsDBBQAAAAIAAAAAAAAAAAALQAAAAoAAAAJAAAAcmF0ZXMuY3N2AP//AABEYXRlLFVTRCxKUFksCjIwMjQtMDYtMjgsMS4wNzA1LDE3MS45NCwKUEsBAhQAFAAAAAgAAAAAAAAAAAAtAAAACgAAAAkAAAAAAAAAAAAAAAAAAAAAAHJhdGVzLmNzdlBLBQYAAAAAAQABADcAAABUAAAAAAA="
+      ))
+    #expect(
+      throws: RateFileError(
+        "the zip is damaged: rates.csv ends before its compressed stream does", place: "entry rates.csv")
+    ) {
+      try ZipArchive.members(in: zip)
+    }
+    // Found by the rates fuzzer (a libFuzzer timeout): a README and a CSV, flipped bits.
+    let fuzzed = try #require(
+      Data(
+        base64Encoded:
+          "UEsDBBQAAAAIAAAAdl2/rvwdCAAAAAYAAAAKAAAAUiRBRE1FLnR4dCtKLEkt5gIAUEsDBBQAAAAIAAAAdl3W50cUCwEAAJ0BAAAJAAAAcmF0ZXMuY3N2HU/LbsJADLz3K/wBlrW79r6OQFpCAyFKQC3c2opzpYr/V2dz8Y494/Fs9/V8MF2Xjul9ujHt7gNTN6DstxNTf31jmo4j03xGWV5B7HrMDgvQeEa5zFjbXGGwnY9gN0C7EbN+ADp0M8pxQRmBhvmD6fQJq9MN7XiHZOpxaNkDXfot030D4kUdnX+ev9+PPwouJCYv3ueAN0dJhSmYaFSmLJY1MjkpqsUxaUqiIEzMKYRR1Cxj0UnNTYDXV8NAkzi3EuoDQIxSnI/tVqwOCvCphrVPLq23tGUpklPEHMmQxsNcxWpcvbBTrCGrHjKIkDxoboGihtW9ltCSgzBtvYUCN834qBR04osQvvwDUEsBAhQDFAAAAAgAAAB2Xb+u/B0IAAAABgAAAAoAAAAAAAAAAAAAAIABAAAAAFJFQURNRS50eHRQSwECFAMUAAAACAAAAHZd1udHFAsBAACdAQAACQAAAAAAAAAAAAAAgAEwAAAAcmFbdGVzLmNzdlBLBQYAAABAAgACAG8AAABiAQAAAAA="
+      ))
+    #expect(throws: RateFileError.self) { try ZipArchive.members(in: fuzzed) }
+  }
+
+  /// A ZIP64 archive: the entry's sizes and offset, and the directory's count and place,
+  /// are all in the ZIP64 records (written by hand; Python's zipfile reads it, and so
+  /// does the directory's reading). ZIPFoundation lists no entry in it, as it did before
+  /// Coffer unpacked zips itself: the archive is refused as holding no file.
+  @Test func aZIP64DirectoryIsRead() throws {
+    let zip = try #require(
+      Data(
+        base64Encoded:
+          "UEsDBC0AAAAAAAAAAACQ3dCT//////////8JABQAcmF0ZXMuY3N2AQAQACgAAAAAAAAAKAAAAAAAAABEYXRlLFVTRCxKUFksCjIwMjQtMDYtMjgsMS4wNzA1LDE3MS45NCwKUEsBAi0ALQAAAAAAAAAAAJDd0JP//////////wkAHAAAAAAAAAAAAAAA/////3JhdGVzLmNzdgEAGAAoAAAAAAAAACgAAAAAAAAAAAAAAAAAAABQSwYGLAAAAAAAAAAtAC0AAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAUwAAAAAAAABjAAAAAAAAAFBLBgcAAAAAtgAAAAAAAAABAAAAUEsFBgAAAAD///////////////8AAA=="
+      ))
+    let placements = try #require(ZipDirectory.placements(in: zip))
+    // The local header (30 bytes), its name (9) and its ZIP64 field (20), then 40 bytes
+    // stored, whose CRC is 0x93d0dd90.
+    #expect(placements == [ZipDirectory.Placement(start: 59, count: 40, method: 0, checksum: 0x93d0_dd90)])
+    #expect(try ZipArchive.members(in: zip).isEmpty)
+    // Written by Python's zipfile with ZIP64 fields in the local header only: read whole.
+    let folder = try temporaryFolder()
+    let script = """
+      import sys, zipfile
+      with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+          with z.open('rates.csv', 'w', force_zip64=True) as f: f.write(b'Date,USD,JPY,\\n2024-06-28,1.0705,171.94,\\n')
+      """
+    let result = try ChildProcess.run(["python3", "-c", script, folder + "/py64.zip"], input: nil)
+    #expect(result.status == 0, "\(String(decoding: result.errors, as: UTF8.self))")
+    let python = try ZipArchive.members(in: Data(contentsOf: URL(fileURLWithPath: folder + "/py64.zip")))
+    #expect(python.map(\.path) == ["rates.csv"])
+    #expect(python.first?.data == Data("Date,USD,JPY,\n2024-06-28,1.0705,171.94,\n".utf8))
+  }
+
   @Test func aStopEndsTheUnpacking() throws {
     let zip = try Self.bomb(size: 1 << 20)
     #expect(throws: RateFileError("stopped while unpacking the zip", place: "entry bomb.csv")) {

@@ -4,9 +4,14 @@ import CofferCore
 import Foundation
 import ZIPFoundation
 
-/// Unpacks zip archives in this process, with ZIPFoundation over zlib (linked into
-/// Coffer: unpacking the ECB's history here rather than in the `coffer-rates` helper
-/// took an import from 66 to 45 ms, the helper's start and the pipe both ways gone).
+/// Unpacks zip archives in this process (linked into Coffer: unpacking the ECB's history
+/// here rather than in the `coffer-rates` helper took an import from 66 to 45 ms, the
+/// helper's start and the pipe both ways gone). ZIPFoundation lists the entries (their
+/// names and kinds); each entry's bytes are found through the directory (`ZipDirectory`)
+/// and inflated with zlib from exactly those bytes. ZIPFoundation's own extraction is not
+/// used: on Linux, its inflate loop reads on past the entry and spins for ever at the end
+/// of a file whose stream is cut short (a bit flipped is enough), where nothing can stop
+/// it but SIGKILL.
 package enum ZipArchive {
   /// The files of the archive, unpacked and checked against their CRC. Each entry's
   /// declared size is checked before it is unpacked and its bytes are counted as they
@@ -21,6 +26,7 @@ package enum ZipArchive {
       throw RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry \(locked)")
     }
     let archive = try Self.archive(data)
+    let placements = ZipDirectory.placements(in: data)
     let tooLarge = "unpacks to more than \(RateLimits.maximumText)"
     var members: [ZipMember] = []
     var unpacked = 0
@@ -33,35 +39,32 @@ package enum ZipArchive {
         throw RateFileError(
           unpacked == 0 ? tooLarge : "with the entries before it, \(tooLarge)", place: "entry \(entry.path)")
       }
-      // Room for the size the entry declares (at most `room`), so that the bytes are not
-      // copied again and again as they come.
-      var contents = Data()
-      contents.reserveCapacity(Int(entry.uncompressedSize))
-      var checksum: UInt = 0
-      do {
-        // zlib's crc32 rather than ZIPFoundation's, which reads a byte at a time: 3 ms
-        // of the ECB history's 1.9 MB.
-        _ = try archive.extract(entry, skipCRC32: true) { chunk in
-          guard chunk.count <= room - contents.count else { throw OverLimit() }
-          guard !shouldStop() else { throw Stopped() }
-          chunk.withUnsafeBytes { bytes in
-            checksum = crc32(checksum, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
-          }
-          contents.append(chunk)
-        }
-      } catch is OverLimit {
-        throw RateFileError(tooLarge, place: "entry \(entry.path)")
-      } catch is Stopped {
-        throw RateFileError("stopped while unpacking the zip", place: "entry \(entry.path)")
-      } catch {
-        throw RateFileError("cannot unpack \(entry.path): \(error)", place: "entry \(entry.path)")
+      // ZIPFoundation lists the directory's records in order, as `placements` holds them.
+      guard let placements, entries <= placements.count, let placement = placements[entries - 1] else {
+        throw RateFileError(
+          "the zip is damaged: \(entry.path)'s bytes lie outside the archive", place: "entry \(entry.path)")
       }
-      // ZIPFoundation hands over the bytes without comparing them with the CRC the
-      // archive gives: a damaged entry would otherwise be read as if whole.
-      guard UInt32(truncatingIfNeeded: checksum) == entry.checksum else {
+      var contents: Data
+      do {
+        contents = try unpack(
+          data, placement, declared: Int(entry.uncompressedSize), room: room, shouldStop: shouldStop)
+      } catch {
+        switch error {
+        case .overLimit: throw RateFileError(tooLarge, place: "entry \(entry.path)")
+        case .stopped: throw RateFileError("stopped while unpacking the zip", place: "entry \(entry.path)")
+        case .damaged(let reason):
+          throw RateFileError("the zip is damaged: \(entry.path) \(reason)", place: "entry \(entry.path)")
+        }
+      }
+      let checksum = contents.withUnsafeBytes { bytes in
+        UInt32(truncatingIfNeeded: crc32(0, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count)))
+      }
+      // The directory's CRC, not a data descriptor's: ZIPFoundation would hand the bytes
+      // over without comparing them with either, and a damaged entry be read as whole.
+      guard checksum == placement.checksum else {
         throw RateFileError(
           "the zip is damaged: \(entry.path)'s bytes do not match their CRC "
-            + "(\(hex(UInt32(truncatingIfNeeded: checksum))) where the archive says \(hex(entry.checksum)))",
+            + "(\(hex(checksum)) where the archive says \(hex(placement.checksum)))",
           place: "entry \(entry.path)")
       }
       unpacked += contents.count
@@ -77,6 +80,75 @@ package enum ZipArchive {
           + "\(entries == 0 ? "none" : "only \(entries)") of which can be read", byte: 0)
     }
     return members
+  }
+
+  /// Why an entry's bytes could not be unpacked.
+  private enum UnpackFailure: Error {
+    case overLimit
+    case stopped
+    /// Completes "the zip is damaged: PATH …".
+    case damaged(String)
+  }
+
+  /// An entry's bytes, stored or inflated from exactly its `placement` in `data`, with
+  /// room made for the `declared` size (at most `room`) so that they are not copied again
+  /// and again as they come.
+  private static func unpack(
+    _ data: Data, _ placement: ZipDirectory.Placement, declared: Int, room: Int, shouldStop: () -> Bool
+  ) throws(UnpackFailure) -> Data {
+    let bytes = data[(data.startIndex + placement.start)..<(data.startIndex + placement.start + placement.count)]
+    switch placement.method {
+    case 0:
+      guard bytes.count <= room else { throw .overLimit }
+      return Data(bytes)
+    case 8:
+      var contents = Data()
+      contents.reserveCapacity(min(declared, room))
+      let result: Result<Void, UnpackFailure> = bytes.withUnsafeBytes { input in
+        inflate(input, into: &contents, room: room, shouldStop: shouldStop)
+      }
+      try result.get()
+      return contents
+    default:
+      throw .damaged("is packed by method \(placement.method); Coffer reads stored and deflated entries")
+    }
+  }
+
+  /// Inflates the raw deflate stream `input` onto `contents`, a chunk at a time. zlib
+  /// says when the input ends before the stream does (Z_BUF_ERROR: no progress is
+  /// possible), so the loop always ends: each turn reads input or writes output, and
+  /// the output is held to `room`.
+  private static func inflate(
+    _ input: UnsafeRawBufferPointer, into contents: inout Data, room: Int, shouldStop: () -> Bool
+  ) -> Result<Void, UnpackFailure> {
+    var stream = z_stream()
+    guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      return .failure(.damaged("cannot be inflated: zlib could not start"))
+    }
+    defer { inflateEnd(&stream) }
+    // zlib does not write to its input; its pointer is not const only by its age.
+    stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+    stream.avail_in = uInt(input.count)
+    var chunk = [Bytef](repeating: 0, count: 1 << 16)
+    while true {
+      if shouldStop() { return .failure(.stopped) }
+      let status = chunk.withUnsafeMutableBufferPointer { output in
+        stream.next_out = output.baseAddress
+        stream.avail_out = uInt(output.count)
+        return CZlib.inflate(&stream, Z_NO_FLUSH)
+      }
+      let produced = chunk.count - Int(stream.avail_out)
+      guard produced <= room - contents.count else { return .failure(.overLimit) }
+      chunk.withUnsafeBufferPointer { contents.append(UnsafeBufferPointer(rebasing: $0.prefix(produced))) }
+      switch status {
+      case Z_STREAM_END: return .success(())
+      case Z_OK: continue
+      case Z_BUF_ERROR: return .failure(.damaged("ends before its compressed stream does"))
+      default:
+        let reason = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+        return .failure(.damaged("cannot be inflated: \(reason)"))
+      }
+    }
   }
 
   private static func hex(_ value: UInt32) -> String {
@@ -113,9 +185,4 @@ package enum ZipArchive {
       throw RateFileError("not a readable zip archive", byte: 0)
     }
   }
-
-  /// Thrown from inside `extract` to stop unpacking at the limit.
-  private struct OverLimit: Error {}
-  /// Thrown from inside `extract` when `shouldStop` turns true.
-  private struct Stopped: Error {}
 }
