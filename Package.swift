@@ -47,9 +47,9 @@ let package = Package(
     ),
     // Reading rates files (CSV, JSON and zip here; XML through the coffer-rates helper)
     // and handing the rates to the ledger: the model in CofferCore knows no file format.
-    // Zip archives are unpacked in process (ZIPFoundation, over a static zlib).
-    .target(
-      name: "RateFiles", dependencies: ["CofferCore", "ZIPFoundation", "CMemoryFile"], swiftSettings: releaseSpeed),
+    // zlib, for zip archives, which Coffer unpacks itself (linked statically into coffer).
+    .systemLibrary(name: "SystemZlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "RateFiles", dependencies: ["CofferCore", "SystemZlib"], swiftSettings: releaseSpeed),
     .target(
       name: "CofferShell",
       dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"],
@@ -64,8 +64,6 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "coffer", dependencies: ["CofferCLI"]),
-    // An anonymous file in memory, for the zip reader (memfd_create, which Swift cannot see).
-    .target(name: "CMemoryFile"),
     // Writes the manual page and the completion scripts from the definitions (build time only).
     .executableTarget(name: "coffer-docs", dependencies: ["CofferCLI"]),
     // The XML reader (libxml2, ICU): only the coffer-rates helper links it.

@@ -164,32 +164,94 @@ import Testing
   }
 
   /// A ZIP64 archive: the entry's sizes and offset, and the directory's count and place,
-  /// are all in the ZIP64 records (written by hand; Python's zipfile reads it, and so
-  /// does the directory's reading). ZIPFoundation lists no entry in it, as it did before
-  /// Coffer unpacked zips itself: the archive is refused as holding no file.
-  @Test func aZIP64DirectoryIsRead() throws {
+  /// are all in the ZIP64 records (written by hand; Python's zipfile reads it).
+  @Test func aZIP64ArchiveIsRead() throws {
     let zip = try #require(
       Data(
         base64Encoded:
           "UEsDBC0AAAAAAAAAAACQ3dCT//////////8JABQAcmF0ZXMuY3N2AQAQACgAAAAAAAAAKAAAAAAAAABEYXRlLFVTRCxKUFksCjIwMjQtMDYtMjgsMS4wNzA1LDE3MS45NCwKUEsBAi0ALQAAAAAAAAAAAJDd0JP//////////wkAHAAAAAAAAAAAAAAA/////3JhdGVzLmNzdgEAGAAoAAAAAAAAACgAAAAAAAAAAAAAAAAAAABQSwYGLAAAAAAAAAAtAC0AAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAUwAAAAAAAABjAAAAAAAAAFBLBgcAAAAAtgAAAAAAAAABAAAAUEsFBgAAAAD///////////////8AAA=="
       ))
-    let placements = try #require(ZipDirectory.placements(in: zip))
-    // The local header (30 bytes), its name (9) and its ZIP64 field (20), then 40 bytes
-    // stored, whose CRC is 0x93d0dd90.
-    #expect(placements == [ZipDirectory.Placement(start: 59, count: 40, method: 0, checksum: 0x93d0_dd90)])
-    #expect(try ZipArchive.members(in: zip).isEmpty)
-    // Written by Python's zipfile with ZIP64 fields in the local header only: read whole.
+    let members = try ZipArchive.members(in: zip)
+    #expect(members.map(\.path) == ["rates.csv"])
+    #expect(members.first?.data == Data("Date,USD,JPY,\n2024-06-28,1.0705,171.94,\n".utf8))
+  }
+
+  /// Archives a reviewer made to break the reading of the directory (Python's struct):
+  /// ZIPFoundation trapped on the first two, paired one directory's names with another's
+  /// bytes in the third, and dropped an encrypted entry of a ZIP64 directory in the last.
+  @Test func hostileDirectoriesAreRefusedOrReadAsPythonReadsThem() throws {
+    let folder = try temporaryFolder()
+    let script = """
+      import struct, sys, zlib
+      folder = sys.argv[1]
+      CSV = b"Date,USD,JPY,CNY,\\n2024-06-28,1.0705,171.94,7.7,\\n"
+      CSV2 = b"Date,USD,JPY,CNY,\\n2024-06-27,1.0700,171.00,7.6,\\n"
+      def lh(name, data, flags=0):
+          return struct.pack('<4sHHHHHIIIHH', b'PK\\x03\\x04', 20, flags, 0, 0, 0, zlib.crc32(data), len(data),
+              len(data), len(name), 0) + name + data
+      def cd(name, data, off, extra=b'', flags=0, sizes=None):
+          size = len(data) if sizes is None else sizes
+          return struct.pack('<4sHHHHHHIIIHHHHHII', b'PK\\x01\\x02', 0x031e, 45, flags, 0, 0, 0, zlib.crc32(data),
+              size, size, len(name), len(extra), 0, 0, 0, 0o100644 << 16, off) + name + extra
+      def eocd(n, size, off): return struct.pack('<4sHHHHIIH', b'PK\\x05\\x06', 0, 0, n, n, size, off, 0)
+      def z64rec(n, size, off): return struct.pack('<4sQHHIIQQQQ', b'PK\\x06\\x06', 44, 45, 45, 0, 0, n, n, size, off)
+      def z64loc(off): return struct.pack('<4sIQI', b'PK\\x06\\x07', 0, off, 1)
+      def write(name, data): open(folder + '/' + name, 'wb').write(data)
+      # The local header's offset is 2^63, in the ZIP64 field.
+      l = lh(b'rates.csv', CSV); c = cd(b'rates.csv', CSV, 0xFFFFFFFF, extra=struct.pack('<HHQ', 1, 8, 2**63))
+      write('offset.zip', l + c + eocd(1, len(c), len(l)))
+      # A compressed size of 2^64 - 1, in the ZIP64 field.
+      ex = struct.pack('<HHQQ', 1, 16, len(CSV), 2**64 - 1)
+      l = lh(b'rates.csv', CSV); c = cd(b'rates.csv', CSV, 0, extra=ex, sizes=0xFFFFFFFF)
+      write('size.zip', l + c + eocd(1, len(c), len(l)))
+      # The ZIP64 end record lists other.csv, the plain one rates.csv.
+      lA = lh(b'rates.csv', CSV); lB = lh(b'other.csv', CSV2)
+      cA = cd(b'rates.csv', CSV, 0); cB = cd(b'other.csv', CSV2, len(lA))
+      d = lA + lB; a = len(d); d += cA; b = len(d); d += cB; r = len(d)
+      write('two.zip', d + z64rec(1, len(cB), b) + z64loc(r) + eocd(1, len(cA), a))
+      # A ZIP64 directory whose second entry is encrypted.
+      l1 = lh(b'rates.csv', CSV); l2 = lh(b'secret.csv', CSV2, flags=1)
+      c1 = cd(b'rates.csv', CSV, 0); c2 = cd(b'secret.csv', CSV2, len(l1), flags=1)
+      body = l1 + l2 + c1 + c2
+      write('secret.zip', body + z64rec(2, len(c1 + c2), len(l1 + l2)) + z64loc(len(body))
+          + struct.pack('<4sHHHHIIH', b'PK\\x05\\x06', 0, 0, 0xFFFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0))
+      """
+    let result = try ChildProcess.run(["python3", "-c", script, folder], input: nil)
+    #expect(result.status == 0, "\(String(decoding: result.errors, as: UTF8.self))")
+    func zip(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
+    for name in ["offset.zip", "size.zip"] {
+      #expect(
+        throws: RateFileError(
+          "the zip is damaged: rates.csv's bytes lie outside the archive", place: "entry rates.csv"),
+        "\(name)"
+      ) {
+        try ZipArchive.members(in: zip(name))
+      }
+    }
+    let two = try ZipArchive.members(in: zip("two.zip"))
+    #expect(two.map(\.path) == ["other.csv"])
+    #expect(two.first?.data == Data("Date,USD,JPY,CNY,\n2024-06-27,1.0700,171.00,7.6,\n".utf8))
+    #expect(
+      throws: RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry secret.csv")
+    ) {
+      try ZipArchive.members(in: zip("secret.zip"))
+    }
+  }
+
+  /// 65,535 entries fit the plain end record, whose count then reads 0xFFFF: that alone
+  /// does not make the archive ZIP64 (Python's zipfile writes it so).
+  @Test func anArchiveOf65535EntriesIsRead() throws {
     let folder = try temporaryFolder()
     let script = """
       import sys, zipfile
-      with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
-          with z.open('rates.csv', 'w', force_zip64=True) as f: f.write(b'Date,USD,JPY,\\n2024-06-28,1.0705,171.94,\\n')
+      with zipfile.ZipFile(sys.argv[1], 'w') as z:
+          z.writestr('rates.csv', 'Date,USD,\\n2024-06-28,1.0705,\\n')
+          for index in range(65534): z.writestr('d%d/' % index, b'')
       """
-    let result = try ChildProcess.run(["python3", "-c", script, folder + "/py64.zip"], input: nil)
+    let result = try ChildProcess.run(["python3", "-c", script, folder + "/many.zip"], input: nil)
     #expect(result.status == 0, "\(String(decoding: result.errors, as: UTF8.self))")
-    let python = try ZipArchive.members(in: Data(contentsOf: URL(fileURLWithPath: folder + "/py64.zip")))
-    #expect(python.map(\.path) == ["rates.csv"])
-    #expect(python.first?.data == Data("Date,USD,JPY,\n2024-06-28,1.0705,171.94,\n".utf8))
+    let members = try ZipArchive.members(in: Data(contentsOf: URL(fileURLWithPath: folder + "/many.zip")))
+    #expect(members.map(\.path) == ["rates.csv"])
   }
 
   @Test func aStopEndsTheUnpacking() throws {
@@ -201,8 +263,8 @@ import Testing
   }
 
   /// Found by the rates fuzzer: a zip whose directory sends the reader past the end of
-  /// its bytes. ZIPFoundation's in-memory archive trapped on it (the helper died of
-  /// SIGILL); read from a file in memory it is refused, damaged.
+  /// its bytes (its entry's local header). ZIPFoundation's in-memory archive trapped on
+  /// it (the helper died of SIGILL); it is refused, damaged, naming the entry.
   @Test func aDirectoryPointingPastTheEndIsRefusedAsDamagedWithoutATrap() throws {
     let zip = try #require(
       Data(
@@ -210,9 +272,20 @@ import Testing
           "UEsDBBQAAAAIAAAAdl1JY2BTUwAAAG4AAAASAAAAZXVyb2Z4cmVmLWhpc3QuY3N2c0ksSdUJDXbR8QqI1HFy99NxjgzQcY7y1uEyMjAy0zU00DU20DHUMzQ0N9IxNDfUszQB8ixNTS10/PQddYxM9QyMTBFqjSw/i81MwbJoCg11uABQSwECFAMUAAAACAAAAHZdSWNgU1MAAABuAAAAEgAAAAAAAAAAAAAAgAEAAGUAAHVyb2Z4cmVmLWhpc3QuY3N2UEsFBgAAAAABAAEAQAAAAIMAAAAAAA=="
       ))
     #expect(
-      throws: RateFileError("the zip is damaged: its directory lists 1 entry, none of which can be read", byte: 0)
+      throws: RateFileError(
+        "the zip is damaged: \u{0}urofxref-hist.csv's bytes lie outside the archive",
+        place: "entry \u{0}urofxref-hist.csv")
     ) {
       try ZipArchive.members(in: zip)
+    }
+    // A directory that lists more records than it holds.
+    var listsTwo = Self.smallZip
+    listsTwo[listsTwo.count - 22 + 8] = 2
+    listsTwo[listsTwo.count - 22 + 10] = 2
+    #expect(
+      throws: RateFileError("the zip is damaged: its directory lists 2 entries, only 1 of which can be read", byte: 0)
+    ) {
+      try ZipArchive.members(in: Data(listsTwo))
     }
     // Cut at every byte, the small archive is refused or read, never a trap.
     for cut in 0..<Self.smallZip.count {

@@ -1,17 +1,17 @@
-import CMemoryFile
-import CZlib
 import CofferCore
 import Foundation
-import ZIPFoundation
+import SystemZlib
 
 /// Unpacks zip archives in this process (linked into Coffer: unpacking the ECB's history
 /// here rather than in the `coffer-rates` helper took an import from 66 to 45 ms, the
-/// helper's start and the pipe both ways gone). ZIPFoundation lists the entries (their
-/// names and kinds); each entry's bytes are found through the directory (`ZipDirectory`)
-/// and inflated with zlib from exactly those bytes. ZIPFoundation's own extraction is not
-/// used: on Linux, its inflate loop reads on past the entry and spins for ever at the end
-/// of a file whose stream is cut short (a bit flipped is enough), where nothing can stop
-/// it but SIGKILL.
+/// helper's start and the pipe both ways gone). The directory is read by `ZipDirectory`
+/// and each entry inflated with zlib from exactly its own bytes.
+///
+/// ZIPFoundation is not used: in a process that must not crash, it could not be trusted
+/// with hostile archives. On Linux its inflate loop reads on past an entry and spins for
+/// ever at the end of a file whose stream is cut short (one flipped bit is enough), where
+/// nothing but SIGKILL stops it; it traps on a ZIP64 offset of 2^63 or more; and it
+/// hands an entry over without comparing it with its CRC.
 package enum ZipArchive {
   /// The files of the archive, unpacked and checked against their CRC. Each entry's
   /// declared size is checked before it is unpacked and its bytes are counted as they
@@ -21,63 +21,59 @@ package enum ZipArchive {
   package static func members(
     in data: Data, limit: Int = RateLimits.maximumBytes, shouldStop: () -> Bool = { false }
   ) throws(RateFileError) -> [ZipMember] {
-    // ZIPFoundation skips encrypted entries (and every entry after one) without a word.
-    if let locked = ZipDirectory.firstEncryptedEntry(in: data) {
-      throw RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry \(locked)")
+    let entries: [ZipDirectory.Entry]
+    switch ZipDirectory.read(data) {
+    case .entries(let all): entries = all
+    case .notAnArchive: throw RateFileError("not a readable zip archive", byte: 0)
+    case .damaged(let declared, let readable):
+      throw RateFileError(
+        "the zip is damaged: its directory lists \(declared) \(declared == 1 ? "entry" : "entries"), "
+          + "\(readable == 0 ? "none" : "only \(readable)") of which can be read", byte: 0)
     }
-    let archive = try Self.archive(data)
-    let placements = ZipDirectory.placements(in: data)
+    if let locked = entries.first(where: \.isEncrypted) {
+      throw RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry \(locked.name)")
+    }
     let tooLarge = "unpacks to more than \(RateLimits.maximumText)"
     var members: [ZipMember] = []
     var unpacked = 0
-    var entries = 0
-    for entry in archive {
-      entries += 1
-      guard entry.type == .file else { continue }
+    for entry in entries where entry.isFile {
+      let place = "entry \(entry.name)"
       let room = limit - unpacked
-      guard entry.uncompressedSize <= UInt64(room) else {
-        throw RateFileError(
-          unpacked == 0 ? tooLarge : "with the entries before it, \(tooLarge)", place: "entry \(entry.path)")
+      guard entry.unpackedSize <= UInt64(room) else {
+        throw RateFileError(unpacked == 0 ? tooLarge : "with the entries before it, \(tooLarge)", place: place)
       }
-      // ZIPFoundation lists the directory's records in order, as `placements` holds them.
-      guard let placements, entries <= placements.count, let placement = placements[entries - 1] else {
-        throw RateFileError(
-          "the zip is damaged: \(entry.path)'s bytes lie outside the archive", place: "entry \(entry.path)")
+      guard let range = entry.bytes else {
+        throw RateFileError("the zip is damaged: \(entry.name)'s bytes lie outside the archive", place: place)
       }
       var contents: Data
       do {
         contents = try unpack(
-          data, placement, declared: Int(entry.uncompressedSize), room: room, shouldStop: shouldStop)
+          data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)], of: entry, room: room,
+          shouldStop: shouldStop)
       } catch {
         switch error {
-        case .overLimit: throw RateFileError(tooLarge, place: "entry \(entry.path)")
-        case .stopped: throw RateFileError("stopped while unpacking the zip", place: "entry \(entry.path)")
-        case .damaged(let reason):
-          throw RateFileError("the zip is damaged: \(entry.path) \(reason)", place: "entry \(entry.path)")
+        case .overLimit: throw RateFileError(tooLarge, place: place)
+        case .stopped: throw RateFileError("stopped while unpacking the zip", place: place)
+        case .damaged(let reason): throw RateFileError("the zip is damaged: \(entry.name) \(reason)", place: place)
+        case .unknownMethod:
+          throw RateFileError(
+            "\(entry.name) is packed by method \(entry.method); Coffer reads stored and deflated entries",
+            place: place)
         }
       }
       let checksum = contents.withUnsafeBytes { bytes in
         UInt32(truncatingIfNeeded: crc32(0, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count)))
       }
-      // The directory's CRC, not a data descriptor's: ZIPFoundation would hand the bytes
-      // over without comparing them with either, and a damaged entry be read as whole.
-      guard checksum == placement.checksum else {
+      guard checksum == entry.checksum else {
         throw RateFileError(
-          "the zip is damaged: \(entry.path)'s bytes do not match their CRC "
-            + "(\(hex(checksum)) where the archive says \(hex(placement.checksum)))",
-          place: "entry \(entry.path)")
+          "the zip is damaged: \(entry.name)'s bytes do not match their CRC "
+            + "(\(hex(checksum)) where the archive says \(hex(entry.checksum)))", place: place)
       }
       unpacked += contents.count
       // An entry smaller than it declared would hold on to the room made for it: many
       // such entries would keep gigabytes of address space for nothing.
-      if contents.count < entry.uncompressedSize { contents = contents.withUnsafeBytes { Data($0) } }
-      members.append(ZipMember(path: entry.path, data: contents))
-    }
-    // ZIPFoundation stops at the first entry it cannot read, without a word.
-    if let declared = ZipDirectory.declaredEntryCount(in: data), entries < declared {
-      throw RateFileError(
-        "the zip is damaged: its directory lists \(declared) \(declared == 1 ? "entry" : "entries"), "
-          + "\(entries == 0 ? "none" : "only \(entries)") of which can be read", byte: 0)
+      if contents.count < entry.unpackedSize { contents = contents.withUnsafeBytes { Data($0) } }
+      members.append(ZipMember(path: entry.name, data: contents))
     }
     return members
   }
@@ -88,29 +84,33 @@ package enum ZipArchive {
     case stopped
     /// Completes "the zip is damaged: PATH …".
     case damaged(String)
+    /// Neither stored nor deflated (bzip2, LZMA, …).
+    case unknownMethod
   }
 
-  /// An entry's bytes, stored or inflated from exactly its `placement` in `data`, with
-  /// room made for the `declared` size (at most `room`) so that they are not copied again
-  /// and again as they come.
+  /// An entry's `bytes`, stored or inflated, with room made for the size it declares
+  /// (at most `room`) so that they are not copied again and again as they come.
   private static func unpack(
-    _ data: Data, _ placement: ZipDirectory.Placement, declared: Int, room: Int, shouldStop: () -> Bool
+    _ bytes: Data, of entry: ZipDirectory.Entry, room: Int, shouldStop: () -> Bool
   ) throws(UnpackFailure) -> Data {
-    let bytes = data[(data.startIndex + placement.start)..<(data.startIndex + placement.start + placement.count)]
-    switch placement.method {
+    switch entry.method {
     case 0:
+      // Stored: its bytes are the file, and both its sizes say how many there are.
+      guard UInt64(bytes.count) == entry.unpackedSize else {
+        throw .damaged("is stored in \(bytes.count) bytes but says it holds \(entry.unpackedSize)")
+      }
       guard bytes.count <= room else { throw .overLimit }
       return Data(bytes)
     case 8:
       var contents = Data()
-      contents.reserveCapacity(min(declared, room))
+      contents.reserveCapacity(min(Int(entry.unpackedSize), room))
       let result: Result<Void, UnpackFailure> = bytes.withUnsafeBytes { input in
         inflate(input, into: &contents, room: room, shouldStop: shouldStop)
       }
       try result.get()
       return contents
     default:
-      throw .damaged("is packed by method \(placement.method); Coffer reads stored and deflated entries")
+      throw .unknownMethod
     }
   }
 
@@ -135,7 +135,7 @@ package enum ZipArchive {
       let status = chunk.withUnsafeMutableBufferPointer { output in
         stream.next_out = output.baseAddress
         stream.avail_out = uInt(output.count)
-        return CZlib.inflate(&stream, Z_NO_FLUSH)
+        return SystemZlib.inflate(&stream, Z_NO_FLUSH)
       }
       let produced = chunk.count - Int(stream.avail_out)
       guard produced <= room - contents.count else { return .failure(.overLimit) }
@@ -154,35 +154,5 @@ package enum ZipArchive {
   private static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 8 - digits.count) + digits
-  }
-
-  /// The archive, read from an anonymous file in memory holding `data`. ZIPFoundation's
-  /// in-memory archive (`Archive(data:)`) traps when a header sends it past the end of
-  /// its bytes, and a damaged zip's offsets may point anywhere (the rates fuzzer found
-  /// one: the helper died of SIGILL); read from a file, the same read finds the end of
-  /// the file and the archive is refused as unreadable.
-  private static func archive(_ data: Data) throws(RateFileError) -> Archive {
-    let descriptor = coffer_memory_file("coffer-zip")
-    guard descriptor >= 0 else {
-      throw RateFileError("cannot hold the zip in memory: \(String(cString: strerror(errno)))", byte: 0)
-    }
-    // The archive opens a file of its own on it; this descriptor is not needed after.
-    defer { close(descriptor) }
-    var written = 0
-    while written < data.count {
-      let result = data.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-      }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else {
-        throw RateFileError("cannot hold the zip in memory: \(String(cString: strerror(errno)))", byte: written)
-      }
-      written += result
-    }
-    do {
-      return try Archive(url: URL(fileURLWithPath: "/proc/self/fd/\(descriptor)"), accessMode: .read)
-    } catch {
-      throw RateFileError("not a readable zip archive", byte: 0)
-    }
   }
 }
