@@ -25,6 +25,10 @@ package enum ZipArchive {
     switch ZipDirectory.read(data) {
     case .entries(let all): entries = all
     case .notAnArchive: throw RateFileError("not a readable zip archive", byte: 0)
+    case .inconsistent:
+      throw RateFileError(
+        "the zip is damaged: its directory's size and place disagree with the entries it lists, "
+          + "so it can be read in more than one way", byte: 0)
     case .damaged(let declared, let readable):
       throw RateFileError(
         "the zip is damaged: its directory lists \(declared) \(declared == 1 ? "entry" : "entries"), "
@@ -42,10 +46,16 @@ package enum ZipArchive {
       guard entry.unpackedSize <= UInt64(room) else {
         throw RateFileError(unpacked == 0 ? tooLarge : "with the entries before it, \(tooLarge)", place: place)
       }
-      guard let range = entry.bytes else {
+      let range: Range<Int>
+      switch entry.bytes {
+      case .at(let bytes): range = bytes
+      case .outside:
         throw RateFileError("the zip is damaged: \(entry.name)'s bytes lie outside the archive", place: place)
+      case .underAnotherName:
+        throw RateFileError(
+          "the zip is damaged: \(entry.name)'s local header gives it another name", place: place)
       }
-      var contents: Data
+      let contents: Data
       do {
         contents = try unpack(
           data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)], of: entry, room: room,
@@ -70,9 +80,6 @@ package enum ZipArchive {
             + "(\(hex(checksum)) where the archive says \(hex(entry.checksum)))", place: place)
       }
       unpacked += contents.count
-      // An entry smaller than it declared would hold on to the room made for it: many
-      // such entries would keep gigabytes of address space for nothing.
-      if contents.count < entry.unpackedSize { contents = contents.withUnsafeBytes { Data($0) } }
       members.append(ZipMember(path: entry.name, data: contents))
     }
     return members
@@ -89,7 +96,8 @@ package enum ZipArchive {
   }
 
   /// An entry's `bytes`, stored or inflated, with room made for the size it declares
-  /// (at most `room`) so that they are not copied again and again as they come.
+  /// (at most `room`) so that they are not copied again and again as they come. Either
+  /// way, the bytes must be as many as the entry declares.
   private static func unpack(
     _ bytes: Data, of entry: ZipDirectory.Entry, room: Int, shouldStop: () -> Bool
   ) throws(UnpackFailure) -> Data {
@@ -102,12 +110,17 @@ package enum ZipArchive {
       guard bytes.count <= room else { throw .overLimit }
       return Data(bytes)
     case 8:
+      // Deflate packs at most 1,032 bytes into one: room beyond that (an empty stream
+      // declaring 64 MiB, a million times over) would be claimed for nothing.
       var contents = Data()
-      contents.reserveCapacity(min(Int(entry.unpackedSize), room))
+      contents.reserveCapacity(min(Int(entry.unpackedSize), room, bytes.count * 1032 + 65536))
       let result: Result<Void, UnpackFailure> = bytes.withUnsafeBytes { input in
         inflate(input, into: &contents, room: room, shouldStop: shouldStop)
       }
       try result.get()
+      guard UInt64(contents.count) == entry.unpackedSize else {
+        throw .damaged("unpacks to \(contents.count) bytes but says it holds \(entry.unpackedSize)")
+      }
       return contents
     default:
       throw .unknownMethod

@@ -19,9 +19,16 @@ enum ZipDirectory {
     /// The CRC of the unpacked bytes, as the directory gives it.
     let checksum: UInt32
     let unpackedSize: UInt64
-    /// Where the entry's bytes lie in the archive, after its local header; nil when the
-    /// local header or the bytes lie outside the archive.
-    let bytes: Range<Int>?
+    let bytes: Bytes
+  }
+
+  /// Where an entry's bytes lie in the archive, after its local header.
+  enum Bytes: Equatable {
+    case at(Range<Int>)
+    /// The local header or the bytes lie outside the archive.
+    case outside
+    /// The local header gives another name than the directory does.
+    case underAnotherName
   }
 
   /// What reading the directory came to.
@@ -32,12 +39,15 @@ enum ZipDirectory {
     /// The directory lists `declared` records, of which only the first `readable` can be
     /// read (`readable` may be 0).
     case damaged(declared: Int, readable: Int)
+    /// The records read do not fill the directory as its size says, or the directory does
+    /// not end where the end records begin: two readings of the archive are possible.
+    case inconsistent
   }
 
   static func read(_ data: Data) -> Reading {
     let bytes = [UInt8](data)
     guard let end = endRecord(in: bytes) else { return .notAnArchive }
-    guard let (count, start) = directory(in: bytes, end: end) else {
+    guard let (count, start, size, expectedEnd) = directory(in: bytes, end: end) else {
       return .damaged(declared: Int(uint16(bytes, end + 10)), readable: 0)
     }
     var entries: [Entry] = []
@@ -49,6 +59,10 @@ enum ZipDirectory {
       entries.append(entry)
       offset = next
     }
+    // Other readers go by the directory's size and where it ends, and may read other
+    // records than the count and the start give (zip tools differ here): only an archive
+    // on which all of them agree is read.
+    guard offset == start + size, offset == expectedEnd else { return .inconsistent }
     return .entries(entries)
   }
 
@@ -91,13 +105,14 @@ enum ZipDirectory {
       name: name,
       isFile: isFile(named: name, madeBy: uint16(bytes, offset + 4), attributes: uint32(bytes, offset + 38)),
       isEncrypted: flags & 1 != 0, method: uint16(bytes, offset + 10), checksum: uint32(bytes, offset + 16),
-      unpackedSize: unpacked, bytes: entryBytes(in: bytes, header: header, count: compressed))
+      unpackedSize: unpacked, bytes: entryBytes(in: bytes, header: header, count: compressed, name: nameBytes))
     return (entry, next)
   }
 
   /// Whether an entry is a file, as zip tools tell: a name ending in "/" is a folder; an
   /// entry made on Unix or macOS (made-by 3 or 19) has its file type in the upper half
-  /// of its attributes, and one made on MS-DOS (0) a folder bit (0x10).
+  /// of its attributes, and one made on MS-DOS, NTFS or VFAT (0, 11, 14) a folder bit
+  /// (0x10).
   private static func isFile(named name: String, madeBy: UInt16, attributes: UInt32) -> Bool {
     let endsAsFolder = name.hasSuffix("/")
     switch madeBy >> 8 {
@@ -107,21 +122,25 @@ enum ZipDirectory {
       case 0o040000, 0o120000: return false  // a folder, a symbolic link
       default: return !endsAsFolder
       }
-    case 0: return !endsAsFolder && (attributes >> 4) != 1
+    case 0, 11, 14: return !endsAsFolder && attributes & 0x10 == 0  // MS-DOS, NTFS, VFAT
     default: return !endsAsFolder
     }
   }
 
   /// An entry's bytes after its local header (signature, …, name length at +26, extra
-  /// length at +28, then the name, the extra fields and the bytes), or nil if any of it
-  /// lies outside the archive.
-  private static func entryBytes(in bytes: [UInt8], header: UInt64, count: UInt64) -> Range<Int>? {
-    guard header <= UInt64(bytes.count), count <= UInt64(bytes.count) else { return nil }
+  /// length at +28, then the name, the extra fields and the bytes), whose name must be
+  /// the directory's `name`.
+  private static func entryBytes(
+    in bytes: [UInt8], header: UInt64, count: UInt64, name: ArraySlice<UInt8>
+  ) -> Bytes {
+    guard header <= UInt64(bytes.count), count <= UInt64(bytes.count) else { return .outside }
     let local = Int(header)
-    guard local + 30 <= bytes.count, uint32(bytes, local) == 0x0403_4B50 else { return nil }
-    let start = local + 30 + Int(uint16(bytes, local + 26)) + Int(uint16(bytes, local + 28))
-    guard start + Int(count) <= bytes.count else { return nil }
-    return start..<(start + Int(count))
+    guard local + 30 <= bytes.count, uint32(bytes, local) == 0x0403_4B50 else { return .outside }
+    let nameLength = Int(uint16(bytes, local + 26))
+    let start = local + 30 + nameLength + Int(uint16(bytes, local + 28))
+    guard start + Int(count) <= bytes.count else { return .outside }
+    guard bytes[(local + 30)..<(local + 30 + nameLength)].elementsEqual(name) else { return .underAnotherName }
+    return .at(start..<(start + Int(count)))
   }
 
   /// The data of the extra field `id` among the `count` bytes of extra fields at `start`
@@ -148,28 +167,37 @@ enum ZipDirectory {
     return (earliest...latest).reversed().first { uint32(bytes, $0) == 0x0605_4B50 }
   }
 
-  /// How many records the directory holds and where it starts. From the ZIP64 end
-  /// record when a ZIP64 locator stands just before the end record (as every reader
-  /// does it: an archive of exactly 65,535 entries says 0xFFFF without being ZIP64);
-  /// otherwise from the end record (count at +10, offset at +16). nil when the ZIP64
-  /// records or the directory's start lie outside the archive.
-  private static func directory(in bytes: [UInt8], end: Int) -> (count: Int, start: Int)? {
+  /// How many records the directory holds, where it starts, how many bytes it takes, and
+  /// where it should end (where the end records begin). From the ZIP64 end record when a
+  /// ZIP64 locator stands just before the end record (as every reader does it: an
+  /// archive of exactly 65,535 entries says 0xFFFF without being ZIP64); otherwise from
+  /// the end record (count at +10, size at +12, offset at +16). nil when the ZIP64
+  /// records or the directory lie outside the archive.
+  private static func directory(
+    in bytes: [UInt8], end: Int
+  ) -> (count: Int, start: Int, size: Int, expectedEnd: Int)? {
     var count = UInt64(uint16(bytes, end + 10))
+    var size = UInt64(uint32(bytes, end + 12))
     var start = UInt64(uint32(bytes, end + 16))
+    var expectedEnd = end
     // The locator: signature, disk, the ZIP64 end record's offset at +8.
     let locator = end - 20
     if locator >= 0, uint32(bytes, locator) == 0x0706_4B50 {
-      // The ZIP64 end record: signature, …, the entry count at +32, the directory's
-      // offset at +48.
+      // The ZIP64 end record: signature, …, the entry count at +32, the directory's size
+      // at +40 and offset at +48.
       let record = uint64(bytes, locator + 8)
       guard record <= UInt64(bytes.count), Int(record) + 56 <= bytes.count, uint32(bytes, Int(record)) == 0x0606_4B50
       else { return nil }
       count = uint64(bytes, Int(record) + 32)
+      size = uint64(bytes, Int(record) + 40)
       start = uint64(bytes, Int(record) + 48)
+      expectedEnd = Int(record)
     }
     // A record takes at least 46 bytes: a count beyond that is not a directory's.
-    guard start <= UInt64(bytes.count), count <= UInt64(bytes.count / 46) else { return nil }
-    return (Int(count), Int(start))
+    guard start <= UInt64(bytes.count), size <= UInt64(bytes.count), count <= UInt64(bytes.count / 46) else {
+      return nil
+    }
+    return (Int(count), Int(start), Int(size), expectedEnd)
   }
 
   // MARK: - Little-endian numbers
