@@ -311,6 +311,19 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
+  /// A store killed while it was being made, after WAL mode wrote the file's header and
+  /// before the first migration committed (kill9 found it: one kill in many runs), holds
+  /// a database of no schema at all. It holds nothing, and is made a store, as a new file
+  /// is; a database with a schema of its own is still refused.
+  @Test func aDatabaseOfNoSchemaAtAllIsMadeAStore() throws {
+    let path = coffer.home + "/stopped.db"
+    #expect(try shell("sqlite3 \(path) 'PRAGMA journal_mode = WAL'").status == 0)
+    #expect(try coffer.run(["--db", path, "-c", "set USD 1; holdings --format plain"]).stdout == "USD 1\n")
+    let versioned = coffer.home + "/versioned.db"
+    #expect(try shell("sqlite3 \(versioned) 'PRAGMA user_version = 3'").status == 0)
+    #expect(try coffer.run(["--db", versioned, "-c", "total"]).status == 3)
+  }
+
   @Test func cancelRevertsTheSheetsCommitsSoNothingOfItIsSaved() throws {
     let database = coffer.home + "/cancel.db"
     #expect(try coffer.run(["--db", database, "-c", "set GBP 1; set USD 2"]).status == 0)

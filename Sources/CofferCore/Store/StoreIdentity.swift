@@ -60,6 +60,13 @@ struct StoreIdentity {
       }
       return (.coffer(version: version, marked: true), pages)
     case 0:
+      // A database of no schema at all holds nothing: a store whose making was stopped
+      // (a kill after WAL mode wrote the file's header, before the first migration
+      // committed) or an empty file made by another tool. Coffer may make its schema in
+      // it, as in a new file.
+      if version == 0, try db.plainValue(Int.self, "SELECT count(*) FROM sqlite_master") == 0 {
+        return (.empty, pages)
+      }
       let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
       let foreign = tables.subtracting(cofferTables).sorted()
       // An unmarked store is Coffer's only if Coffer's first migration made it (early
