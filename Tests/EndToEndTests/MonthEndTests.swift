@@ -198,6 +198,28 @@ import Testing
     #expect(checked.stdout.contains("journal_month_end (code 'USD', month 1999-13)"), "\(checked)")
   }
 
+  @Test func aMonthKeyThatIsARealNumberIsNamedByTheSeriesThatReachesIt() throws {
+    #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-05-20").status == 0)
+    let series = "total by month from 2020-01-31 to 2020-12-31 --format csv"
+    let sound = try run(series)
+    #expect(sound.status == 0, "\(sound)")
+    // Rows that sort after the series, a read of 2020 stops before: one keyed by text
+    // (SQLite sorts text after every number), then one keyed by a real number.
+    for month in ["'June'", "202106.5"] {
+      let copy = """
+        INSERT INTO journal_month_end (code, month, effective, id, new)
+          SELECT code, \(month), effective, id, new FROM journal_month_end WHERE code = 'USD' AND month = 202005
+        """
+      #expect(try sqlite(copy).status == 0)
+      #expect(try run(series) == sound, "\(month)")
+    }
+    // A series that reaches it names it.
+    let later = try run("total by month from 2021-01-31 to 2021-12-31")
+    #expect(later.status == 3)
+    #expect(later.stderr.contains("journal_month_end (code 'USD', month the real number 202106.5)"), "\(later)")
+    #expect(later.stdout.isEmpty, "\(later)")
+  }
+
   @Test func aSessionsSeriesHasTheRatesAnotherSessionImportedMeanwhile() throws {
     #expect(try run("set USD 100 at 2020-01-15; set GBP 50 at 2020-02-10").status == 0)
     let series = "total by month from 2020-01-31 to 2020-04-30 --format csv"

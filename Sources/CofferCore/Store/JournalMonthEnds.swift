@@ -126,12 +126,13 @@ enum JournalMonthEnds {
     let balance: HeldBalance
   }
 
-  /// The statement `rows` reads through.
+  /// The statement `rows` reads through. It has no upper bound: `rows` stops at the first
+  /// row past the range, which spares SQLite comparing every row's key with a bound.
   static func rowsStatement(_ db: Database) throws -> Statement {
     try db.cachedStatement(
       sql: """
         SELECT month, effective, new FROM journal_month_end
-        WHERE code = ?1 AND month <= ?3
+        WHERE code = ?1
           AND month >= coalesce((SELECT max(month) FROM journal_month_end WHERE code = ?1 AND month < ?2), ?2)
         ORDER BY month
         """)
@@ -162,7 +163,6 @@ enum JournalMonthEnds {
     sqlite3_reset(handle)
     sqlite3_bind_text(handle, 1, currency.code, -1, sqliteTransient)
     sqlite3_bind_int64(handle, 2, Int64(first))
-    sqlite3_bind_int64(handle, 3, Int64(last))
     defer { sqlite3_reset(handle) }
     var rows: [MonthEnd] = []
     // A row a month at most, and the one in effect before them.
@@ -185,8 +185,18 @@ enum JournalMonthEnds {
         month: sqlite3_column_value(handle, 0), effective: sqlite3_column_value(handle, 1),
         new: sqlite3_column_value(handle, 2)
       )
+      // The rows are in SQLite's order: numbers, then text and blobs. The first past the
+      // range ends the read.
+      let monthType = sqlite3_value_type(values.month)
+      let pastTheRange: Bool
+      switch monthType {
+      case SQLITE_INTEGER: pastTheRange = sqlite3_value_int64(values.month) > Int64(last)
+      case SQLITE_FLOAT: pastTheRange = sqlite3_value_double(values.month) > Double(last)
+      default: pastTheRange = true
+      }
+      if pastTheRange { break }
       // Only numbers sort among the months asked for; one that is real is not a month.
-      guard sqlite3_value_type(values.month) == SQLITE_INTEGER else {
+      guard monthType == SQLITE_INTEGER else {
         let shown = "the real number \(sqlite3_value_double(values.month))"
         throw StoreDamage(
           table: tableName, row: nil, key: "code '\(currency.code)', month \(shown)",
