@@ -164,23 +164,37 @@ enum ChildProcess {
   /// Writes `input` to the program's stdin on a thread of its own, which alone owns and
   /// closes `descriptor`: a program that never reads cannot stall the wait, and one that
   /// is killed ends the write with EPIPE (SIGPIPE is blocked on that thread only).
+  ///
+  /// The thread is handed a copy of the bytes in memory of its own, which it frees, and
+  /// no Swift value: the script reader and the shell count their references without
+  /// atomic instructions (see Package.swift), so no value they may hold is shared with a
+  /// thread, not even `input`'s storage.
   private static func feed(_ input: Data?, to descriptor: Int32) {
+    /// Memory the calling thread fills and then no longer touches: the feeding thread
+    /// alone reads it and frees it.
+    struct HandedOver: @unchecked Sendable {
+      let bytes: UnsafeMutableRawBufferPointer
+    }
+    let count = input?.count ?? 0
+    let copy = HandedOver(bytes: UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1))
+    if let input { _ = input.copyBytes(to: copy.bytes) }
     Thread.detachNewThread {
-      defer { close(descriptor) }
-      guard let input else { return }
+      let bytes = copy.bytes
+      defer {
+        bytes.deallocate()
+        close(descriptor)
+      }
       var signals = sigset_t()
       sigemptyset(&signals)
       sigaddset(&signals, SIGPIPE)
       pthread_sigmask(SIG_BLOCK, &signals, nil)
-      input.withUnsafeBytes { bytes in
-        guard let start = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-          let written = write(descriptor, start + offset, bytes.count - offset)
-          if written < 0 && errno == EINTR { continue }
-          guard written > 0 else { return }
-          offset += written
-        }
+      guard let start = bytes.baseAddress else { return }
+      var offset = 0
+      while offset < count {
+        let written = write(descriptor, start + offset, count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
       }
     }
   }
