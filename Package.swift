@@ -9,12 +9,15 @@ let releaseSpeed: [SwiftSetting] = [
 
 // The script reader (lexer, parser, grammar) and the shell that runs its statements count
 // their references without atomic instructions in release builds: a million-line script
-// ran 17% faster (6% from CofferScript, the rest from CofferShell). That is sound only
-// because nothing they make or touch is ever shared with another thread: Coffer reads and
-// runs every statement on the one thread that started it, and the only other thread, which
-// feeds the rates helper's stdin, is handed a raw copy of its bytes and no Swift value
-// (see ChildProcess.feed). A module that shares values between threads must not be
-// compiled so.
+// took a fifth less time (6% from CofferScript, the rest from CofferShell). That is sound
+// only because nothing they make or touch is ever shared with another thread: Coffer reads
+// and runs every statement on the one thread that started it, and the only other thread,
+// which feeds the rates helper's stdin, is handed a raw copy of its bytes and no Swift
+// value (see ChildProcess.feed; RateFiles keeps atomic counts, and no cross-module
+// optimization may inline it into the shell). So: no thread, queue or task in these two
+// modules (`Scripts/format --lint` refuses one), and their code never run on two threads
+// at once, which rules out their tests in a release build (Swift Testing runs tests in
+// parallel; `Scripts/test` builds them for debug).
 let singleThreaded: [SwiftSetting] = [
   .unsafeFlags(["-Xfrontend", "-assume-single-threaded"], .when(configuration: .release))
 ]
