@@ -30,14 +30,30 @@ package final class Arguments {
     package let token: Token
   }
 
+  /// One value read, with the slot it was read for and the bytes it spans. (A struct,
+  /// not a tuple: an array of tuples is destroyed through the runtime's generic tuple
+  /// witnesses, a cost every statement paid when its arguments went.)
+  package struct Read: Sendable {
+    package let slot: Slot
+    package let value: Value
+    package let start: Int
+    package let end: Int
+  }
+
+  /// A keyword read (lowercase), with where it was written.
+  package struct Keyword: Sendable {
+    package let word: String
+    package let offset: Int
+  }
+
   package let line: LogicalLine
   /// Where the command's name starts, and just past the statement.
   package let commandOffset: Int
   package let endOffset: Int
-  /// Every value read, with the slot it was read for and the bytes it spans.
-  package internal(set) var values: [(slot: Slot, value: Value, start: Int, end: Int)] = []
-  /// The keywords read, in order (lowercase), with where each was written.
-  package internal(set) var keywords: [(word: String, offset: Int)] = []
+  /// Every value read, in order.
+  package internal(set) var values: [Read] = []
+  /// The keywords read, in order.
+  package internal(set) var keywords: [Keyword] = []
   package internal(set) var options: [Option] = []
 
   init(line: LogicalLine, commandOffset: Int, endOffset: Int) {

@@ -61,11 +61,11 @@ package struct StatementReader {
     switch grammar {
     case .keyword(let word):
       guard starts(grammar) else { throw parser.expected(grammar.expectation) }
-      arguments.keywords.append((word, parser.nextOffset))
-      _ = parser.advance()
+      arguments.keywords.append(Arguments.Keyword(word: word, offset: parser.nextOffset))
+      parser.skip()
     case .symbol:
       guard starts(grammar) else { throw parser.expected(grammar.expectation) }
-      _ = parser.advance()
+      parser.skip()
     case .argument(let slot):
       guard starts(grammar) else { throw parser.expected(slot.description) }
       try read(slot)
@@ -93,7 +93,7 @@ package struct StatementReader {
   private mutating func read(_ slot: Slot) throws(ScriptError) {
     let start = parser.nextOffset
     let value = try value(of: slot)
-    arguments.values.append((slot, value, start, parser.consumedEnd))
+    arguments.values.append(Arguments.Read(slot: slot, value: value, start: start, end: parser.consumedEnd))
   }
 
   private mutating func value(of slot: Slot) throws(ScriptError) -> Arguments.Value {
@@ -141,14 +141,14 @@ package struct StatementReader {
     }
     switch grammar {
     case .keyword(let word):
-      return parser.peek?.word?.isWord(word) == true
+      return parser.nextWord?.isWord(word) == true
     case .symbol(let symbol):
-      return parser.peek?.isSymbol(symbol) == true
+      return parser.nextIsSymbol(symbol)
     case .argument(let slot):
       switch slot.kind {
       // The words that bring in dates are no currency: `rates USD at DATE`, `log from DATE`.
       case .currency:
-        guard parser.nextIsWord, !parser.secondIsSymbol("("), let word = parser.peek?.word else { return false }
+        guard let word = parser.nextWord, !parser.secondIsSymbol("(") else { return false }
         return !Self.dateKeywords.contains { word.isWord($0) }
       case .word: return parser.nextIsWord
       case .expression: return parser.atExpression

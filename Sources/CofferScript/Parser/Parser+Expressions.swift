@@ -19,17 +19,18 @@ extension Parser {
 
   private mutating func additive(depth: Int) throws(ScriptError) -> Expression {
     var left = try multiplicative(depth: depth)
-    while let token = peek, token.isSymbol("+") || token.isSymbol("-") {
+    while nextIsSymbol("+") || nextIsSymbol("-") {
+      let (adds, start) = (nextIsSymbol("+"), tokens[position].start)
       position += 1
       let right = try multiplicative(depth: depth)
-      left = .binary(token.isSymbol("+") ? .add : .subtract, left, right, at: token.start)
+      left = .binary(adds ? .add : .subtract, left, right, at: start)
     }
     return left
   }
 
   private mutating func multiplicative(depth: Int) throws(ScriptError) -> Expression {
     var left = try unary(depth: depth)
-    while let token = peek, token.isSymbol("*") || token.isSymbol("/") {
+    while nextIsSymbol("*") || nextIsSymbol("/"), let token = peek {
       // `/tmp/x` after a value is a path for the grammar's next slot (`rates export from
       // DATE /tmp/x`), not a division: a word glued to '/' can start no value.
       if token.isSymbol("/"), position + 1 < tokens.count, tokens[position + 1].start == token.end,
@@ -45,10 +46,11 @@ extension Parser {
   }
 
   private mutating func unary(depth: Int) throws(ScriptError) -> Expression {
-    if let token = peek, token.isSymbol("-") {
-      try checkDepth(depth + 1, at: token.start)
+    if nextIsSymbol("-") {
+      let start = tokens[position].start
+      try checkDepth(depth + 1, at: start)
       position += 1
-      return .negate(try unary(depth: depth + 1), at: token.start)
+      return .negate(try unary(depth: depth + 1), at: start)
     }
     return try primary(depth: depth)
   }
@@ -60,34 +62,36 @@ extension Parser {
   }
 
   private mutating func primary(depth: Int) throws(ScriptError) -> Expression {
-    guard let token = peek else { throw expected("a value") }
-    switch token.kind {
+    guard position < tokens.count else { throw expected("a value") }
+    // The token looked at in place (see `nextWord`).
+    let start = tokens[position].start
+    switch tokens[position].kind {
     case .number(let text):
       position += 1
-      return .number(text, at: token.start)
+      return .number(text, at: start)
     case .string(let text):
       position += 1
-      return .string(text, at: token.start)
+      return .string(text, at: start)
     case .variable(let name):
       position += 1
-      return .variable(name, at: token.start)
+      return .variable(name, at: start)
     case .date(let year, let month, let day):
       position += 1
-      return .date(year: year, month: month, day: day, at: token.start)
+      return .date(year: year, month: month, day: day, at: start)
     case .symbol("("):
-      try checkDepth(depth + 1, at: token.start)
+      try checkDepth(depth + 1, at: start)
       position += 1
       let inner = try additive(depth: depth + 1)
       guard accept(symbol: ")") else {
-        throw expected("')' to close the '(' at column \(line.location(ofOffset: token.start).column)")
+        throw expected("')' to close the '(' at column \(line.location(ofOffset: start).column)")
       }
       return inner
     case .word(let name):
       guard position + 1 < tokens.count, tokens[position + 1].isSymbol("(") else {
         throw error(
-          "unexpected word '\(name)'; expected a value (a number, $variable or function call)", at: token.start)
+          "unexpected word '\(name)'; expected a value (a number, $variable or function call)", at: start)
       }
-      try checkDepth(depth + 1, at: token.start)
+      try checkDepth(depth + 1, at: start)
       position += 2
       var arguments: [Expression] = []
       if !accept(symbol: ")") {
@@ -96,7 +100,7 @@ extension Parser {
         } while accept(symbol: ",")
         guard accept(symbol: ")") else { throw expected("',' or ')' in the call of \(name)") }
       }
-      return .call(name, arguments: arguments, at: token.start)
+      return .call(name, arguments: arguments, at: start)
     default:
       throw expected("a value")
     }

@@ -19,7 +19,8 @@ package struct Parser {
 
   package var atEnd: Bool { position >= tokens.count }
   package var peek: Token? { atEnd ? nil : tokens[position] }
-  // Checks of the next tokens made in place (no copy of a token's text).
+  // Checks of the next tokens made in place: a token copied out (`peek`) is copied and
+  // destroyed whole, case by case, which a statement's reading did a dozen times.
 
   package var nextIsWord: Bool {
     guard position < tokens.count, case .word = tokens[position].kind else { return false }
@@ -38,6 +39,23 @@ package struct Parser {
 
   package func secondIsSymbol(_ symbol: String) -> Bool {
     position + 1 < tokens.count && tokens[position + 1].isSymbol(symbol)
+  }
+
+  /// Whether the next token is `symbol`.
+  package func nextIsSymbol(_ symbol: String) -> Bool {
+    guard position < tokens.count, case .symbol(let text) = tokens[position].kind else { return false }
+    return text == symbol
+  }
+
+  /// The next token's word, if it is one.
+  package var nextWord: String? {
+    guard position < tokens.count, case .word(let word) = tokens[position].kind else { return nil }
+    return word
+  }
+
+  /// Steps over the next token, already looked at.
+  package mutating func skip() {
+    if position < tokens.count { position += 1 }
   }
 
   /// The token after the next one.
@@ -62,7 +80,7 @@ package struct Parser {
   }
 
   /// The offset of the next token, or the end of the statement.
-  package var nextOffset: Int { peek?.start ?? endOffset }
+  package var nextOffset: Int { position < tokens.count ? tokens[position].start : endOffset }
 
   /// An error about whatever comes next: "expected X, found Y" (or, when the next bytes
   /// make no token, why not).
@@ -75,7 +93,7 @@ package struct Parser {
   }
 
   package mutating func accept(symbol: String) -> Bool {
-    if peek?.isSymbol(symbol) == true {
+    if nextIsSymbol(symbol) {
       position += 1
       return true
     }
@@ -84,9 +102,10 @@ package struct Parser {
 
   /// Consumes and returns the next token, which must be a word.
   package mutating func expectWord(_ what: String) throws(ScriptError) -> (word: String, offset: Int) {
-    guard let token = peek, let word = token.word else { throw expected(what) }
+    guard let word = nextWord else { throw expected(what) }
+    let start = tokens[position].start
     position += 1
-    return (word, token.start)
+    return (word, start)
   }
 
   package func expectEnd() throws(ScriptError) {

@@ -195,22 +195,24 @@ package final class Interpreter {
   /// focused field's draft and a bare currency code focuses its field.
   private func command(_ parser: inout Parser) throws(StatementFailure) -> (CommandEntry, Int) {
     let sheetOpen = context.sheet != nil
-    guard let first = parser.peek else { throw context.failure("expected a command", at: parser.endOffset) }
-    let callFollows = parser.peekSecond?.isSymbol("(") == true
-    guard let word = first.word, !(sheetOpen && callFollows) else {
-      if sheetOpen { return (DraftCommand.entry, first.start) }
+    guard !parser.atEnd else { throw context.failure("expected a command", at: parser.endOffset) }
+    // The first token looked at in place (see `Parser.nextWord`).
+    let start = parser.nextOffset
+    let callFollows = parser.secondIsSymbol("(")
+    guard let word = parser.nextWord, !(sheetOpen && callFollows) else {
+      if sheetOpen { return (DraftCommand.entry, start) }
       throw StatementFailure(parser.expected("a command"))
     }
     // A script mostly repeats a few commands: the last one found is kept (unless its word
     // also starts subcommands, as `rates` does).
     if let last = lastCommand, last.sheetOpen == sheetOpen, last.word == word {
-      _ = parser.advance()
-      return (last.entry, first.start)
+      parser.skip()
+      return (last.entry, start)
     }
     if let known = (sheetOpen ? knownInSheet : knownAtTopLevel)[word] {
       lastCommand = (word, sheetOpen, known)
-      _ = parser.advance()
-      return (known, first.start)
+      parser.skip()
+      return (known, start)
     }
     if let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen) {
       if CommandTable.fits(entry, sheetOpen: sheetOpen) {
@@ -218,19 +220,19 @@ package final class Interpreter {
           lastCommand = (word, sheetOpen, entry)
           if sheetOpen { knownInSheet[word] = entry } else { knownAtTopLevel[word] = entry }
         }
-        for _ in entry.words { _ = parser.advance() }
-        return (entry, first.start)
+        for _ in entry.words { parser.skip() }
+        return (entry, start)
       }
       if sheetOpen && entry.scope == .topLevel {
-        throw context.failure("the sheet is already open", at: first.start)
+        throw context.failure("the sheet is already open", at: start)
       }
     }
-    if sheetOpen, Catalog.currency(word) != nil { return (FocusCommand.entry, first.start) }
+    if sheetOpen, Catalog.currency(word) != nil { return (FocusCommand.entry, start) }
     // A word glued to bytes that make no token (`fo\e[o`) is not a word: say what is wrong.
-    if let next = parser.peekSecond, next.start == first.end, let error = next.invalid {
+    if let next = parser.peekSecond, next.start == parser.peek?.end, let error = next.invalid {
       throw StatementFailure(error)
     }
-    throw unknownCommand(word, source: parser.line.source, at: first.start)
+    throw unknownCommand(word, source: parser.line.source, at: start)
   }
 
   private func unknownCommand(_ word: String, source: String, at offset: Int) -> StatementFailure {

@@ -52,7 +52,8 @@ struct RatesExportCommand: Command {
     }
     let values = arguments.values
     var glued = false
-    for (index, (slot, value, _, end)) in values.enumerated() {
+    for (index, read) in values.enumerated() {
+      let (slot, value, end) = (read.slot, read.value, read.end)
       if glued {
         glued = false
         continue
