@@ -61,6 +61,13 @@ int coffer_take_signal(int signo) {
   return flag ? atomic_exchange(flag, 0) : 0;
 }
 
+int coffer_stop_or_interrupt_pending(void) {
+  return atomic_load_explicit(&interrupt_flag, memory_order_relaxed)
+    | atomic_load_explicit(&terminate_flag, memory_order_relaxed)
+    | atomic_load_explicit(&hangup_flag, memory_order_relaxed)
+    | atomic_load_explicit(&quit_flag, memory_order_relaxed);
+}
+
 int coffer_signal_pending(int signo) {
   atomic_int *flag = flag_of(signo);
   return flag ? atomic_load(flag) : 0;

@@ -37,6 +37,13 @@ package enum Signals {
 
   package static var stopPending: Bool { pendingStop != nil }
 
+  /// Whether Ctrl-C, SIGTERM, SIGHUP or SIGQUIT arrived and was not taken yet: cheap
+  /// enough to ask before every statement (plain loads), the signals themselves looked
+  /// at only then.
+  package static var stopOrInterruptPending: Bool {
+    coffer_stop_or_interrupt_pending() != 0
+  }
+
   /// SIGTERM, SIGHUP or SIGQUIT if one arrived; clears it.
   package static func takeStop() -> Int32? {
     if coffer_take_signal(SIGTERM) != 0 { return SIGTERM }

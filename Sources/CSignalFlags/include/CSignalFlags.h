@@ -19,4 +19,8 @@ int coffer_take_signal(int signo);
 /// 1 if `signo` arrived and was not taken yet; left in place.
 int coffer_signal_pending(int signo);
 
+/// 1 if SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived and was not taken yet; left in place.
+/// Plain loads, no locked instruction: asked before every statement of a script.
+int coffer_stop_or_interrupt_pending(void);
+
 #endif

@@ -152,6 +152,7 @@ package final class Interpreter {
   /// the run (the session saves, then exits 128 + the signal); Ctrl-C (interactive)
   /// stops the line being run, keeping what was saved.
   func signalFlow() -> Flow? {
+    guard Signals.stopOrInterruptPending else { return nil }
     if let signal = Signals.pendingStop { return .stop(.signal(signal)) }
     guard Signals.takeInterrupt() else { return nil }
     output.diagnostic("interrupted")
