@@ -11,9 +11,10 @@ func temporaryFolder() throws -> String {
   return path
 }
 
-/// `data_version` is asked at most once per `Store.versionCheckInterval`.
+/// `data_version` is asked at most once per `Store.versionCheckInterval`, as a clock
+/// that moves a tick at a time tells: waits a tick and a half at least.
 func waitPastVersionCheckInterval() {
-  usleep(useconds_t(Store.versionCheckInterval / 1000 + 500))
+  usleep(useconds_t(Store.versionCheckGranularity * 3 / 2 / 1000 + 500))
 }
 
 @Suite struct StoreTests {
@@ -65,7 +66,7 @@ func waitPastVersionCheckInterval() {
     #expect(second.counters.dbReads == readsBefore)
     first.commit(decimal("42"), of: usd)
     try first.save()
-    // Another session's save is seen once the check interval (1 ms) has passed.
+    // Another session's save is seen once the check interval (a clock tick) has passed.
     waitPastVersionCheckInterval()
     #expect(try second.refresh() == [usd])
     #expect(second.portfolio.amount(of: usd) == decimal("42"))

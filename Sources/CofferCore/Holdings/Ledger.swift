@@ -197,7 +197,7 @@ package final class Ledger {
   /// Reloads what another process saved since the last check. Pending edits stay:
   /// a currency both sessions changed is a conflict at the next save, not a silent loss.
   /// Returns the currencies whose amounts changed in memory.
-  /// `now` asks SQLite even within a millisecond of the last check (before a total is
+  /// `now` asks SQLite even within the check interval (before a total is
   /// printed at the end of a sheet session, say).
   @discardableResult
   package func refresh(now: Bool = false) throws(StoreError) -> [Currency] {

@@ -94,7 +94,7 @@ package final class Arguments {
 
   /// Every value read for a slot (a repeated one), in order.
   package func all<Value>(_ typed: TypedSlot<Value>) -> [Value] {
-    // A plain loop: `compactMap` over the tuples, unspecialized here, costs a run's start
+    // A plain loop: `compactMap` over the values, unspecialized here, costs a run's start
     // a lookup of their type by name.
     var found: [Value] = []
     for read in values where read.slot === typed.slot {
