@@ -95,28 +95,46 @@ import Testing
     #expect(checked.status == 0, "\(checked)")
   }
 
-  @Test func aStoreOfSchemaFiveGetsTheShorterTriggersWhichKeepItsMonthEndsAsBefore() throws {
+  /// Stand-ins for the triggers of schemas 5 and 6 (their bodies `SELECT 1`): their names
+  /// are what the upgrade must drop.
+  static let olderTriggers = [
+    5: ["journal_month_end_insert", "journal_month_end_delete", "journal_month_end_update"],
+    6: [
+      "journal_month_end_insert", "journal_month_end_delete", "journal_month_end_update_old",
+      "journal_month_end_update_new",
+    ],
+  ]
+
+  @Test(arguments: [5, 6])
+  func aStoreOfAnOlderSchemaGetsTheShorterTriggersWhichKeepItsMonthEndsAsBefore(schema: Int) throws {
     #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-03-20; set JPY 500 at 2021-07-09").status == 0)
-    // Schema 5's three triggers (their bodies here stand-ins), its version and migrations.
-    let schemaFive = """
+    // The older schema's triggers, its version and migrations (this one's triggers and
+    // view dropped).
+    let dropped = """
       DROP TRIGGER journal_month_end_insert; DROP TRIGGER journal_month_end_delete;
-      DROP TRIGGER journal_month_end_update_old; DROP TRIGGER journal_month_end_update_new;
-      CREATE TRIGGER journal_month_end_insert AFTER INSERT ON journal BEGIN SELECT 1; END;
-      CREATE TRIGGER journal_month_end_delete AFTER DELETE ON journal BEGIN SELECT 1; END;
-      CREATE TRIGGER journal_month_end_update AFTER UPDATE ON journal BEGIN SELECT 1; END;
-      DELETE FROM grdb_migrations WHERE identifier LIKE 'v6:%'; PRAGMA user_version = 5;
+      DROP TRIGGER journal_month_end_update; DROP TRIGGER journal_month_end_recompute;
+      DROP VIEW journal_month_touch;
       """
-    #expect(try sqlite(schemaFive).status == 0)
+    let made = Self.olderTriggers[schema, default: []].map { name in
+      let event = name.hasSuffix("insert") ? "INSERT" : name.hasSuffix("delete") ? "DELETE" : "UPDATE"
+      return "CREATE TRIGGER \(name) AFTER \(event) ON journal BEGIN SELECT 1; END;"
+    }
+    let versioned =
+      "DELETE FROM grdb_migrations WHERE identifier >= 'v\(schema + 1):'; PRAGMA user_version = \(schema);"
+    let olderSchema = ([dropped] + made + [versioned]).joined(separator: "\n")
+    #expect(try sqlite(olderSchema).status == 0)
+    #expect(try sqlite("SELECT count(*) FROM grdb_migrations WHERE identifier LIKE 'v7:%'").stdout == "0\n")
     let rows = "SELECT code, month, effective, id, new FROM journal_month_end ORDER BY code, month"
     let before = try sqlite(rows).stdout
     let opened = try run("check")
     #expect(opened.status == 0, "\(opened)")
-    #expect(opened.stderr.contains("a copy as it was is kept in \(database).before-v6"), "\(opened)")
-    let triggers = try sqlite("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+    #expect(opened.stderr.contains("a copy as it was is kept in \(database).before-v7"), "\(opened)")
+    let triggers = try sqlite("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name")
     #expect(
       triggers.stdout
-        == "journal_month_end_delete\njournal_month_end_insert\njournal_month_end_update_new\n"
-        + "journal_month_end_update_old\n")
+        == "trigger|journal_month_end_delete\ntrigger|journal_month_end_insert\n"
+        + "trigger|journal_month_end_recompute\ntrigger|journal_month_end_update\nview|journal_month_touch\n")
+    #expect(try sqlite("PRAGMA user_version").stdout == "7\n")
     #expect(try sqlite(rows).stdout == before)
     // They keep the month ends: an entry changed, moved to another month, removed, added.
     #expect(try sqlite("UPDATE journal SET new = '25' WHERE code = 'USD' AND new = '20'").status == 0)

@@ -78,24 +78,38 @@ enum JournalMonthEnds {
     END
     """
 
-  /// The names of the triggers that keep the table, now and in stores of schema 5.
+  /// A view that holds no row, whose insert trigger recomputes a month's row: the
+  /// recomputation the delete and update triggers ask for is written once, in its
+  /// trigger, instead of once in each of theirs (schema 7). A row "inserted" into it is an
+  /// entry's code and day: the month recomputed is that day's.
+  static let recomputeView = "journal_month_touch"
+
+  /// The names of the triggers that keep the table, now and in stores of schemas 5 and 6.
   static let triggerNames = [
     "journal_month_end_insert", "journal_month_end_delete", "journal_month_end_update",
-    "journal_month_end_update_old", "journal_month_end_update_new",
+    "journal_month_end_update_old", "journal_month_end_update_new", "journal_month_end_recompute",
   ]
 
-  /// The triggers: an entry written, removed, or changed (its old month's row and its new
-  /// month's row are recomputed, by a trigger each).
+  /// Drops the triggers of any schema and the view behind them, before they are made anew.
+  static let dropTriggersSQL =
+    triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: "\n")
+    + "\nDROP VIEW IF EXISTS \(recomputeView);"
+
+  /// The triggers: an entry written; an entry removed (its month's row recomputed); an
+  /// entry changed (the rows of its old month and of its new month recomputed, in that
+  /// order; the same month twice when it stayed in its month). A recomputation is an
+  /// insert into the view, whose trigger does it for entries a month's row is kept of.
   static let triggersSQL = """
     \(insertTrigger);
-    CREATE TRIGGER journal_month_end_delete AFTER DELETE ON journal WHEN \(keeps("old")) BEGIN
-      \(recompute("old"))
-    END;
-    CREATE TRIGGER journal_month_end_update_old AFTER UPDATE ON journal WHEN \(keeps("old")) BEGIN
-      \(recompute("old"))
-    END;
-    CREATE TRIGGER journal_month_end_update_new AFTER UPDATE ON journal WHEN \(keeps("new")) BEGIN
+    CREATE VIEW \(recomputeView) (code, effective) AS SELECT NULL, NULL WHERE 0;
+    CREATE TRIGGER journal_month_end_recompute INSTEAD OF INSERT ON \(recomputeView) WHEN \(keeps("new")) BEGIN
       \(recompute("new"))
+    END;
+    CREATE TRIGGER journal_month_end_delete AFTER DELETE ON journal BEGIN
+      INSERT INTO \(recomputeView) VALUES (old.code, old.effective);
+    END;
+    CREATE TRIGGER journal_month_end_update AFTER UPDATE ON journal BEGIN
+      INSERT INTO \(recomputeView) VALUES (old.code, old.effective), (new.code, new.effective);
     END;
     """
 

@@ -4,7 +4,7 @@ import GRDB
 /// up to date when it is opened (after a copy of it is kept beside it; see `Store`).
 enum StoreSchema {
   /// The number of migrations below; kept in the store's `PRAGMA user_version`.
-  static let version = 6
+  static let version = 7
 
   /// The journal's two orders: a currency's entries by day, then as entered (what every
   /// amount on a date is read from: with the amount in the index, such a read is one seek
@@ -126,9 +126,16 @@ enum StoreSchema {
       // The same rows, kept by triggers of less than half the text: SQLite parses every
       // trigger whenever a process opens the store, and the old ones were nearly a third
       // of the instructions of a start. No row changes.
-      for name in JournalMonthEnds.triggerNames {
-        try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)")
-      }
+      try db.execute(sql: JournalMonthEnds.dropTriggersSQL)
+      try db.execute(sql: JournalMonthEnds.triggersSQL)
+    }
+    migrator.registerMigration("v7: the month-end recomputation written once") { db in
+      // The same rows, kept by triggers of two thirds the text: the delete and update
+      // triggers ask one trigger (on an empty view) to recompute a month, instead of each
+      // holding the recomputation. SQLite parses the schema in every process that opens
+      // the store: a start of a small store took 0.33 M instructions less (2.99 M to
+      // 2.65 M). No row changes.
+      try db.execute(sql: JournalMonthEnds.dropTriggersSQL)
       try db.execute(sql: JournalMonthEnds.triggersSQL)
     }
     return migrator
