@@ -133,7 +133,8 @@ import Testing
     #expect(
       triggers.stdout
         == "trigger|journal_month_end_delete\ntrigger|journal_month_end_insert\n"
-        + "trigger|journal_month_end_recompute\ntrigger|journal_month_end_update\nview|journal_month_touch\n")
+        + "trigger|journal_month_end_recompute\ntrigger|journal_month_end_replace\n"
+        + "trigger|journal_month_end_replace_id\ntrigger|journal_month_end_update\nview|journal_month_touch\n")
     #expect(try sqlite("PRAGMA user_version").stdout == "7\n")
     #expect(try sqlite(rows).stdout == before)
     // They keep the month ends: an entry changed, moved to another month, removed, added.
@@ -163,6 +164,41 @@ import Testing
           + "UPDATE journal SET new = '6' WHERE code = 'SEK' AND effective = 2932890; "
           + "SELECT month, new FROM journal_month_end WHERE code = 'SEK'"
       ).stdout == "999912|6\n")
+  }
+
+  /// SQLite removes a row that a REPLACE replaces without firing the delete trigger (with
+  /// `recursive_triggers` off, as in the sqlite3 shell), so the replaced entry's month
+  /// would keep it: such writes are refused, and the month ends stay the journal's.
+  @Test func aWriteThatWouldReplaceAJournalRowIsRefusedAndTheMonthEndsStayRight() throws {
+    #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-03-20; set USD 30 at 2020-12-31").status == 0)
+    let columns = "id, entered, utc_offset, effective, code, old, new"
+    let replacements = [
+      // The last entry of March moved to February under its own id.
+      "REPLACE INTO journal (\(columns)) SELECT \(columns.replacingOccurrences(of: "effective", with: "18302")) "
+        + "FROM journal WHERE new = '20'",
+      "INSERT OR REPLACE INTO journal (\(columns)) SELECT \(columns) FROM journal WHERE new = '20'",
+      // March's first entry given the id of its last, which that removes.
+      "UPDATE OR REPLACE journal SET id = (SELECT id FROM journal WHERE new = '20') WHERE new = '10'",
+      "INSERT INTO journal (\(columns)) SELECT \(columns) FROM journal WHERE new = '30'",
+    ]
+    let rows = "SELECT code, month, effective, id, new FROM journal_month_end WHERE code = 'USD' ORDER BY month"
+    let monthEnds = try sqlite(rows).stdout
+    let journal = try sqlite("SELECT * FROM journal ORDER BY id").stdout
+    for replacement in replacements {
+      let refused = try sqlite(replacement)
+      #expect(refused.status != 0, "\(replacement)")
+      #expect(refused.stderr.contains("journal rows are not replaced; delete the row first"), "\(refused)")
+      #expect(try sqlite(rows).stdout == monthEnds)
+      #expect(try sqlite("SELECT * FROM journal ORDER BY id").stdout == journal)
+    }
+    // A row under an id of its own (2020-03-30), written by REPLACE, is an insert as any other.
+    let added =
+      "REPLACE INTO journal (id, entered, utc_offset, effective, code, old, new) "
+      + "VALUES (1000, '2024-01-01T00:00:00Z', 0, 18351, 'USD', '20', '40')"
+    #expect(try sqlite(added).status == 0)
+    #expect(try sqlite("SELECT new FROM journal_month_end WHERE code = 'USD' AND month = 202003").stdout == "40\n")
+    let checked = try run("check")
+    #expect(!checked.stdout.contains("journal_month_end"), "\(checked)")
   }
 
   @Test func checkNamesAMonthEndThatDisagreesWithTheJournalAndAReadNamesDamage() throws {

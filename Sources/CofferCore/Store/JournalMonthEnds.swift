@@ -9,9 +9,10 @@ import GRDBSQLite
 ///
 /// Derived from the journal and kept by SQLite itself: triggers on the journal update a
 /// month's row whenever an entry of that month is written, changed or removed, by Coffer
-/// or by anything else writing through SQLite. An import of many rows builds the rows of
-/// the months it touches in one go instead (`upsert`). `check` compares the whole table
-/// with the journal.
+/// or by anything else writing through SQLite (which is refused a write that would
+/// replace a row, since SQLite removes a replaced row without firing a delete trigger).
+/// An import of many rows builds the rows of the months it touches in one go instead
+/// (`upsert`). `check` compares the whole table with the journal.
 enum JournalMonthEnds {
   static let tableName = "journal_month_end"
 
@@ -32,9 +33,10 @@ enum JournalMonthEnds {
   }
 
   // The triggers below are parsed again by every process that opens the store (SQLite
-  // reads its whole schema at the first statement), so their text is kept short: each
-  // says once, in its WHEN clause, that its entry's day is one a month can be found for,
-  // and names the month by the day itself instead of by its `YYYYMM`.
+  // reads its whole schema at the first statement), so their text is kept short: the
+  // insert trigger and the recomputation say once, in their WHEN clauses, that the
+  // entry's day is one a month can be found for, and name the month by the day itself
+  // instead of by its `YYYYMM`.
 
   /// True when `entry` (`new` or `old`) is of a currency code and an integer day within
   /// the calendar: an entry of which a month's row is kept.
@@ -84,10 +86,28 @@ enum JournalMonthEnds {
   /// entry's code and day: the month recomputed is that day's.
   static let recomputeView = "journal_month_touch"
 
+  /// Refuses an insert that would replace a journal row (`REPLACE`, `INSERT OR REPLACE`
+  /// with an id the journal holds). SQLite deletes the row it replaces without firing
+  /// the delete trigger (unless `recursive_triggers` is on, which it is not by default),
+  /// so the replaced entry's month would keep it as its last entry. (An id Coffer does not
+  /// give, zero or less, is not looked at: in a BEFORE trigger an id SQLite will choose
+  /// reads as -1.)
+  static let replaceTrigger = """
+    CREATE TRIGGER journal_month_end_replace BEFORE INSERT ON journal
+    WHEN new.id > 0 AND EXISTS (SELECT 1 FROM journal WHERE id = new.id) BEGIN
+      SELECT RAISE(ABORT, 'journal rows are not replaced; delete the row first');
+    END
+    """
+
+  /// The triggers an import of many rows drops while it writes, and makes again after.
+  static let bulkTriggerNames = ["journal_month_end_insert", "journal_month_end_replace"]
+  static let bulkTriggersSQL = "\(insertTrigger);\n\(replaceTrigger);"
+
   /// The names of the triggers that keep the table, now and in stores of schemas 5 and 6.
   static let triggerNames = [
     "journal_month_end_insert", "journal_month_end_delete", "journal_month_end_update",
     "journal_month_end_update_old", "journal_month_end_update_new", "journal_month_end_recompute",
+    "journal_month_end_replace", "journal_month_end_replace_id",
   ]
 
   /// Drops the triggers of any schema and the view behind them, before they are made anew.
@@ -99,8 +119,14 @@ enum JournalMonthEnds {
   /// entry changed (the rows of its old month and of its new month recomputed, in that
   /// order; the same month twice when it stayed in its month). A recomputation is an
   /// insert into the view, whose trigger does it for entries a month's row is kept of.
+  /// A write that would replace a row, whose removal no trigger would see, is refused
+  /// (`replaceTrigger`; an update that gives a row another's id, likewise).
   static let triggersSQL = """
-    \(insertTrigger);
+    \(bulkTriggersSQL)
+    CREATE TRIGGER journal_month_end_replace_id BEFORE UPDATE OF id ON journal
+    WHEN new.id != old.id AND EXISTS (SELECT 1 FROM journal WHERE id = new.id) BEGIN
+      SELECT RAISE(ABORT, 'journal rows are not replaced; delete the row first');
+    END;
     CREATE VIEW \(recomputeView) (code, effective) AS SELECT NULL, NULL WHERE 0;
     CREATE TRIGGER journal_month_end_recompute INSTEAD OF INSERT ON \(recomputeView) WHEN \(keeps("new")) BEGIN
       \(recompute("new"))

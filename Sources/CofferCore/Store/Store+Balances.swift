@@ -55,7 +55,8 @@ extension Store {
           let bulk = try planned.count >= 10_000 && planned.count >= Self.journalRowCount(db)
           if bulk {
             try db.execute(
-              sql: "DROP INDEX journal_by_currency; DROP INDEX journal_by_date; DROP TRIGGER journal_month_end_insert")
+              sql: "DROP INDEX journal_by_currency; DROP INDEX journal_by_date; "
+                + JournalMonthEnds.bulkTriggerNames.map { "DROP TRIGGER \($0);" }.joined(separator: " "))
           }
           let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
           try db.execute(sql: "PRAGMA cache_size = -65536")
@@ -64,7 +65,7 @@ extension Store {
           if bulk {
             try db.execute(sql: StoreSchema.journalIndexes)
             try Self.recordMonthEnds(db, of: planned)
-            try db.execute(sql: JournalMonthEnds.insertTrigger)
+            try db.execute(sql: JournalMonthEnds.bulkTriggersSQL)
           }
           for (currency, amount) in holdings {
             try HoldingRecord(currency: currency, amount: amount).upsert(db)
