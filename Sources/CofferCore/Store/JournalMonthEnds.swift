@@ -70,9 +70,15 @@ enum JournalMonthEnds {
       """
   }
 
+  /// What a write is told that would replace a journal row or give one an id below 1
+  /// (see `replaceTrigger`).
+  private static let idRefused = "RAISE(ABORT, 'a journal row may not take the id of another, nor an id below 1')"
+
   /// An entry written: its month's row becomes it unless that row is of a later entry.
+  /// An entry with an id below 1 is refused (see `replaceTrigger`).
   static let insertTrigger = """
     CREATE TRIGGER journal_month_end_insert AFTER INSERT ON journal WHEN \(keeps("new")) BEGIN
+      SELECT \(idRefused) WHERE new.id < 1;
       INSERT INTO journal_month_end (code, month, effective, id, new)
         VALUES (new.code, \(monthOfDay("new.effective")), new.effective, new.id, new.new)
         ON CONFLICT (code, month) DO UPDATE SET effective = excluded.effective, id = excluded.id, new = excluded.new
@@ -89,13 +95,15 @@ enum JournalMonthEnds {
   /// Refuses an insert that would replace a journal row (`REPLACE`, `INSERT OR REPLACE`
   /// with an id the journal holds). SQLite deletes the row it replaces without firing
   /// the delete trigger (unless `recursive_triggers` is on, which it is not by default),
-  /// so the replaced entry's month would keep it as its last entry. (An id Coffer does not
-  /// give, zero or less, is not looked at: in a BEFORE trigger an id SQLite will choose
-  /// reads as -1.)
+  /// so the replaced entry's month would keep it as its last entry. Here, in a BEFORE
+  /// trigger, an id SQLite is to choose reads as -1, so ids below 1 are let through and
+  /// refused after the insert instead, where the id is the real one (`insertTrigger`): no
+  /// entry has one to be replaced. (A row with one that a store held before schema 7,
+  /// written by hand, is not looked for.)
   static let replaceTrigger = """
     CREATE TRIGGER journal_month_end_replace BEFORE INSERT ON journal
     WHEN new.id > 0 AND EXISTS (SELECT 1 FROM journal WHERE id = new.id) BEGIN
-      SELECT RAISE(ABORT, 'journal rows are not replaced; delete the row first');
+      SELECT \(idRefused);
     END
     """
 
@@ -120,12 +128,14 @@ enum JournalMonthEnds {
   /// order; the same month twice when it stayed in its month). A recomputation is an
   /// insert into the view, whose trigger does it for entries a month's row is kept of.
   /// A write that would replace a row, whose removal no trigger would see, is refused
-  /// (`replaceTrigger`; an update that gives a row another's id, likewise).
+  /// (`replaceTrigger`), and so is an update that gives a row another's id or one below 1
+  /// (on every update, not `UPDATE OF id`: a SET of `rowid`, `oid` or `_rowid_` changes
+  /// the id without naming it).
   static let triggersSQL = """
     \(bulkTriggersSQL)
-    CREATE TRIGGER journal_month_end_replace_id BEFORE UPDATE OF id ON journal
-    WHEN new.id != old.id AND EXISTS (SELECT 1 FROM journal WHERE id = new.id) BEGIN
-      SELECT RAISE(ABORT, 'journal rows are not replaced; delete the row first');
+    CREATE TRIGGER journal_month_end_replace_id BEFORE UPDATE ON journal
+    WHEN new.id != old.id AND (new.id < 1 OR EXISTS (SELECT 1 FROM journal WHERE id = new.id)) BEGIN
+      SELECT \(idRefused);
     END;
     CREATE VIEW \(recomputeView) (code, effective) AS SELECT NULL, NULL WHERE 0;
     CREATE TRIGGER journal_month_end_recompute INSTEAD OF INSERT ON \(recomputeView) WHEN \(keeps("new")) BEGIN
