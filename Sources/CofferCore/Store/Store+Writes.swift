@@ -49,10 +49,10 @@ extension Store {
       if reading && !db.isInsideTransaction {
         // Begun and ended by plain statements: GRDB's `inTransaction` runs them as SQL
         // literals, whose first use in a run builds them with unspecialized generic code
-        // that looks up type metadata by name (0.27 M instructions, a tenth of what
-        // `total by month` over ten years does besides starting). Unlike GRDB's block,
-        // this one would let a statement run outside the transaction after SQLite rolled
-        // it back by itself; no body here catches a database error and reads on.
+        // that looks up type metadata by name (about 0.27 M instructions, once a run).
+        // Unlike GRDB's block, this one would let a statement run outside the transaction
+        // after SQLite rolled it back by itself; no body here catches a database error
+        // and reads on.
         try db.executePlain("BEGIN DEFERRED TRANSACTION")
         do {
           result = try body(db)

@@ -229,7 +229,7 @@ package final class Store {
     do {
       // Prepared directly: through GRDB's `SQLRequest` (`fetchAll(db, sql:)`), the first
       // request of a run builds its SQL with unspecialized generic code that looks up type
-      // metadata by name, 0.36 M instructions (a ninth of a start's) for one pragma.
+      // metadata by name, 0.29 M instructions (a ninth of a start's) for one pragma.
       let lines = try database.inDatabase { db in try String.fetchAll(db.makeStatement(sql: sql)) }
       counters.dbReads += 1
       return lines == ["ok"] ? [] : lines

@@ -44,8 +44,7 @@ struct MovementReport: Listing {
     var previous: Portfolio?
     // Each with its date by place, not through `zip`: the iterator of a zip with
     // CofferCore's sequence has its type made at run time, which looks up the sequence's
-    // conformance among all of the binary's (0.27 M instructions, a tenth of the
-    // command's own work over ten years).
+    // conformance among all of the binary's (about 0.27 M instructions, once a run).
     var place = 0
     for portfolio in portfolios {
       let date = dates[place]
