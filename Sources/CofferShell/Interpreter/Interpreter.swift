@@ -176,6 +176,14 @@ package final class Interpreter {
   func read(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> (
     CommandEntry, Arguments
   ) {
+    if let quick = quickRead(line, segment) { return quick }
+    return try readInFull(line, segment)
+  }
+
+  /// A statement read through the lexer and its command's grammar: any statement.
+  func readInFull(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> (
+    CommandEntry, Arguments
+  ) {
     var parser = Parser(line: line, segment: segment)
     let (entry, commandOffset) = try command(&parser)
     if options.confined && entry.reachesOutside {
@@ -190,6 +198,22 @@ package final class Interpreter {
     } catch {
       throw StatementFailure(error)
     }
+  }
+
+  /// `set CODE NUMBER` at the top level, read straight from its bytes (see
+  /// `QuickStatement`): the same command and arguments as `readInFull` gives, without
+  /// making tokens. nil for any other statement. (`set` reaches no file, so a confined
+  /// run takes it as it is.)
+  func quickRead(_ line: LogicalLine, _ segment: LineScanner.Segment) -> (CommandEntry, Arguments)? {
+    guard context.sheet == nil, let statement = QuickStatement(line.bytes, segment),
+      statement.isCommand("set", in: line.bytes)
+    else { return nil }
+    let entry = SetCommand.entry
+    guard
+      let arguments = StatementReader.arguments(
+        of: statement, in: line, commandOffset: statement.command.lowerBound, grammar: entry.grammar)
+    else { return nil }
+    return (entry, arguments)
   }
 
   /// The command a statement runs, its words read. In the sheet a bare value is the
