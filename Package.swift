@@ -52,6 +52,8 @@ let package = Package(
     // Signal handlers and their flags, defined once (a C target, not header statics).
     .target(name: "CSignalFlags"),
     .target(name: "LineEditing", dependencies: ["CEditLine", "CSignalFlags"]),
+    // SQLite's process-wide settings (`sqlite3_config` is variadic: C only).
+    .target(name: "CSQLiteSetup"),
     .target(name: "CofferScript", swiftSettings: releaseSpeed + singleThreaded),
     .target(
       name: "CofferCore",
@@ -74,7 +76,7 @@ let package = Package(
     .target(
       name: "CofferCLI",
       dependencies: [
-        "CofferShell",
+        "CofferShell", "CSQLiteSetup",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

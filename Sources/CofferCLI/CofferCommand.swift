@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSQLiteSetup
 import CofferShell
 import Foundation
 
@@ -61,6 +62,8 @@ package struct CofferCommand: ParsableCommand {
   /// Runs the process: the common command lines read at once (`CommonInvocation`),
   /// every other through argument-parser; exits with the run's status.
   package static func runProcess() -> Never {
+    // Before any connection opens, as SQLite requires (see the function's header).
+    _ = coffer_sqlite_take_pages_one_by_one()
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch CommonInvocation.read(arguments) {
     case .version:

@@ -1,0 +1,9 @@
+#include "CSQLiteSetup.h"
+
+#include <sqlite3.h>
+
+int coffer_sqlite_take_pages_one_by_one(void) {
+  // No page-cache buffer of our own and no pages in it: SQLite's page cache then
+  // allocates no first block either (its `nInitPage` is the count given here).
+  return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
+}
