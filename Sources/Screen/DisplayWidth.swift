@@ -5,35 +5,47 @@
 /// (`ESC [ … m`, colours) take none.
 package enum DisplayWidth {
   /// The columns `text` takes.
+  package static func of(_ text: String) -> Int {
+    // A string's own bytes, read in place: the generic form below, called from another
+    // module, reaches them through the protocol's witnesses (700 instructions for a cell
+    // of a table, which a listing by month has hundreds of).
+    var text = text
+    return text.withUTF8(byteWidth) ?? scalarWidth(text)
+  }
+
+  /// The columns `text` takes.
   package static func of(_ text: some StringProtocol) -> Int {
-    // ASCII text (dates, codes, numbers, the escapes of colours) and Latin letters and
-    // signs are counted from their bytes: one column for each printable character.
-    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-      var width = 0
-      var inEscape = false
-      // The first byte of a two-byte character, while its second is awaited.
-      var lead: UInt8 = 0
-      for byte in bytes {
-        if lead != 0 {
-          // U+0080…U+02FF (¥, £, accented Latin letters): one column, none for the C1
-          // controls U+0080…U+009F.
-          if lead > 0xC2 || byte >= 0xA0 { width += 1 }
-          lead = 0
-        } else if byte >= 0x80 {
-          // Anything else not ASCII is counted by its scalars.
-          guard byte >= 0xC2 && byte <= 0xCB, !inEscape else { return nil }
-          lead = byte
-        } else if inEscape {
-          if byte == UInt8(ascii: "m") { inEscape = false }
-        } else if byte == 0x1B {
-          inEscape = true
-        } else if byte >= 0x20 && byte < 0x7F {
-          width += 1
-        }
-      }
-      return width
-    }
+    let ascii = text.utf8.withContiguousStorageIfAvailable(byteWidth)
     return (ascii ?? nil) ?? scalarWidth(text)
+  }
+
+  /// The columns of ASCII text (dates, codes, numbers, the escapes of colours) and Latin
+  /// letters and signs, counted from their bytes: one column for each printable
+  /// character. nil for anything else, which is counted by its scalars.
+  private static func byteWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var width = 0
+    var inEscape = false
+    // The first byte of a two-byte character, while its second is awaited.
+    var lead: UInt8 = 0
+    for byte in bytes {
+      if lead != 0 {
+        // U+0080…U+02FF (¥, £, accented Latin letters): one column, none for the C1
+        // controls U+0080…U+009F.
+        if lead > 0xC2 || byte >= 0xA0 { width += 1 }
+        lead = 0
+      } else if byte >= 0x80 {
+        // Anything else not ASCII is counted by its scalars.
+        guard byte >= 0xC2 && byte <= 0xCB, !inEscape else { return nil }
+        lead = byte
+      } else if inEscape {
+        if byte == UInt8(ascii: "m") { inEscape = false }
+      } else if byte == 0x1B {
+        inEscape = true
+      } else if byte >= 0x20 && byte < 0x7F {
+        width += 1
+      }
+    }
+    return width
   }
 
   private static func scalarWidth(_ text: some StringProtocol) -> Int {

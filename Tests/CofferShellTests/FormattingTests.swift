@@ -46,6 +46,14 @@ func plainOutput() -> Output {
         "date            total", "2026-10-31  ¥1,200.00  partial: no rate for MOP",
         "港币                \u{1B}[1m9\u{1B}[0m  x",
       ])
+    // An empty cell between two others keeps its column; padding wider than 64 blanks.
+    var wide = TextTable([.left, .left, .right])
+    wide.add([String(repeating: "w", count: 70), "", "1"])
+    wide.add(["a", "b", "22"])
+    #expect(
+      wide.lines() == [
+        String(repeating: "w", count: 70) + "      1", "a" + String(repeating: " ", count: 71) + "b  22",
+      ])
   }
 
   @Test func csvAndJSONQuoteWhatTheyMust() {

@@ -17,8 +17,7 @@ struct TextTable {
   }
 
   func lines() -> [String] {
-    // Each cell's width is counted once, and each line put together from the cells'
-    // bytes (a listing by month has hundreds of cells).
+    // Each cell's width is counted once (a listing by month has hundreds of cells).
     let cellWidths = rows.map { row in row.map(Self.displayWidth) }
     var widths = Array(repeating: 0, count: alignments.count)
     for row in cellWidths {
@@ -26,25 +25,42 @@ struct TextTable {
         widths[column] = max(widths[column], width)
       }
     }
-    let space = UInt8(ascii: " ")
-    return zip(rows, cellWidths).map { row, cellWidths in
-      var line: [UInt8] = []
+    var lines: [String] = []
+    lines.reserveCapacity(rows.count)
+    for (row, cellWidths) in zip(rows, cellWidths) {
+      var line = ""
       line.reserveCapacity(widths.reduce(2 * row.count) { $0 + $1 } + 16)
+      // Blanks are owed until text follows them, so that a line ends with none: an empty
+      // last cell, or a left-aligned one's padding, adds nothing.
+      var owed = 0
       for (column, cell) in row.enumerated() {
-        let padding = repeatElement(space, count: max(0, widths[column] - cellWidths[column]))
-        let isLast = column == row.count - 1
-        if column > 0 { line += [space, space] }
-        switch alignments[min(column, alignments.count - 1)] {
-        case .left:
-          line += cell.utf8
-          if !isLast { line += padding }
-        case .right:
-          line += padding
-          line += cell.utf8
+        if column > 0 { owed += 2 }
+        let padding = max(0, widths[column] - cellWidths[column])
+        let alignment = alignments[min(column, alignments.count - 1)]
+        if alignment == .right { owed += padding }
+        if !cell.isEmpty {
+          Self.append(blanks: owed, to: &line)
+          owed = 0
+          line += cell
         }
+        if alignment == .left { owed += padding }
       }
-      while line.last == space { line.removeLast() }
-      return String(decoding: line, as: UTF8.self)
+      // A cell's own trailing blanks end no line either.
+      while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  private static let blanks = String(repeating: " ", count: 64)
+
+  /// `count` blanks, appended as slices of one string rather than one at a time.
+  private static func append(blanks count: Int, to line: inout String) {
+    var left = count
+    while left > 0 {
+      let piece = min(left, blanks.utf8.count)
+      line.append(contentsOf: Substring(blanks.utf8.prefix(piece)))
+      left -= piece
     }
   }
 
