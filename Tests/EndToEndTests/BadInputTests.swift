@@ -79,6 +79,34 @@ import Testing
             """, status: 1))
   }
 
+  @Test func aLongLineFailsAloneHoweverAPipeHandsItOver() throws {
+    // The line's first 66,000 bytes, then a pause, then its end: the reader has more than
+    // the limit in hand before the line's end arrives. A file gives it in one or two reads;
+    // both must read on after the line (and a CR before its LF is not counted).
+    let script = """
+      printf 'print 1\n'; head -c 66000 /dev/zero | tr '\\0' x; sleep 0.3; printf 'xx\\r\\nprint 4\\n'
+      """
+    let piped = try coffer.run(
+      ["-c", "(\(script)) | \(CofferProcess.binary) --db :memory: --keep-going"], binary: "/bin/sh")
+    let expected = Outcome(
+      stdout: "1\n4\n", stderr: "<stdin>:2:1: error: line is 66002 bytes long; the limit is 65536\n", status: 1)
+    #expect(piped == expected)
+    let path = coffer.home + "/long.coffer"
+    let file = try coffer.run(
+      ["-c", "(\(script)) > \(path); \(CofferProcess.binary) --db :memory: --keep-going \(path)"], binary: "/bin/sh")
+    #expect(file.stdout == expected.stdout && file.status == 1)
+    #expect(file.stderr == expected.stderr.replacingOccurrences(of: "<stdin>", with: path))
+    // With no end within a megabyte the source is given up, in bounded memory.
+    let endless = try coffer.run(
+      ["-c", "head -c 3000000 /dev/zero | tr '\\0' x | \(CofferProcess.binary) --db :memory:"], binary: "/bin/sh")
+    #expect(
+      endless
+        == Outcome(
+          stdout: "",
+          stderr: "<stdin>:1:1: error: line 1 has no end within 1048576 bytes; the rest of <stdin> is not read\n",
+          status: 1))
+  }
+
   @Test func failedStatementChangesNothing() throws {
     let database = coffer.home + "/c.db"
     let outcome = try coffer.run(["--db", database, "-c", "set USD 5; let x = 1 / 0"])

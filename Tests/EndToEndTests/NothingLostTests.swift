@@ -225,7 +225,7 @@ import Testing
       outcome
         == Outcome(
           stdout: "status 1\n",
-          stderr: "/dev/zero:1:1: error: line 1 is longer than 65536 bytes; the rest of /dev/zero is not read\n",
+          stderr: "/dev/zero:1:1: error: line 1 has no end within 1048576 bytes; the rest of /dev/zero is not read\n",
           status: 0))
   }
 

@@ -3,13 +3,16 @@ package enum LineChecks {
   /// Lines longer than this are refused rather than read.
   package static let maxLineBytes = 65_536
 
+  /// The error of a line of `length` bytes, over the limit.
+  package static func tooLong(_ length: Int, source: String, line: Int) -> ScriptError {
+    ScriptError(
+      "line is \(length) bytes long; the limit is \(maxLineBytes)",
+      at: SourceLocation(source: source, line: line, column: 1))
+  }
+
   /// Returns an error for a line that cannot be read as source, or nil.
   package static func check(_ bytes: [UInt8], source: String, line: Int) -> ScriptError? {
-    if bytes.count > maxLineBytes {
-      return ScriptError(
-        "line is \(bytes.count) bytes long; the limit is \(maxLineBytes)",
-        at: SourceLocation(source: source, line: line, column: 1))
-    }
+    if bytes.count > maxLineBytes { return tooLong(bytes.count, source: source, line: line) }
     // Most lines are plain ASCII: check that in one pass before the careful one.
     if !bytes.contains(where: { $0 == 0 || $0 >= 0x80 }) { return nil }
     var column = 1

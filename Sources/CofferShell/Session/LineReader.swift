@@ -18,9 +18,10 @@ private func openDescriptor(_ path: String, _ flags: Int32) -> Int32 {
 /// it arrives.
 ///
 /// Memory is bounded whatever the input: bytes are read in chunks into a buffer that
-/// never holds more than one line of the longest allowed length plus a chunk. A line
-/// longer than that (`source /dev/zero`) or a failed read ends the source with an error;
-/// a failed read is never taken for the end of the file.
+/// never holds more than one line of the longest allowed length plus a chunk. A longer
+/// line is read past, keeping none of it, and fails as a line of its own; one with no end
+/// within a megabyte (`source /dev/zero`) or a failed read ends the source with an error.
+/// A failed read is never taken for the end of the file.
 package final class LineReader {
   /// Why a script file cannot be read.
   package struct OpenError: Error {
@@ -47,6 +48,8 @@ package final class LineReader {
   package private(set) var lineNumber = 0
 
   private static let chunkSize = 65_536
+  /// How far a line over the limit is read for its end before the source is given up.
+  static let longestLineReadPast = 16 * LineChecks.maxLineBytes
 
   private init(descriptor: Int32?, owns: Bool, bytes: [UInt8], source: String, beforeRead: (() -> Void)?) {
     self.descriptor = descriptor
@@ -136,13 +139,42 @@ package final class LineReader {
       }
       searchedUpTo = buffer.count
       // One byte over the limit may be the CR of a CRLF whose LF is still to come.
-      if buffer.count - start > LineChecks.maxLineBytes + 1 {
-        return fail(
-          "line \(lineNumber + 1) is longer than \(LineChecks.maxLineBytes) bytes; the rest of \(source) is not read")
-      }
+      if buffer.count - start > LineChecks.maxLineBytes + 1 { return readPastLongLine() }
       if reachedEnd {
         guard start < buffer.count else { return nil }
         return .success(take(upTo: buffer.count, skipping: 0))
+      }
+      if let problem = readChunk() { return fail(problem) }
+    }
+  }
+
+  /// Reads to the end of a line already longer than the limit, keeping none of it: the
+  /// line fails as `LineChecks` fails a long one, and reading goes on after it. The same
+  /// however the line arrives (a pipe hands it over in pieces, a file in one or two
+  /// reads). A line with no end within `longestLineReadPast` bytes ends the source.
+  private func readPastLongLine() -> Result<[UInt8], ScriptError> {
+    var length = 0
+    // The line's last byte so far: a CR just before its LF is not part of it.
+    var last: UInt8 = 0
+    while true {
+      if let newline = buffer[start...].firstIndex(of: 10) {
+        length += newline - start
+        if newline > start { last = buffer[newline - 1] }
+        _ = take(upTo: newline, skipping: 1)
+        return .failure(LineChecks.tooLong(length - (last == 13 ? 1 : 0), source: source, line: lineNumber))
+      }
+      length += buffer.count - start
+      if buffer.count > start { last = buffer[buffer.count - 1] }
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+      if reachedEnd {
+        lineNumber += 1
+        return .failure(LineChecks.tooLong(length - (last == 13 ? 1 : 0), source: source, line: lineNumber))
+      }
+      if length > Self.longestLineReadPast {
+        return fail(
+          "line \(lineNumber + 1) has no end within \(Self.longestLineReadPast) bytes; the rest of \(source) is not read"
+        )
       }
       if let problem = readChunk() { return fail(problem) }
     }
