@@ -1,16 +1,16 @@
 /// The statement a long script is mostly made of, a command word, a currency code and a
 /// plain number (`set EUR 17611.72`), recognised from its bytes without the lexer and the
-/// grammar walk. A million-line script of them spent two fifths of its time making
-/// tokens, a parser and its reader for statements that all have the same three parts.
+/// grammar walk. A million-line script of them spent a third of its time making tokens,
+/// a parser and its reader for statements that all have the same three parts.
 ///
 /// Only the plainest form is taken: the command word in lower case, a code of three
-/// capital letters, digits with at most one point and digits after it, single words
-/// apart, nothing else in the statement. Anything else (`set EUR 1_000`, `set eur 5`,
+/// capital letters, digits with at most one point and digits after it, blanks between,
+/// nothing else in the statement. Anything else (`set EUR 1_000`, `set eur 5`,
 /// `set EUR -5`, `set EUR 5 at 2025-12-31`, an option, an expression) is left to the
 /// lexer and the grammar, as is any statement whose grammar is not a currency slot and
-/// a value slot followed by optional parts (see `arguments(for:)`). What it reads is what
-/// the grammar reads of the same bytes: the same values, slots and offsets (a test
-/// compares the two on generated statements).
+/// a value slot followed by optional parts (see `StatementReader.arguments(of:…)`). What
+/// it reads is what the grammar reads of the same bytes: the same values, slots and
+/// offsets (a test compares the two on generated statements).
 package struct QuickStatement: Sendable, Equatable {
   /// The command word's bytes in the line, and the code's, and the number's.
   package let command: Range<Int>
