@@ -268,15 +268,17 @@ import Testing
     }
     let days = ["2024-01-09", "2024-01-31", "2024-01-11", "2024-01-12", "2030-01-01"].map(day)
     try database.read { db in
-      var sources = SourceNames()
-      let found = try RateDayTable.snapshots(db, onOrBefore: days, sources: &sources)
-      #expect(found.count == days.count)
-      for (day, row) in zip(days, found) {
+      let read = try RateDayTable.rows(db, onOrBefore: days)
+      #expect(read.rows.count == days.count)
+      // Decoded as a series reaches each date, the next date sharing a row decoded once.
+      var rates = DatedRates(rows: read.rows, bytes: read.bytes, path: "test")
+      for (index, day) in days.enumerated() {
         var alone = SourceNames()
         let single = try RateDayTable.snapshot(db, onOrBefore: day, sources: &alone)
-        #expect(row?.day == single?.day)
+        #expect(read.rows[index]?.day == single?.day)
+        let book = try rates.book(at: index)
         #expect(
-          row.map { $0.snapshot.allRates(sources: sources) } == single.map { $0.snapshot.allRates(sources: alone) })
+          book.allRates == (single.map { RateBook(snapshot: $0.snapshot, sources: alone) } ?? RateBook()).allRates)
       }
     }
   }

@@ -110,11 +110,11 @@ import Testing
 
   @Test func aStoreFromANewerCofferIsRefused() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1"]).status == 0)
-    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 8'").stdout == "1131374182\n")
+    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 9'").stdout == "1131374182\n")
     let outcome = try coffer.run(["--db", database, "-c", "total"])
     #expect(outcome.status == 3)
-    #expect(outcome.stderr.contains("made by a newer Coffer (schema 8; this one knows up to 7)"))
-    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "8\n")
+    #expect(outcome.stderr.contains("made by a newer Coffer (schema 9; this one knows up to 8)"))
+    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "9\n")
   }
 
   @Test(arguments: ["x", "SQLite format 3", String(repeating: "not a database\n", count: 80)])

@@ -134,34 +134,34 @@ extension Ledger {
 }
 
 /// The holdings as they stood on a series of dates, each valued at its date's rates (see
-/// `Ledger.portfolios(asHeldOn:)`). Each portfolio, with its rates, is made when the
-/// sequence reaches it: a listing that keeps only the last one or two holds no more than
-/// that, however long the series (ten years by month would otherwise be 120 portfolios
-/// and their rates, a megabyte or so of memory to fault in).
-package struct HeldPortfolios: Sequence {
+/// `Ledger.portfolios(asHeldOn:)`). Each portfolio, with its rates, is made when `next`
+/// reaches it: a listing that keeps only the last one or two holds no more than that,
+/// however long the series (ten years by month would otherwise be 120 portfolios and
+/// their rates, a megabyte or so of memory to fault in). The rates of a date are decoded
+/// then too, so a damaged row fails there, naming itself.
+package struct HeldPortfolios {
   let dates: [CalendarDate]
   let amounts: [[DecimalValue]]
-  let rates: DatedRates
+  var rates: DatedRates
   let local: Currency
   /// The session's unsaved quotes: each counts from its date on.
   let quotes: [Quote]
+  private var place = 0
 
-  package func makeIterator() -> Iterator { Iterator(portfolios: self) }
-
-  package struct Iterator: IteratorProtocol {
-    let portfolios: HeldPortfolios
-    var place = 0
-
-    package mutating func next() -> Portfolio? {
-      guard place < portfolios.dates.count else { return nil }
-      defer { place += 1 }
-      return portfolios.portfolio(at: place)
-    }
+  init(dates: [CalendarDate], amounts: [[DecimalValue]], rates: DatedRates, local: Currency, quotes: [Quote]) {
+    self.dates = dates
+    self.amounts = amounts
+    self.rates = rates
+    self.local = local
+    self.quotes = quotes
   }
 
-  private func portfolio(at place: Int) -> Portfolio {
+  /// The portfolio of the next date; nil after the last.
+  package mutating func next() throws(StoreError) -> Portfolio? {
+    guard place < dates.count else { return nil }
+    defer { place += 1 }
     let date = dates[place]
-    var book = rates.book(at: place)
+    var book = try rates.book(at: place)
     for quote in quotes where quote.date <= date { book.record(quote) }
     return Portfolio(local: local, rates: book, today: date, counters: Counters(), amounts: amounts[place])
   }

@@ -48,7 +48,7 @@ enum JournalMonthEnds {
   }
 
   /// The `YYYYMM` of day number `day`, a day within the calendar.
-  private static func monthOfDay(_ day: String) -> String {
+  static func monthOfDay(_ day: String) -> String {
     "CAST(strftime('%Y%m', \(day) + 2440587.5) AS INTEGER)"
   }
 
@@ -67,6 +67,7 @@ enum JournalMonthEnds {
           AND \(day) + 31 - strftime('%d', \(day) + 2440587.5)
           AND strftime('%m', effective + 2440587.5) = strftime('%m', \(day) + 2440587.5)
         ORDER BY effective DESC, id DESC LIMIT 1;
+      \(JournalMonthCache.markStaleSQL(day: day))
       """
   }
 
@@ -83,6 +84,7 @@ enum JournalMonthEnds {
         VALUES (new.code, \(monthOfDay("new.effective")), new.effective, new.id, new.new)
         ON CONFLICT (code, month) DO UPDATE SET effective = excluded.effective, id = excluded.id, new = excluded.new
         WHERE (excluded.effective, excluded.id) > (journal_month_end.effective, journal_month_end.id);
+      \(JournalMonthCache.markStaleSQL(day: "new.effective"))
     END
     """
 
@@ -149,8 +151,11 @@ enum JournalMonthEnds {
     END;
     """
 
-  /// The table, its triggers, and its rows for the journal as it stands.
+  /// The table, its triggers, and its rows for the journal as it stands; and the table
+  /// of every currency's month ends of a month (`JournalMonthCache`), which the triggers
+  /// mark stale as they write.
   static let createSQL = """
+    \(JournalMonthCache.createTableSQL)
     CREATE TABLE journal_month_end (
       code TEXT NOT NULL, month INTEGER NOT NULL, effective INTEGER, id INTEGER, new TEXT,
       PRIMARY KEY (code, month)) WITHOUT ROWID;
@@ -280,7 +285,7 @@ enum JournalMonthEnds {
 
   /// The days of a month (`YYYYMM`), as day numbers from its first to its last: the
   /// month a row stands for, which its entry's day must be in.
-  private struct MonthDays {
+  struct MonthDays {
     let month: Int
     let first: Int
     let last: Int
@@ -309,6 +314,9 @@ enum JournalMonthEnds {
       guard day >= first && day <= last else { return nil }
       return CalendarDate(year: month / 100, month: month % 100, day: day - first + 1)
     }
+
+    /// The month's last day.
+    var lastDate: CalendarDate { date(last)! }
   }
 
   /// Throws unless the journal holds no entry of `currency` effective in `from...to`

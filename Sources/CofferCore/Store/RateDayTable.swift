@@ -20,20 +20,21 @@ enum RateDayTable {
     return try rows(statement, arguments: [day], sources: &sources).first
   }
 
-  /// The snapshot in use on each of `days`, with its row's day, as `snapshot(_:onOrBefore:)`
-  /// finds it: a seek a day through one statement, read straight from SQLite, and each
-  /// row decoded once however many of the days it serves (a month end on a weekend is
-  /// served by the Friday's row, as is the Friday).
-  static func snapshots(
-    _ db: Database, onOrBefore days: [Int], sources: inout SourceNames
-  ) throws -> [(day: Int, snapshot: RateSnapshot)?] {
+  /// The row in use on each of `days`, as `snapshot(_:onOrBefore:)` finds it, its bytes
+  /// copied out of SQLite and not yet decoded (see `DatedRates`): a seek a day through one
+  /// statement, read straight from SQLite, and each row copied once however many of the
+  /// days it serves (a month end on a weekend is served by the Friday's row, as is the
+  /// Friday).
+  static func rows(_ db: Database, onOrBefore days: [Int]) throws -> (
+    rows: [(day: Int, bytes: Range<Int>)?], bytes: [UInt8]
+  ) {
     try requireNoDayOutsideTheCalendar(db)
     let sql = "SELECT day, rates FROM rate_day WHERE day <= ? ORDER BY day DESC LIMIT 1"
     let statement = try db.cachedStatement(sql: sql)
     let handle = statement.sqliteStatement
     defer { sqlite3_reset(handle) }
-    var decoded: [Int: RateSnapshot] = [:]
-    var found: [(day: Int, snapshot: RateSnapshot)?] = []
+    var bytes: [UInt8] = []
+    var found: [(day: Int, bytes: Range<Int>)?] = []
     found.reserveCapacity(days.count)
     for day in days {
       sqlite3_reset(handle)
@@ -50,8 +51,8 @@ enum RateDayTable {
       }
       // The primary key is the rowid: always an integer.
       let rowDay = Int(sqlite3_column_int64(handle, 0))
-      if let known = decoded[rowDay] {
-        found.append((rowDay, known))
+      if let last = found.last, let known = last, known.day == rowDay {
+        found.append(known)
         continue
       }
       // What GRDB's `withUnsafeData` gives `rows`: no data for NULL, else the bytes of
@@ -59,13 +60,12 @@ enum RateDayTable {
       guard sqlite3_column_type(handle, 1) != SQLITE_NULL else {
         throw DamagedSnapshot(day: rowDay, detail: "no data")
       }
-      let bytes = UnsafeRawBufferPointer(
+      let blob = UnsafeRawBufferPointer(
         start: sqlite3_column_blob(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
-      let snapshot = try SnapshotCoding.decode(bytes, day: rowDay, sources: &sources)
-      decoded[rowDay] = snapshot
-      found.append((rowDay, snapshot))
+      found.append((rowDay, bytes.count..<(bytes.count + blob.count)))
+      bytes.append(contentsOf: blob)
     }
-    return found
+    return (found, bytes)
   }
 
   /// The rates of `currencies` and their quotes with `target`, dated in `from...to`,

@@ -66,7 +66,10 @@ extension Store {
             try db.execute(sql: StoreSchema.journalIndexes)
             try Self.recordMonthEnds(db, of: planned)
             try db.execute(sql: JournalMonthEnds.bulkTriggersSQL)
+            // What the dropped insert trigger would have marked.
+            try JournalMonthCache.markStale(db, months: Set(planned.rows.lazy.map(\.month)).sorted())
           }
+          if !planned.rows.isEmpty { try JournalMonthCache.repair(db, today: today) }
           for (currency, amount) in holdings {
             try HoldingRecord(currency: currency, amount: amount).upsert(db)
             counters.rowsWritten += 1

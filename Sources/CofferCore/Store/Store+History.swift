@@ -78,27 +78,43 @@ extension Store {
       _ = try readInOneTransaction { db in
         try withPageCache(db, of: 16) {
           counters.dbReads += 1
-          try probeJournal(db, today: today)
+          // The journal is probed for rows a seek of a currency's entries cannot see
+          // before any such seek. A series answered from the month cache alone needs no
+          // probe: its rows were built after one (see `JournalMonthCache.repair`), and a
+          // row made unseen since marked its month stale, which a read seeks.
+          let probe = { try self.probeJournal(db, today: today) }
           // The month ends, oldest first, each with the place of its day in `days`.
           var monthEnds = days.indices.filter { days[$0].isLastOfMonth }.sorted { days[$0] < days[$1] }
           if monthEnds.count < 2 { monthEnds = [] }
           if let firstDate = monthEnds.first.map({ days[$0] }), let lastDate = monthEnds.last.map({ days[$0] }) {
             let months = monthEnds.map { JournalMonthEnds.month(of: days[$0]) }
-            let statement = try JournalMonthEnds.rowsStatement(db)
-            for currency in currencies {
-              let rows = try JournalMonthEnds.rows(db, statement, of: currency, from: firstDate, through: lastDate)
-              // Both oldest first: each month end's balance is that of the last row of
-              // its month or before, found walking the two together.
-              var next = 0
-              for (place, month) in zip(monthEnds, months) {
-                while next < rows.count && rows[next].month <= month { next += 1 }
-                if next > 0 { found(place, currency, rows[next - 1].balance) }
+            // Every currency's month ends of a month in one row, when the rows can answer;
+            // else each currency's month ends, a row each.
+            let cached = try JournalMonthCache.read(
+              db, of: currencies, monthEnds: Array(zip(monthEnds, months)),
+              seek: { currencies, days in
+                try probe()
+                return try seekBalances(db, of: currencies, on: days)
+              }, found: found)
+            if !cached {
+              try probe()
+              let statement = try JournalMonthEnds.rowsStatement(db)
+              for currency in currencies {
+                let rows = try JournalMonthEnds.rows(db, statement, of: currency, from: firstDate, through: lastDate)
+                // Both oldest first: each month end's balance is that of the last row of
+                // its month or before, found walking the two together.
+                var next = 0
+                for (place, month) in zip(monthEnds, months) {
+                  while next < rows.count && rows[next].month <= month { next += 1 }
+                  if next > 0 { found(place, currency, rows[next - 1].balance) }
+                }
               }
             }
           }
           var isMonthEnd = [Bool](repeating: false, count: days.count)
           for place in monthEnds { isMonthEnd[place] = true }
           let others = days.indices.filter { !isMonthEnd[$0] }
+          if !others.isEmpty { try probe() }
           for balance in try seekBalances(db, of: currencies, on: others.map { days[$0] }) {
             found(others[balance.place], balance.currency, balance.balance)
           }

@@ -66,17 +66,17 @@ extension Store {
   }
 
   /// The rates in use on each of `dates`, read in one transaction: a seek a date (see
-  /// `RateDayTable.snapshots`). Each date's `RateBook` is made only when asked for, so that
-  /// a long series holds the rows it read rather than a book for each date.
+  /// `RateDayTable.rows`). Each date's row is decoded, and its `RateBook` made, only when
+  /// asked for, so that a long series holds the bytes it read rather than a snapshot or a
+  /// book for each date.
   func rates(on dates: [CalendarDate]) throws(StoreError) -> DatedRates {
     do {
       return try readInOneTransaction { db in
         counters.dbReads += 1
-        var sources = SourceNames()
-        let rows = try withPageCache(db, of: 16) {
-          try RateDayTable.snapshots(db, onOrBefore: dates.map(\.dayNumber), sources: &sources)
+        let read = try withPageCache(db, of: 16) {
+          try RateDayTable.rows(db, onOrBefore: dates.map(\.dayNumber))
         }
-        return DatedRates(snapshots: rows.map { $0?.snapshot }, sources: sources)
+        return DatedRates(rows: read.rows, bytes: read.bytes, path: location.description)
       }
     } catch {
       throw storeError(error)
@@ -134,10 +134,38 @@ extension Store {
 /// The rates of a series of dates, as read from the store: each date's snapshot (none
 /// before the first row), made into a `RateBook` when asked for.
 struct DatedRates {
-  let snapshots: [RateSnapshot?]
-  let sources: SourceNames
+  /// Each date's row: its day, and where its bytes are in `bytes`; nil for a date before
+  /// any row.
+  let rows: [(day: Int, bytes: Range<Int>)?]
+  let bytes: [UInt8]
+  /// The store's path, which names its damage.
+  let path: String
+  private var sources = SourceNames()
+  /// The row decoded last, which the next date may share (a month end on a weekend).
+  private var last: (day: Int, snapshot: RateSnapshot)?
 
-  func book(at index: Int) -> RateBook {
-    snapshots[index].map { RateBook(snapshot: $0, sources: sources) } ?? RateBook()
+  init(rows: [(day: Int, bytes: Range<Int>)?], bytes: [UInt8], path: String) {
+    self.rows = rows
+    self.bytes = bytes
+    self.path = path
+  }
+
+  /// The rates of the date at `index`, decoded now: a row that is damaged fails naming
+  /// itself, as the read that copied it would have.
+  mutating func book(at index: Int) throws(StoreError) -> RateBook {
+    guard let row = rows[index] else { return RateBook() }
+    if let last, last.day == row.day { return RateBook(snapshot: last.snapshot, sources: sources) }
+    let decoded = bytes.withUnsafeBytes { all in
+      Result { () throws(DamagedSnapshot) in
+        try SnapshotCoding.decode(UnsafeRawBufferPointer(rebasing: all[row.bytes]), day: row.day, sources: &sources)
+      }
+    }
+    switch decoded {
+    case .success(let snapshot):
+      last = (row.day, snapshot)
+      return RateBook(snapshot: snapshot, sources: sources)
+    case .failure(let damage):
+      throw .damagedRows(path: path, [damage.damage])
+    }
   }
 }

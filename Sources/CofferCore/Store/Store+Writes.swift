@@ -206,6 +206,9 @@ extension Store {
             .text(replaced.description), .text(amount))
           written += 1
         }
+        // The months before this one whose entries this save (or anything since the last
+        // write) changed: built again. This month's row stays stale while the month runs.
+        if written > 0 { try JournalMonthCache.repair(db, today: effective) }
         _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes)
         if !batch.quotes.isEmpty || !batch.rates.isEmpty {
           outcome.ratesRevision = try nextRatesRevision(db)

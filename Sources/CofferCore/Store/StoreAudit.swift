@@ -30,6 +30,7 @@ extension Store {
         damage += try StoredSettings.fetch(db).1
         damage += try auditJournal(db, holdings: holdings, damaged: damagedHoldings)
         damage += try JournalMonthEnds.disagreements(db)
+        damage += try JournalMonthCache.disagreements(db)
         let sources = try Row.fetchCursor(db, sql: RateSource.selection)
         while let row = try sources.next() {
           do throws(StoreDamage) {

@@ -19,8 +19,8 @@ struct StoreIdentity {
 
   /// The tables a Coffer store has held, in any schema version.
   private static let cofferTables: Set<String> = [
-    "holding", "rate", "rate_day", "rate_source", "setting", "journal", "journal_month_end", "grdb_migrations",
-    "sqlite_sequence",
+    "holding", "rate", "rate_day", "rate_source", "setting", "journal", "journal_month_end", "journal_month_cache",
+    "grdb_migrations", "sqlite_sequence",
   ]
 
   enum Kind: Equatable {

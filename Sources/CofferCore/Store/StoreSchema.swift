@@ -4,7 +4,7 @@ import GRDB
 /// up to date when it is opened (after a copy of it is kept beside it; see `Store`).
 enum StoreSchema {
   /// The number of migrations below; kept in the store's `PRAGMA user_version`.
-  static let version = 7
+  static let version = 8
 
   /// The journal's two orders: a currency's entries by day, then as entered (what every
   /// amount on a date is read from: with the amount in the index, such a read is one seek
@@ -139,6 +139,15 @@ enum StoreSchema {
       // delete trigger, which left its month's row behind. No row changes.
       try db.execute(sql: JournalMonthEnds.dropTriggersSQL)
       try db.execute(sql: JournalMonthEnds.triggersSQL)
+    }
+    migrator.registerMigration("v8: every currency's month ends of a month in one row") { db in
+      // A series of month ends reads a row a month instead of a row per currency and
+      // month (see JournalMonthCache); the journal's triggers mark a month's row stale as
+      // they keep its month ends. Every month the journal has entries in is built.
+      try db.execute(sql: JournalMonthCache.createTableSQL)
+      try db.execute(sql: JournalMonthEnds.dropTriggersSQL)
+      try db.execute(sql: JournalMonthEnds.triggersSQL)
+      try JournalMonthCache.buildAll(db)
     }
     return migrator
   }

@@ -33,7 +33,7 @@ struct MovementReport: Listing {
       }
     }
     let dates = period.rowDates(from: from, to: to)
-    let portfolios: HeldPortfolios
+    var portfolios: HeldPortfolios
     do {
       portfolios = try ledger.portfolios(asHeldOn: dates)
     } catch {
@@ -46,10 +46,18 @@ struct MovementReport: Listing {
     // CofferCore's sequence has its type made at run time, which looks up the sequence's
     // conformance among all of the binary's (about 0.27 M instructions, once a run).
     var place = 0
-    for portfolio in portfolios {
+    while true {
+      let next: Portfolio?
+      do {
+        next = try portfolios.next()
+      } catch {
+        throw context.failure(error, at: offset)
+      }
+      guard let portfolio = next else { break }
       let date = dates[place]
       place += 1
-      let total = try context.readTotal(of: portfolio, at: offset)
+      var total = try context.readTotal(of: portfolio, at: offset)
+      if let last = rows.last { total = total.sharingMissing(with: last.total) }
       var movement: Movement?
       if let previous {
         do {
