@@ -32,10 +32,10 @@ enum JournalMonthCache {
     "CREATE TABLE IF NOT EXISTS journal_month_cache (month INTEGER PRIMARY KEY, balances BLOB);"
 
   /// The statement of the journal's triggers that marks the month of `day` (a day number
-  /// within the calendar) stale: short, as SQLite parses it at every open.
+  /// within the calendar) stale. Short, as SQLite parses it at every open: the month is
+  /// `YYYYMM` as text, which the integer key takes as the number.
   static func markStaleSQL(day: String) -> String {
-    "INSERT INTO journal_month_cache VALUES (\(JournalMonthEnds.monthOfDay(day)), NULL) "
-      + "ON CONFLICT DO UPDATE SET balances = NULL;"
+    "REPLACE INTO journal_month_cache VALUES (strftime('%Y%m', \(day) + 2440587.5), NULL);"
   }
 
   /// A month's entry: the last of the month of one currency.
