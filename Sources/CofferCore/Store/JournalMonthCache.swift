@@ -35,7 +35,8 @@ enum JournalMonthCache {
   /// within the calendar) stale. Short, as SQLite parses it at every open: the month is
   /// `YYYYMM` as text, which the integer key takes as the number.
   static func markStaleSQL(day: String) -> String {
-    "REPLACE INTO journal_month_cache VALUES (strftime('%Y%m', \(day) + 2440587.5), NULL);"
+    "INSERT INTO journal_month_cache VALUES (strftime('%Y%m', \(day) + 2440587.5), NULL) "
+      + "ON CONFLICT DO UPDATE SET balances = NULL WHERE balances NOT NULL;"
   }
 
   /// A month's entry: the last of the month of one currency.
@@ -239,9 +240,25 @@ enum JournalMonthCache {
   /// cannot see (`JournalProbe`): the rows built would leave it out without a word, where
   /// a read that seeks names it.
   static func repair(_ db: Database, today: CalendarDate) throws {
+    // Read straight from SQLite: a save of the sheet asks every time, and finds none.
     let stale = try db.cachedStatement(
       sql: "SELECT month FROM journal_month_cache WHERE balances IS NULL AND month < ?")
-    let months = try Int.fetchAll(stale, arguments: [JournalMonthEnds.month(of: today)])
+    let handle = stale.sqliteStatement
+    sqlite3_reset(handle)
+    defer { sqlite3_reset(handle) }
+    sqlite3_bind_int64(handle, 1, Int64(JournalMonthEnds.month(of: today)))
+    var months: [Int] = []
+    while true {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+          sql: stale.sql)
+      }
+      months.append(Int(sqlite3_column_int64(handle, 0)))
+    }
+    sqlite3_reset(handle)
     guard !months.isEmpty, try JournalProbe.damage(db, today: today) == nil else { return }
     try build(db, months: months)
   }
@@ -262,11 +279,13 @@ enum JournalMonthCache {
   /// `JournalMonthEnds`, which reads a row per currency and month: about as much.
   static let mostMonthsSought = 12
 
-  /// A month of a read: its days, and its row's place in the bytes read (nil: stale, or no
-  /// row where the journal has entries; read from the journal).
+  /// A month of a read: its days, what its row holds, and whether it is read from the
+  /// journal instead.
   private struct ReadMonth {
     let days: MonthDays
-    var bytes: Range<Int>?
+    /// Whether it has a row, and whether that row holds balances (sound ones: checked).
+    var hasRow = false
+    var built = false
     var sought = false
   }
 
@@ -276,6 +295,10 @@ enum JournalMonthCache {
   /// a seek per currency and day. False when the rows cannot answer (damaged, or too many
   /// months to seek): nothing was handed to `found` then. Throws the damage of a row
   /// whose checksum holds but whose entries no Coffer would write.
+  ///
+  /// The rows are stepped through twice, inside the caller's transaction: once to check
+  /// them, once to read them. Copied out of SQLite instead, ten years' rows were 55 kB of
+  /// memory to fault in, which cost more than the second pass.
   static func read(
     _ db: Database, of currencies: [Currency], monthEnds: [(place: Int, month: Int)],
     seek: (_ currencies: [Currency], _ days: [CalendarDate]) throws -> [(
@@ -286,55 +309,37 @@ enum JournalMonthCache {
     guard let first = monthEnds.first?.month, let last = monthEnds.last?.month, var days = MonthDays(first),
       MonthDays(last) != nil
     else { return false }
-    // Every month from the first to the last, with its row's bytes, copied out of SQLite.
+    // Every month from the first to the last.
     var months: [ReadMonth] = []
     months.reserveCapacity(min(1 + (last / 100 - first / 100) * 12 + last % 100 - first % 100, 120_000))
     while true {
-      months.append(ReadMonth(days: days, bytes: nil))
+      months.append(ReadMonth(days: days))
       guard days.month < last, let next = days.next else { break }
       days = next
     }
-    var bytes: [UInt8] = []
-    var hasRow = [Bool](repeating: false, count: months.count)
-    let statement = try db.cachedStatement(
-      sql: "SELECT month, balances FROM journal_month_cache WHERE month BETWEEN ?1 AND ?2 ORDER BY month")
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    defer { sqlite3_reset(handle) }
-    sqlite3_bind_int64(handle, 1, Int64(first))
-    sqlite3_bind_int64(handle, 2, Int64(last))
+    let rows = try Rows(db, from: first, through: last)
+    defer { rows.finish() }
+    // First pass: which months have rows, and whether each row's key and checksum hold.
     var place = 0
-    while true {
-      let code = sqlite3_step(handle)
-      if code == SQLITE_DONE { break }
-      guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-          sql: statement.sql)
-      }
-      // The key is the rowid: always an integer. One that is not a month (a 13th) fails.
-      let month = Int(sqlite3_column_int64(handle, 0))
+    while let month = try rows.next() {
       while place < months.count && months[place].days.month < month { place += 1 }
+      // The key is the rowid: always an integer. One that is not a month (a 13th) fails.
       guard place < months.count, months[place].days.month == month else { return false }
-      hasRow[place] = true
-      switch sqlite3_column_type(handle, 1) {
-      case SQLITE_NULL: continue
-      case SQLITE_BLOB:
-        let blob = UnsafeRawBufferPointer(
-          start: sqlite3_column_blob(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
+      months[place].hasRow = true
+      switch rows.balances {
+      case .stale: continue
+      case .blob(let blob):
         guard isSound(blob, month: month) else { return false }
-        months[place].bytes = bytes.count..<(bytes.count + blob.count)
-        bytes.append(contentsOf: blob)
-      default: return false
+        months[place].built = true
+      case .other: return false
       }
     }
-    sqlite3_reset(handle)
     // A month with no row holds no entry, unless its row was deleted: a run of such months
     // is one seek of the journal's day index.
-    try markSoughtWhereTheJournalHasEntries(db, &months, hasRow: hasRow)
-    let sought = months.indices.filter { months[$0].bytes == nil && months[$0].sought }
+    try markSoughtWhereTheJournalHasEntries(db, &months)
+    let sought = months.indices.filter { months[$0].sought }
     guard sought.count <= mostMonthsSought else { return false }
-    // Each sought month's balances, by the place of the month among `sought`.
+    // Each sought month's balances, by its place among the months.
     var soughtBalances = [[HeldBalance?]](repeating: [], count: months.count)
     if !sought.isEmpty {
       for index in sought { soughtBalances[index] = [HeldBalance?](repeating: nil, count: Catalog.count) }
@@ -342,7 +347,9 @@ enum JournalMonthCache {
         soughtBalances[sought[balance.place]][balance.currency.index] = balance.balance
       }
     }
-    // The walk: each month's entries over the balances carried from the month before.
+    // Second pass, the walk: each month's entries over the balances carried from the
+    // month before.
+    try rows.restart()
     var current = [HeldBalance?](repeating: nil, count: Catalog.count)
     var nextEnd = 0
     for (index, month) in months.enumerated() {
@@ -350,12 +357,16 @@ enum JournalMonthCache {
         current = soughtBalances[index]
       } else {
         var present: UInt64 = 0
-        if let range = month.bytes {
-          let sound = bytes.withUnsafeBytes { all in
-            decode(UnsafeRawBufferPointer(rebasing: all[range]), of: month.days) { currency, balance in
-              current[currency.index] = balance
-              present |= 1 << UInt64(currency.index)
-            }
+        if month.built {
+          // The row is the next that holds balances.
+          var blob: UnsafeRawBufferPointer?
+          while blob == nil, let key = try rows.next(), key <= month.days.month {
+            if key == month.days.month, case .blob(let bytes) = rows.balances { blob = bytes }
+          }
+          guard let blob else { return false }
+          let sound = decode(blob, of: month.days) { currency, balance in
+            current[currency.index] = balance
+            present |= 1 << UInt64(currency.index)
           }
           guard sound else {
             throw StoreDamage(
@@ -385,23 +396,80 @@ enum JournalMonthCache {
     return true
   }
 
-  /// Marks as sought the months with no row (`hasRow`) or a stale one whose days hold an
-  /// entry of the journal. A stale month is sought whatever it holds; each run of months
-  /// with no row, one seek.
-  private static func markSoughtWhereTheJournalHasEntries(
-    _ db: Database, _ months: inout [ReadMonth], hasRow: [Bool]
-  ) throws {
-    let any = try db.cachedStatement(sql: "SELECT 1 FROM journal WHERE effective BETWEEN ?1 AND ?2 LIMIT 1")
+  /// The rows of the months `first...last`, oldest first, straight from SQLite: each row's
+  /// month, and its balances while the row is the current one.
+  private final class Rows {
+    enum Balances {
+      case stale
+      case blob(UnsafeRawBufferPointer)
+      case other
+    }
+
+    let statement: Statement
+    let handle: OpaquePointer
+    let database: Database
+    let first: Int
+    let last: Int
+
+    init(_ db: Database, from first: Int, through last: Int) throws {
+      statement = try db.cachedStatement(
+        sql: "SELECT month, balances FROM journal_month_cache WHERE month BETWEEN ?1 AND ?2 ORDER BY month")
+      handle = statement.sqliteStatement
+      database = db
+      self.first = first
+      self.last = last
+      try restart()
+    }
+
+    func restart() throws {
+      sqlite3_reset(handle)
+      sqlite3_bind_int64(handle, 1, Int64(first))
+      sqlite3_bind_int64(handle, 2, Int64(last))
+    }
+
+    func finish() { sqlite3_reset(handle) }
+
+    /// The next row's month; nil after the last.
+    func next() throws -> Int? {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { return nil }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(database.sqliteConnection)),
+          sql: statement.sql)
+      }
+      return Int(sqlite3_column_int64(handle, 0))
+    }
+
+    /// The current row's balances: valid until the next step.
+    var balances: Balances {
+      switch sqlite3_column_type(handle, 1) {
+      case SQLITE_NULL: .stale
+      case SQLITE_BLOB:
+        .blob(
+          UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, 1), count: Int(sqlite3_column_bytes(handle, 1))))
+      default: .other
+      }
+    }
+  }
+
+  /// Marks as sought the stale months, and the months with no row where the journal has
+  /// an entry: each run of months with no row, one seek of the journal's day index.
+  private static func markSoughtWhereTheJournalHasEntries(_ db: Database, _ months: inout [ReadMonth]) throws {
+    var any: Statement?
     var start = 0
     while start < months.count {
-      if hasRow[start] {
-        if months[start].bytes == nil { months[start].sought = true }
+      if months[start].hasRow {
+        if !months[start].built { months[start].sought = true }
         start += 1
         continue
       }
       var end = start
-      while end + 1 < months.count && !hasRow[end + 1] { end += 1 }
-      if try Bool.fetchOne(any, arguments: [months[start].days.first, months[end].days.last]) ?? false {
+      while end + 1 < months.count && !months[end + 1].hasRow { end += 1 }
+      if any == nil {
+        any = try db.cachedStatement(sql: "SELECT 1 FROM journal WHERE effective BETWEEN ?1 AND ?2 LIMIT 1")
+      }
+      if let any, try Bool.fetchOne(any, arguments: [months[start].days.first, months[end].days.last]) ?? false {
         for index in start...end { months[index].sought = true }
       }
       start = end + 1
