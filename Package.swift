@@ -59,7 +59,7 @@ let package = Package(
       name: "CofferCore",
       dependencies: [
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        "SystemZlib",
+        "SystemZlib", "CSQLiteSetup",
       ],
       swiftSettings: releaseSpeed
     ),

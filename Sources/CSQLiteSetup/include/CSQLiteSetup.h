@@ -11,4 +11,13 @@
 /// page fault each, some 60 of a start-up's 230. Returns SQLite's result code.
 int coffer_sqlite_take_pages_one_by_one(void);
 
+/// Keeps every statement journal in memory. Inside a transaction SQLite keeps, for a
+/// statement that may fail part-way (a save's journal rows written in one statement, with
+/// their triggers), the pages it changes as they were, to undo the statement alone; past
+/// 64 KiB (SQLite's default) it moves them into a temporary file, written and then thrown
+/// away: a sheet's save of 41 rows changes some 60 pages, and wrote 11 of them to such a
+/// file every time. The journal lasts only while its statement runs. Returns SQLite's
+/// result code.
+int coffer_sqlite_keep_statement_journals_in_memory(void);
+
 #endif

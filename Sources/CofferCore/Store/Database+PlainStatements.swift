@@ -30,6 +30,11 @@ extension Statement {
   /// argument values, which for a save's rows (a holding and a journal entry for each
   /// of up to 41 currencies) cost more than the rest of GRDB's part.
   func executeBound(_ values: BoundValue...) throws {
+    try executeBound(values)
+  }
+
+  /// `executeBound` with the values in an array (a statement of many rows).
+  func executeBound(_ values: [BoundValue]) throws {
     let handle = sqliteStatement
     // Every parameter bound, or a value of the row before would be used again.
     guard sqlite3_bind_parameter_count(handle) == Int32(values.count) else {

@@ -140,12 +140,8 @@ extension Store {
         // Prepared once per connection and looked up once per save (a sheet's Done
         // writes up to 41 of each). The hot path of every save, so written with plain
         // cached statements rather than through a record's persistence methods.
-        let writeHolding = try db.cachedStatement(
-          sql:
-            "INSERT INTO holding (code, amount) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
-        )
-        let writeJournal = try db.cachedStatement(
-          sql: "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES (?, ?, ?, ?, ?, ?)")
+        let writeHolding = try db.cachedStatement(sql: Self.writeHoldingsSQL(rows: 1))
+        let writeJournal = try db.cachedStatement(sql: Self.writeJournalSQL(rows: 1))
         let today = effective.dayNumber
         // Balances for past dates first, oldest first: each replaces the amount on its
         // date as it stands after the earlier ones. Another session's entry for the same
@@ -185,6 +181,14 @@ extension Store {
         }
         outcome.conflicts = datedConflicts
         outcome.savedDated = datedWritten
+        // Today's entries are written together: one statement for their holdings and one
+        // for their journal rows. A statement a row cost SQLite twice the allocations (each
+        // statement its own statement journal, each row its triggers' frames), 19 a row
+        // instead of 8.
+        var holdings: [BoundValue] = []
+        var entries: [BoundValue] = []
+        holdings.reserveCapacity(batch.amounts.count * 2)
+        entries.reserveCapacity(batch.amounts.count * 6)
         for (currency, ours) in batch.amounts {
           let theirs = stored[currency] ?? .zero
           if theirs == ours {
@@ -200,11 +204,19 @@ extension Store {
           // past date after it.
           let replaced =
             batch.hasDated(currency) ? try Self.balance(db, of: currency, on: effective) : theirs
-          try writeHolding.executeBound(.text(currency.code), .text(amount))
-          try writeJournal.executeBound(
+          holdings += [.text(currency.code), .text(amount)]
+          entries += [
             .text(entered), .integer(Int64(now.offsetMinutes)), .integer(Int64(today)), .text(currency.code),
-            .text(replaced.description), .text(amount))
+            .text(replaced.description), .text(amount),
+          ]
           written += 1
+        }
+        if !holdings.isEmpty {
+          let rows = holdings.count / 2
+          try (rows == 1 ? writeHolding : db.cachedStatement(sql: Self.writeHoldingsSQL(rows: rows))).executeBound(
+            holdings)
+          try (rows == 1 ? writeJournal : db.cachedStatement(sql: Self.writeJournalSQL(rows: rows))).executeBound(
+            entries)
         }
         // The months before this one whose entries this save (or anything since the last
         // write) changed: built again. This month's row stays stale while the month runs.
@@ -226,6 +238,18 @@ extension Store {
     } catch {
       throw storeError(error)
     }
+  }
+
+  /// Holdings written, `rows` of them: a row's code and amount.
+  static func writeHoldingsSQL(rows: Int) -> String {
+    "INSERT INTO holding (code, amount) VALUES " + repeatElement("(?, ?)", count: rows).joined(separator: ", ")
+      + " ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
+  }
+
+  /// Journal rows written, `rows` of them.
+  static func writeJournalSQL(rows: Int) -> String {
+    "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES "
+      + repeatElement("(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
   }
 
   /// The stored amounts of `currencies`, inside the save's transaction. A row of one of

@@ -1,3 +1,4 @@
+import CSQLiteSetup
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -58,7 +59,14 @@ package final class Store {
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
   }
 
+  /// SQLite's process-wide settings a store needs, made once before the first connection
+  /// opens (see CSQLiteSetup): statement journals kept in memory.
+  private static let sqliteConfigured: Void = {
+    _ = coffer_sqlite_keep_statement_journals_in_memory()
+  }()
+
   package init(location: StoreLocation, counters: Counters) throws(StoreError) {
+    Self.sqliteConfigured
     self.location = location
     self.counters = counters
     let configuration = Self.configuration
