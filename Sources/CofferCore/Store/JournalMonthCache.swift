@@ -3,8 +3,8 @@ import GRDBSQLite
 
 /// Every currency's month end of one month, in one row: what a series of month ends
 /// (`total by month` over ten years: 120 months of up to 42 currencies) reads instead of
-/// each currency's month ends one row at a time (`JournalMonthEnds`). SQLite spends some
-/// 1,100 instructions on each row it hands over; 120 rows cost what 4,920 did not.
+/// each currency's month ends one row at a time (`JournalMonthEnds`): 120 rows instead of
+/// 4,920, where SQLite spends some 1,100 instructions on each row it hands over.
 ///
 /// A cache that Coffer writes and SQLite marks stale. A row holds, for its month, the last
 /// entry of the month of each currency that has one, as the journal had them when Coffer
@@ -18,9 +18,11 @@ import GRDBSQLite
 ///
 /// A read takes from a row only what it can tell is sound. A row whose checksum fails, or
 /// whose key is not a month, sends the whole read to the month ends one row at a time,
-/// which name any damage they meet. A stale month, and a month with no row though the
-/// journal has entries in it (a row deleted), are read from the journal itself, a seek
-/// per currency. `check` compares every row that holds balances with the journal.
+/// which name any damage they meet; so do more than `mostMonthsSought` months to seek. A
+/// stale month, and a month with no row though the journal has entries in it (a row
+/// deleted), are read from the journal itself, a seek per currency. A row whose checksum
+/// holds over entries no Coffer writes fails the read, naming the row. `check` compares
+/// every row that holds balances with the journal.
 enum JournalMonthCache {
   typealias MonthDays = JournalMonthEnds.MonthDays
 
