@@ -298,6 +298,31 @@ import Testing
     #expect(lines[2].hasSuffix("+08:00"))
   }
 
+  @Test func anOlderStoreThisUserMayNotWriteIsRefusedWithoutLeavingACopy() throws {
+    // A store of schema 7 (this one's, its last migration taken back), which only root
+    // may write; opened by `nobody`, in a folder anyone may write.
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2020-03-05; set USD 7"]).status == 0)
+    try sqlite(
+      """
+      DELETE FROM grdb_migrations WHERE identifier LIKE 'v8:%'; PRAGMA user_version = 7;
+      DROP TABLE journal_month_cache;
+      """)
+    #expect(chmod(database, 0o444) == 0 && chmod(coffer.home, 0o777) == 0)
+    for _ in 0..<2 {
+      let outcome = try coffer.run(
+        ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CofferProcess.binary, "--db", database, "-c", "total"],
+        binary: "/usr/bin/setpriv")
+      #expect(outcome.status == 3, "\(outcome)")
+      #expect(outcome.stderr.contains("is read-only"), "\(outcome)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v8"))
+    // Its owner upgrades it, keeping the one copy.
+    let upgraded = try coffer.run(["--db", database, "-c", "print amount(USD)"])
+    #expect(upgraded.status == 0 && upgraded.stdout == "7\n", "\(upgraded)")
+    #expect(FileManager.default.fileExists(atPath: database + ".before-v8"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v8.2"))
+  }
+
   @Test func aStoreOfSchemaFourIsCopiedThenMigrated() throws {
     // Schema 4's journal kept local times with no zone.
     try sqlite(

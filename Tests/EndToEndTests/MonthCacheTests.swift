@@ -156,6 +156,11 @@ import Testing
     #expect(try bothWays().byMonth == before)
     checked = try run("check")
     #expect(checked.stdout.contains("journal_month_cache (month 2019-13): month 201913 is not a month"), "\(checked)")
+    // A key that is not a month is named even with no balances (stale).
+    #expect(try sqlite("INSERT INTO journal_month_cache VALUES (202013, NULL)").status == 0)
+    #expect(try bothWays().byMonth == before)
+    checked = try run("check")
+    #expect(checked.stdout.contains("journal_month_cache (month 2020-13): month 202013 is not a month"), "\(checked)")
   }
 
   @Test func aSoundRowThatIsNotTheJournalsIsNamedByCheck() throws {

@@ -239,8 +239,7 @@ enum JournalMonthCache {
   /// more when no past month is stale, as after the writes of a day.
   ///
   /// Nothing is built while the journal holds a row that a seek of a currency's entries
-  /// cannot see (`JournalProbe`): the rows built would leave it out without a word, where
-  /// a read that seeks names it.
+  /// cannot see (`JournalProbe`), which every read names.
   static func repair(_ db: Database, today: CalendarDate) throws {
     // Read straight from SQLite: a save of the sheet asks every time, and finds none.
     let stale = try db.cachedStatement(
@@ -504,12 +503,12 @@ enum JournalMonthCache {
           table: tableName, row: nil, key: "month \(JournalMonthEnds.monthText(month))",
           problem: problem + " (a table derived from the journal)")
       }
-      let type = sqlite3_column_type(handle, 1)
-      if type == SQLITE_NULL { continue }
       guard let days = MonthDays(month) else {
         found.append(damage("month \(month) is not a month from 0001-01 to 9999-12"))
         continue
       }
+      let type = sqlite3_column_type(handle, 1)
+      if type == SQLITE_NULL { continue }
       guard type == SQLITE_BLOB else {
         found.append(damage("balances are not a blob"))
         continue

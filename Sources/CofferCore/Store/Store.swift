@@ -101,7 +101,11 @@ package final class Store {
       // Migrating takes the write lock; a store that is up to date is only read here,
       // so it opens even while another process is writing.
       if identity.kind != .coffer(version: StoreSchema.version, marked: true) {
-        if case .coffer(let version, _) = identity.kind, version < StoreSchema.version, location != .memory {
+        // A store this process may not write cannot be upgraded (the migration fails,
+        // naming it read-only): no copy is kept of it, or every attempt would leave one.
+        if case .coffer(let version, _) = identity.kind, version < StoreSchema.version, location != .memory,
+          FileManager.default.isWritableFile(atPath: location.description)
+        {
           copyBeforeMigration = try keepCopy(of: location.description, beforeVersion: StoreSchema.version)
         }
         try StoreSchema.migrator.migrate(database)
