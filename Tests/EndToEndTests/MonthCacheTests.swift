@@ -198,6 +198,29 @@ import Testing
     #expect(try run(Self.series).status == 3)
   }
 
+  @Test func aRowNoMonthCanBeFoundForIsNamedThoughEveryMonthIsBuilt() throws {
+    try writeAHistory()
+    let (before, _) = try bothWays()
+    // Rows written with the sqlite3 shell whose code or day is not one a month's row can
+    // be kept for (a blob, a date as text, a day before the calendar), or of a day after
+    // today's, in a month no series of these years reads: every month of the series stays
+    // built, and the series names the row all the same, as any dated question does.
+    let unseen = [
+      ("X'555344', 17940", []), ("'USD', '2019-03-05'", []), ("'USD', -800000", []), ("'USD', 21915", [203001]),
+    ]
+    for (values, stale) in unseen {
+      let insert =
+        "INSERT INTO journal (entered, utc_offset, code, effective, old, new) VALUES ('x', 0, \(values), '0', '1')"
+      #expect(try sqlite(insert).status == 0, "\(values)")
+      #expect(try rows().stale == stale, "\(values)")
+      let read = try run(Self.series)
+      #expect(read.status == 3, "\(values): \(read)")
+      #expect(read.stderr.contains("journal row "), "\(values): \(read)")
+      #expect(try sqlite("DELETE FROM journal WHERE id = (SELECT max(id) FROM journal)").status == 0)
+    }
+    #expect(try bothWays().byMonth == before)
+  }
+
   @Test func importsBuildTheMonthsTheyTouch() throws {
     // A small import (its rows through the trigger) and one larger than the journal (the
     // trigger dropped while it writes).

@@ -19,10 +19,13 @@ enum JournalProbe {
   static func lastSoundDay(today: CalendarDate) -> Int { today.dayNumber + 2 }
 
   /// The first row found that per-currency reads could not see, read (so its damage is
-  /// named as any row's); nil when there is none.
-  static func damage(_ db: Database, today: CalendarDate) throws -> StoreDamage? {
+  /// named as any row's); nil when there is none. Without `gaps`, only the ends of the
+  /// indexes are looked at, not the gaps between two codes: enough for a read that seeks
+  /// no currency's entries (see `JournalMonthCache`), since text that is not a code in a
+  /// month's row marks its month stale, and a read seeks the stale months.
+  static func damage(_ db: Database, today: CalendarDate, gaps: Bool = true) throws -> StoreDamage? {
     let days = CalendarDate.dayNumbers.lowerBound...lastSoundDay(today: today)
-    guard let id = try firstUnmet(db, days: days) else { return nil }
+    guard let id = try firstUnmet(db, days: days, gaps: gaps) else { return nil }
     let rows = try Row.fetchCursor(db, sql: JournalEntry.selection + " WHERE id = ?", arguments: [id])
     guard let row = try rows.next() else { return nil }
     do {
@@ -37,7 +40,7 @@ enum JournalProbe {
 
   /// The id of the first row found whose code is not a catalog code or whose effective
   /// day is not in `days`; nil when there is none.
-  private static func firstUnmet(_ db: Database, days: ClosedRange<Int>) throws -> Int64? {
+  private static func firstUnmet(_ db: Database, days: ClosedRange<Int>, gaps: Bool) throws -> Int64? {
     // The lowest and the highest code in the index's order (NULL, then numbers, text and
     // blobs), which SQLite compares with the first and the last code: only text from the
     // first to the last is in sight. SQLite compares as its index sorts, in the store's
@@ -49,7 +52,7 @@ enum JournalProbe {
     if let id = try outOfSight(highestCode, binding: { bind($0, 1, last) }) { return id }
     // Text between two neighbouring codes: any row found.
     let between = try db.cachedStatement(sql: "SELECT id, 1 FROM journal WHERE code > ?1 AND code < ?2 LIMIT 1")
-    for place in codes.indices.dropFirst() {
+    for place in codes.indices.dropFirst() where gaps {
       let found = try outOfSight(between) { handle in
         let lower = bind(handle, 1, codes[place - 1])
         return lower == SQLITE_OK ? bind(handle, 2, codes[place]) : lower

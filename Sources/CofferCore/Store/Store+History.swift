@@ -78,11 +78,13 @@ extension Store {
       _ = try readInOneTransaction { db in
         try withPageCache(db, of: 16) {
           counters.dbReads += 1
-          // The journal is probed for rows a seek of a currency's entries cannot see, even
-          // for a series the month cache answers alone: a row written since the cache was
-          // built whose code or day no month can be found for (a date as text, a blob)
-          // marks no month stale, and would leave the series without a word.
-          try probeJournal(db, today: today)
+          // The journal is probed for rows a seek of a currency's entries cannot see
+          // before any such seek. A series the month cache answers alone needs only the
+          // ends of the probe: a row whose code or day no month can be found for (a date
+          // as text, a blob) marks no month stale, and is at an end of an index; text
+          // between two codes marks its month, which a read of that month seeks.
+          try probeJournal(db, today: today, gaps: false)
+          let probe = { try self.probeJournal(db, today: today) }
           // The month ends, oldest first, each with the place of its day in `days`.
           var monthEnds = days.indices.filter { days[$0].isLastOfMonth }.sorted { days[$0] < days[$1] }
           if monthEnds.count < 2 { monthEnds = [] }
@@ -92,8 +94,12 @@ extension Store {
             // else each currency's month ends, a row each.
             let cached = try JournalMonthCache.read(
               db, of: currencies, monthEnds: Array(zip(monthEnds, months)),
-              seek: { currencies, days in try seekBalances(db, of: currencies, on: days) }, found: found)
+              seek: { currencies, days in
+                try probe()
+                return try seekBalances(db, of: currencies, on: days)
+              }, found: found)
             if !cached {
+              try probe()
               let statement = try JournalMonthEnds.rowsStatement(db)
               for currency in currencies {
                 let rows = try JournalMonthEnds.rows(db, statement, of: currency, from: firstDate, through: lastDate)
@@ -110,6 +116,7 @@ extension Store {
           var isMonthEnd = [Bool](repeating: false, count: days.count)
           for place in monthEnds { isMonthEnd[place] = true }
           let others = days.indices.filter { !isMonthEnd[$0] }
+          if !others.isEmpty { try probe() }
           for balance in try seekBalances(db, of: currencies, on: others.map { days[$0] }) {
             found(others[balance.place], balance.currency, balance.balance)
           }

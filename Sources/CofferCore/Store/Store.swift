@@ -46,6 +46,8 @@ package final class Store {
   /// Whether `JournalProbe` found the journal sound since another session last wrote: it
   /// is asked once, not before every dated question (this session writes only sound rows).
   private var journalKnownSound = false
+  /// The same, of the ends of the journal's indexes alone (see `JournalProbe.damage`).
+  private var journalEndsKnownSound = false
   /// Where the store was copied before a migration rewrote it at this open, if it was.
   package private(set) var copyBeforeMigration: String?
   /// Whether a run-long transaction (`--atomic`) is open.
@@ -210,15 +212,17 @@ package final class Store {
     dataVersion = -1
     lastVersionCheck = 0
     journalKnownSound = false
+    journalEndsKnownSound = false
   }
 
   /// Throws the damage `JournalProbe` finds, unless the journal was found sound since
   /// another session last wrote.
-  func probeJournal(_ db: Database, today: CalendarDate) throws {
-    guard !journalKnownSound else { return }
+  func probeJournal(_ db: Database, today: CalendarDate, gaps: Bool = true) throws {
+    guard !journalKnownSound, gaps || !journalEndsKnownSound else { return }
     counters.dbReads += 1
-    if let damage = try JournalProbe.damage(db, today: today) { throw damage }
-    journalKnownSound = true
+    if let damage = try JournalProbe.damage(db, today: today, gaps: gaps) { throw damage }
+    journalEndsKnownSound = true
+    if gaps { journalKnownSound = true }
   }
 
   /// Converts a failure of this store, noting when it was read-only.
@@ -338,6 +342,7 @@ package final class Store {
       defer { dataVersion = version }
       if version != dataVersion {
         journalKnownSound = false
+        journalEndsKnownSound = false
       }
       return version != dataVersion
     } catch {
