@@ -85,7 +85,9 @@ extension Statement {
     }
   }
 
-  private func failure(_ handle: SQLiteStatement, _ code: Int32) -> DatabaseError {
+  /// The error of a step of this statement (`handle`) that answered `code`, with SQLite's
+  /// message.
+  func failure(_ handle: SQLiteStatement, _ code: Int32) -> DatabaseError {
     DatabaseError(
       resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
       sql: sql)

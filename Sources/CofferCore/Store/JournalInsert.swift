@@ -15,12 +15,14 @@ struct JournalInsert {
     self.entered = entered
   }
 
+  /// Journal rows written, `rows` of them in one statement (a save's rows of today too).
+  static func sql(rows: Int) -> String {
+    "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES "
+      + repeatElement("(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+  }
+
   func insert(_ planned: inout PlannedEntries, shouldStop: () -> Bool, progress: ((Int, Int) -> Void)?) throws {
-    func sql(rows: Int) -> String {
-      "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES "
-        + repeatElement("(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-    }
-    let full = try db.makeStatement(sql: sql(rows: Self.rowsPerStatement))
+    let full = try db.makeStatement(sql: Self.sql(rows: Self.rowsPerStatement))
     let enteredText = planned.addText(entered.utcText)
     let offset = Int64(entered.offsetMinutes)
     let rows = planned.rows
@@ -33,7 +35,7 @@ struct JournalInsert {
       var first = 0
       while first < rows.count {
         let count = min(Self.rowsPerStatement, rows.count - first)
-        let statement = count == Self.rowsPerStatement ? full : try db.makeStatement(sql: sql(rows: count))
+        let statement = count == Self.rowsPerStatement ? full : try db.makeStatement(sql: Self.sql(rows: count))
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         for (place, row) in rows[first..<(first + count)].enumerated() {

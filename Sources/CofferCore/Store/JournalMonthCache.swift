@@ -180,9 +180,7 @@ enum JournalMonthCache {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { continue }
       guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-          sql: statement.sql)
+        throw statement.failure(handle, code)
       }
       guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else { return nil }
       let day = Int(sqlite3_column_int64(handle, 0))
@@ -219,9 +217,7 @@ enum JournalMonthCache {
       }
       let code = sqlite3_step(handle)
       guard code == SQLITE_DONE else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-          sql: write.sql)
+        throw write.failure(handle, code)
       }
     }
   }
@@ -253,9 +249,7 @@ enum JournalMonthCache {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-          sql: stale.sql)
+        throw stale.failure(handle, code)
       }
       months.append(Int(sqlite3_column_int64(handle, 0)))
     }
@@ -408,7 +402,6 @@ enum JournalMonthCache {
 
     let statement: Statement
     let handle: OpaquePointer
-    let database: Database
     let first: Int
     let last: Int
 
@@ -416,7 +409,6 @@ enum JournalMonthCache {
       statement = try db.cachedStatement(
         sql: "SELECT month, balances FROM journal_month_cache WHERE month BETWEEN ?1 AND ?2 ORDER BY month")
       handle = statement.sqliteStatement
-      database = db
       self.first = first
       self.last = last
       try restart()
@@ -435,9 +427,7 @@ enum JournalMonthCache {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { return nil }
       guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(database.sqliteConnection)),
-          sql: statement.sql)
+        throw statement.failure(handle, code)
       }
       return Int(sqlite3_column_int64(handle, 0))
     }
@@ -492,9 +482,7 @@ enum JournalMonthCache {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-          sql: statement.sql)
+        throw statement.failure(handle, code)
       }
       // The key is the rowid: always an integer.
       let month = Int(sqlite3_column_int64(handle, 0))

@@ -141,7 +141,7 @@ extension Store {
         // writes up to 41 of each). The hot path of every save, so written with plain
         // cached statements rather than through a record's persistence methods.
         let writeHolding = try db.cachedStatement(sql: Self.writeHoldingsSQL(rows: 1))
-        let writeJournal = try db.cachedStatement(sql: Self.writeJournalSQL(rows: 1))
+        let writeJournal = try db.cachedStatement(sql: JournalInsert.sql(rows: 1))
         let today = effective.dayNumber
         // Balances for past dates first, oldest first: each replaces the amount on its
         // date as it stands after the earlier ones. Another session's entry for the same
@@ -215,7 +215,7 @@ extension Store {
           let rows = holdings.count / 2
           try (rows == 1 ? writeHolding : db.cachedStatement(sql: Self.writeHoldingsSQL(rows: rows))).executeBound(
             holdings)
-          try (rows == 1 ? writeJournal : db.cachedStatement(sql: Self.writeJournalSQL(rows: rows))).executeBound(
+          try (rows == 1 ? writeJournal : db.cachedStatement(sql: JournalInsert.sql(rows: rows))).executeBound(
             entries)
         }
         // The months before this one whose entries this save (or anything since the last
@@ -244,12 +244,6 @@ extension Store {
   static func writeHoldingsSQL(rows: Int) -> String {
     "INSERT INTO holding (code, amount) VALUES " + repeatElement("(?, ?)", count: rows).joined(separator: ", ")
       + " ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
-  }
-
-  /// Journal rows written, `rows` of them.
-  static func writeJournalSQL(rows: Int) -> String {
-    "INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES "
-      + repeatElement("(?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
   }
 
   /// The stored amounts of `currencies`, inside the save's transaction. A row of one of
