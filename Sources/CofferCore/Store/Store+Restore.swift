@@ -15,6 +15,9 @@ package struct RestoredStore: Sendable, Equatable {
   package let holdings: Int
   package let rateDays: Int
   package let journalEntries: Int
+  /// What the file held that is not Coffer's (its own triggers, views, tables, indexes,
+  /// or Coffer's rewritten), left behind: a restore takes rows, never code.
+  package let leftOut: [String]
 }
 
 extension Store {
@@ -22,10 +25,12 @@ extension Store {
   ///
   /// The file is first copied, through SQLite's backup, into a store in memory, and
   /// checked there: a Coffer store (its application id, or an early store's tables), a
-  /// schema this Coffer reads (an older one is migrated in memory, the file itself left as
-  /// it is), SQLite's integrity check, and every row as Coffer writes it (`audit`).
-  /// Anything else fails, naming why, and the store is not touched. Only then is the
-  /// checked copy written over the store with SQLite's backup, in one write transaction:
+  /// schema this Coffer reads, SQLite's integrity check. Its rows alone are then taken
+  /// into a store this Coffer makes (`takeRows`): none of the file's triggers, views or
+  /// other objects come with them. That store is brought up to date (the file itself is
+  /// left as it is), and every row is checked as Coffer writes it (`audit`). Anything
+  /// else fails, naming why, and the store is not touched. Only then is the checked
+  /// store written over this one with SQLite's backup, in one write transaction:
   /// other sessions see one commit (their `PRAGMA data_version` moves) and reload, as after
   /// another session's save. The rates revision is moved past the store's and the file's
   /// so that every session re-reads the rates, and the local currency is written out
@@ -75,12 +80,13 @@ extension Store {
       throw .file(FileProblem("\(path) is not a Coffer store this Coffer can restore: \(reason)"))
     }
     try Self.copyFile(at: path, header: header, into: staging.database)
-    let restored = try staging.checkAsRestored(from: path, fileSize: header.fileSize)
+    let (taken, restored) = try staging.takeRows(from: path, fileSize: header.fileSize)
+    defer { taken.close() }
     do {
-      try staging.prepareToReplace(self)
+      try taken.prepareToReplace(self)
       counters.dbReads += 1
       reopenIfItWasReadOnly()
-      try staging.database.backup(to: database)
+      try taken.database.backup(to: database)
     } catch {
       throw .store(storeError(error))
     }
@@ -170,9 +176,14 @@ extension Store {
 
   // MARK: - The copy in memory
 
-  /// Checks this (in-memory) copy of the file at `path` as `restore` requires, bringing
-  /// an older schema up to date, and says what it holds.
-  private func checkAsRestored(from path: String, fileSize: Int) throws(StoreCopyError) -> RestoredStore {
+  /// Checks this (in-memory) copy of the file at `path` as `restore` requires and takes
+  /// its rows, and only its rows, into a new store made by this Coffer: a backup is data,
+  /// never code. The copy's own triggers, views, tables and indexes stay behind (a trigger
+  /// another program added would otherwise run inside this store at its next save); the
+  /// rows of Coffer's tables are copied, column by column, into a store of the file's
+  /// schema version made here, which is then brought up to date. Returns that store and
+  /// what it holds.
+  private func takeRows(from path: String, fileSize: Int) throws(StoreCopyError) -> (Store, RestoredStore) {
     func notSound(_ reason: String) -> StoreCopyError {
       .file(FileProblem("\(path) is not a sound Coffer store: \(reason)"))
     }
@@ -189,7 +200,7 @@ extension Store {
     } catch {
       throw notSound(String(describing: error))
     }
-    guard case .coffer(let version, let marked) = identity.kind else {
+    guard case .coffer(let version, _) = identity.kind, version >= 1 || identity.pageCount > 0 else {
       throw .file(FileProblem("\(path) holds an empty database, not a Coffer store"))
     }
     let findings: [String]
@@ -199,40 +210,63 @@ extension Store {
       throw notSound(error.description)
     }
     guard findings.isEmpty else { throw notSound("SQLite's integrity check found " + findings.joined(separator: "; ")) }
+    // An unmarked early store keeps its version only in GRDB's table of migrations.
+    let fileVersion: Int
     do {
-      if version < StoreSchema.version || !marked {
-        try StoreSchema.migrator.migrate(database)
-        try database.inDatabase { db in
-          try db.execute(
-            sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)"
-          )
-        }
+      fileVersion = try database.inDatabase { db in try StoreSchema.version(of: db) }
+    } catch {
+      throw notSound(String(describing: error))
+    }
+    guard fileVersion >= 1 else { throw notSound("it records no schema version") }
+    let fresh: Store
+    let leftOut: [SchemaObject]
+    do {
+      fresh = try Store(emptyAtVersion: fileVersion, counters: Counters())
+      leftOut = try database.inDatabase { source in
+        try fresh.database.inDatabase { target in try StoreSchema.copyRows(from: source, into: target) }
+      }
+    } catch let problem as StoreSchema.RowsProblem {
+      throw notSound(problem.description)
+    } catch {
+      throw notSound(String(describing: error))
+    }
+    do {
+      if fileVersion < StoreSchema.version { try StoreSchema.migrator.migrate(fresh.database) }
+      try fresh.database.inDatabase { db in
+        try db.execute(
+          sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
       }
     } catch {
-      throw notSound("it cannot be brought from schema \(version) to \(StoreSchema.version): \(error)")
+      fresh.close()
+      throw notSound("it cannot be brought from schema \(fileVersion) to \(StoreSchema.version): \(error)")
     }
     let damage: [StoreDamage]
     do {
-      damage = try audit()
+      damage = try fresh.audit()
     } catch {
+      fresh.close()
       throw notSound(error.description)
     }
     guard damage.isEmpty else {
+      fresh.close()
       let shown = damage.prefix(3).map(\.description).joined(separator: "; ")
       throw notSound(
         "\(damage.count == 1 ? "a row" : "\(damage.count) rows") Coffer cannot use: \(shown)"
           + (damage.count > 3 ? "; and \(damage.count - 3) more" : ""))
     }
     do {
-      return try database.inDatabase { db in
+      let restored = try fresh.database.inDatabase { db in
         RestoredStore(
-          schemaVersion: version,
-          migratedTo: version < StoreSchema.version ? StoreSchema.version : nil,
+          schemaVersion: fileVersion,
+          migratedTo: fileVersion < StoreSchema.version ? StoreSchema.version : nil,
           holdings: try Int.fetchOne(db, sql: "SELECT count(*) FROM holding WHERE amount != '0'") ?? 0,
           rateDays: try Int.fetchOne(db, sql: "SELECT count(*) FROM rate_day") ?? 0,
-          journalEntries: try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0)
+          journalEntries: try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0,
+          leftOut: leftOut.map(\.description))
       }
+      return (fresh, restored)
     } catch {
+      fresh.close()
       throw notSound(String(describing: error))
     }
   }

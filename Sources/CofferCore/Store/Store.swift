@@ -124,6 +124,19 @@ package final class Store {
     }
   }
 
+  /// An empty store in memory at schema `version` (an older one, or this Coffer's): what
+  /// a restore takes a file's rows into before bringing them up to date.
+  init(emptyAtVersion version: Int, counters: Counters) throws {
+    self.location = .memory
+    self.counters = counters
+    database = try DatabaseQueue(configuration: Self.configuration)
+    let migrations = StoreSchema.migrator.migrations
+    guard (1...migrations.count).contains(version) else {
+      throw StoreSchema.RowsProblem(description: "schema \(version) is not one this Coffer knows")
+    }
+    try StoreSchema.migrator.migrate(database, upTo: migrations[version - 1])
+  }
+
   /// How long a connection waits for another process's lock before it gives up.
   static let busyTimeoutSeconds = 5
 

@@ -51,6 +51,10 @@ struct RestoreCommand: Command {
     if let migrated = restored.migratedTo {
       line += " (it was schema \(restored.schemaVersion), brought up to \(migrated); the file is unchanged)"
     }
+    if !restored.leftOut.isEmpty {
+      // A backup is data: what another program added to the file is not brought in.
+      line += "; left out what is not Coffer's: " + restored.leftOut.joined(separator: ", ")
+    }
     return .lines([line])
   }
 }
