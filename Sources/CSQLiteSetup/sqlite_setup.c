@@ -12,3 +12,7 @@ int coffer_sqlite_keep_statement_journals_in_memory(void) {
   // -1: never spilled to a temporary file, however large.
   return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
 }
+
+int coffer_sqlite_accept_uri_file_names(void) {
+  return sqlite3_config(SQLITE_CONFIG_URI, 1);
+}

@@ -10,40 +10,45 @@ import Testing
   /// A database holding the schema of a new store.
   private func schema() throws -> DatabaseQueue {
     let database = try DatabaseQueue()
-    try StoreSchema.migrator.migrate(database)
+    try database.write { db in try StoreSchema.create(db) }
     return database
   }
 
-  @Test func aHoldingIsWrittenAsPlainTextAndReadBack() throws {
+  /// Journal rows written straight through SQLite: each holding's latest entry is what
+  /// its `holding` row says, by the journal's triggers, and reads back as a record.
+  @Test func aHoldingIsItsLatestEntryAsTheTriggersKeepIt() throws {
     let database = try schema()
     try database.write { db in
-      try HoldingRecord(currency: usd, amount: decimal("1200.50")).upsert(db)
-      try HoldingRecord(currency: jpy, amount: decimal("3")).upsert(db)
-      // The same currency again replaces its row.
-      try HoldingRecord(currency: usd, amount: decimal("7")).upsert(db)
+      try db.execute(
+        sql: """
+          INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) VALUES
+            ('2026-11-22T10:00:00Z', 0, 20779, 'USD', '', '0', '1200.50'),
+            ('2026-11-22T10:00:00Z', 0, 20779, 'JPY', '', '0', '3'),
+            ('2026-11-22T10:00:00Z', 0, 20779, 'USD', '', '1200.50', '7'),
+            ('2026-11-22T10:00:00Z', 0, 20000, 'USD', '', '0', '99')
+          """)
     }
-    let stored = try database.read { db in
-      try Row.fetchAll(db, sql: "SELECT code, amount, typeof(amount) FROM holding ORDER BY code").map {
-        [$0[0] as String, $0[1] as String, $0[2] as String]
-      }
-    }
-    #expect(stored == [["JPY", "3", "text"], ["USD", "7", "text"]])
     let read = try database.read { db in try HoldingRecord.fetchAll(db, sql: HoldingRecord.selection) }
     #expect(read.sorted { $0.currency.index < $1.currency.index }.map(\.amount) == [decimal("7"), decimal("3")])
+    #expect(read.map(\.entry).sorted() == [2, 3], "an entry of an earlier day is not the latest")
   }
 
-  @Test func aHoldingRowCofferWouldNotWriteIsDamageNamingItsRow() throws {
+  @Test func aHoldingRowCofferWouldNotWriteIsDamageNamingIt() throws {
     let database = try schema()
-    try database.write { db in try db.execute(sql: "INSERT INTO holding (rowid, code, amount) VALUES (9, 'USD', '1e3')")
+    try database.write { db in
+      try db.execute(
+        sql: "INSERT INTO holding (code, place, amount, effective, id) VALUES ('USD', '', '1e3', 20779, 9)")
     }
     #expect {
       _ = try database.read { db in try HoldingRecord.fetchAll(db, sql: HoldingRecord.selection) }
     } throws: { error in
       guard let damage = error as? StoreDamage else { return false }
-      return damage.table == "holding" && damage.row == 9 && damage.description.contains("'1e3'")
+      return damage.table == "holding" && damage.key == "code 'USD'" && damage.description.contains("'1e3'")
     }
   }
 
+  /// A setting's key is unique; a value that is not text cannot even be written (the
+  /// table is STRICT), and one Coffer would not write reads as damage naming the row.
   @Test func aSettingIsUpsertedByKeyAndAValueThatIsNotTextIsDamage() throws {
     let database = try schema()
     try database.write { db in
@@ -53,14 +58,18 @@ import Testing
     let settings = try database.read { db in try SettingRecord.fetchAll(db, sql: SettingRecord.selection) }
     #expect(settings.map(\.key) == ["local"])
     #expect(settings.map(\.value) == ["JPY"])
-    try database.write { db in try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('rates_revision', X'05')")
+    #expect(throws: DatabaseError.self) {
+      try database.write { db in
+        try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('rates_revision', X'05')")
+      }
     }
+    try database.write { db in try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('rates_revision', '5x')") }
     #expect {
-      _ = try database.read { db in try SettingRecord.fetchAll(db, sql: SettingRecord.selection) }
+      _ = try database.read { db in try StoredSettings.fetch(db).1.map { throw $0 } }
     } throws: { error in
       guard let damage = error as? StoreDamage else { return false }
       return damage.table == "setting" && damage.key == "key 'rates_revision'"
-        && damage.description.contains("not text")
+        && damage.description.contains("not a whole number")
     }
   }
 

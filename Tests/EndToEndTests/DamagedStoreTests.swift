@@ -14,19 +14,18 @@ import Testing
     #expect(outcome.status == 0, "sqlite3: \(outcome.stderr)")
   }
 
+  /// Expects the sqlite3 shell to refuse `sql` (the store's tables are STRICT and check
+  /// what they can): such damage cannot be written at all.
+  func refused(_ sql: String) throws {
+    let outcome = try coffer.run([database, sql], binary: "/usr/bin/sqlite3")
+    #expect(outcome.status != 0, "sqlite3 took \(sql)")
+    #expect(
+      outcome.stderr.contains("cannot store") || outcome.stderr.contains("constraint failed"), "\(outcome.stderr)")
+  }
+
   /// A store holding USD 1200 and EUR 300, saved.
   func storeWithHoldings() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1200; set EUR 300"]).status == 0)
-  }
-
-  /// The holding table without its NOT NULL constraints, as a damaged schema might be,
-  /// so that NULL can be written where Coffer writes text.
-  func allowNulls(in table: String, columns: String) throws {
-    try sqlite(
-      """
-      CREATE TABLE scratch AS SELECT * FROM \(table); DROP TABLE \(table);
-      CREATE TABLE \(table) (\(columns)); INSERT INTO \(table) SELECT * FROM scratch; DROP TABLE scratch;
-      """)
   }
 
   // MARK: - Wedged by valid input
@@ -70,13 +69,13 @@ import Testing
 
   @Test func aSecondRowOfTheSameCodeIsNamedAndNoEditVanishes() throws {
     try storeWithHoldings()
-    try sqlite("INSERT INTO holding VALUES ('Usd', '7')")
+    try sqlite("INSERT INTO holding VALUES ('Usd', '', '7', 20779, 9)")
     let set = try coffer.run(["--db", database, "-c", "set USD 2"])
     #expect(set.status == 3)
-    #expect(set.stderr.contains("holding row 3 (code 'Usd'): the code is not written as Coffer writes it (USD)"))
+    #expect(set.stderr.contains("holding (code 'Usd'): not a currency code as Coffer writes one"), "\(set)")
     let check = try coffer.run(["--db", database, "-c", "check"])
     #expect(check.status == 3)
-    #expect(check.stdout.contains("damaged: holding row 3 (code 'Usd')"))
+    #expect(check.stdout.contains("damaged: holding (code 'Usd')"))
     // Mended with the sqlite3 shell, the store is whole again and USD is what was saved.
     try sqlite("DELETE FROM holding WHERE code = 'Usd'")
     #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "1200\n")
@@ -91,14 +90,11 @@ import Testing
     ("'-500'", "amount '-500': an amount cannot be negative"),
     ("'1200.123456'", "amount '1200.123456': USD allows 2 decimal places; 1200.123456 has 6"),
     ("'1234567890123456'", "amount '1234567890123456': an amount has at most 15 integer digits; this one has 16"),
-    ("X'31323030'", "amount is a blob of 4 bytes, not text"),
-    ("NULL", "amount is NULL, not text"),
   ])
   func anUnreadableHoldingIsNamedByEveryReadAndByCheck(value: String, problem: String) throws {
     try storeWithHoldings()
-    try allowNulls(in: "holding", columns: "code TEXT PRIMARY KEY, amount TEXT")
     try sqlite("UPDATE holding SET amount = \(value) WHERE code = 'USD'")
-    let named = "holding row 1 (code 'USD'): \(problem)"
+    let named = "holding (code 'USD'): \(problem)"
     for command in ["total", "holdings", "print total()", "print amount(EUR)", "print count()", "set GBP 1"] {
       let outcome = try coffer.run(["--db", database, "-c", command])
       #expect(outcome.status == 3, "\(command): \(outcome)")
@@ -112,6 +108,28 @@ import Testing
     #expect(try coffer.run(["--db", database, "-c", "print 1 + 1; echo ok"]).stdout == "2\nok\n")
   }
 
+  /// What is not text where Coffer writes text, or not a whole number within the calendar
+  /// where it writes a day, cannot be written: the tables are STRICT and check their days.
+  @Test(arguments: [
+    "UPDATE holding SET amount = X'31323030' WHERE code = 'USD'",
+    "UPDATE holding SET amount = NULL WHERE code = 'USD'",
+    "UPDATE journal SET old = X'00' WHERE id = 1",
+    "UPDATE journal SET effective = '2026-02-30' WHERE id = 1",
+    "UPDATE journal SET effective = 19742.5 WHERE id = 1",
+    "UPDATE journal SET effective = 2932897 WHERE id = 1",
+    "UPDATE journal SET utc_offset = 'x' WHERE id = 1",
+    "UPDATE journal SET code = NULL WHERE id = 1",
+    "UPDATE rate_source SET url = X'00' WHERE name = 'ECB'",
+    "INSERT INTO rate_day VALUES (20000, 'text')",
+  ])
+  func aValueOfTheWrongKindCannotBeWritten(sql: String) throws {
+    try storeWithHoldings()
+    let before = try coffer.run(["--db", database, "-c", "holdings --format csv; log --format csv"])
+    try refused(sql)
+    #expect(try coffer.run(["--db", database, "-c", "holdings --format csv; log --format csv"]) == before)
+    #expect(try coffer.run(["--db", database, "-c", "check"]).status == 0)
+  }
+
   // MARK: - Settings, journal, sources
 
   @Test func aLocalCurrencyCofferDoesNotKnowIsNamedNotTakenForCNY() throws {
@@ -123,13 +141,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("old = X'00'", "old is a blob of 1 byte, not text"),
     ("new = 'lots'", "new 'lots' is not a number as Coffer writes one"),
     ("code = 'XYZ'", "code 'XYZ' is not a currency code as Coffer writes one"),
     ("entered = '2026-11-22 10:00:00'", "entered '2026-11-22 10:00:00' is not a UTC time"),
-    ("effective = '2026-02-30'", "effective is '2026-02-30', not a day from 0001-01-01 to 9999-12-31"),
-    ("effective = 2932897", "effective is the integer 2932897, not a day from 0001-01-01 to 9999-12-31"),
-    ("utc_offset = 'x'", "utc_offset is 'x', not minutes east of UTC"),
+    ("utc_offset = 9999", "utc_offset is the integer 9999, not minutes east of UTC"),
   ])
   func aBadJournalRowIsNamedByLogNotDropped(change: String, problem: String) throws {
     try storeWithHoldings()
@@ -148,11 +163,10 @@ import Testing
     try sqlite("UPDATE holding SET amount = '5' WHERE code = 'USD'")
     let check = try coffer.run(["--db", database, "-c", "check"])
     #expect(check.status == 3)
-    #expect(check.stdout == "damaged: holding row 1 (code 'USD'): amount 5 is not the journal's latest (row 1: 1200)\n")
+    #expect(check.stdout == "damaged: holding (code 'USD'): amount 5 is not the journal's latest (row 1: 1200)\n")
   }
 
   @Test(arguments: [
-    ("url = X'00'", "url is a blob of 1 byte, not text"),
     ("url = 'https://example.org/' || char(27) || ']0;PWNED' || char(7)", "is not an http or https URL"),
     ("currencies = 'USD XYZ'", "currencies 'USD XYZ' is not a list of catalog codes"),
   ])
@@ -299,14 +313,15 @@ import Testing
   }
 
   @Test func anOlderStoreThisUserMayNotWriteIsRefusedWithoutLeavingACopy() throws {
-    // A store of schema 7 (this one's, its last migration taken back), which only root
-    // may write; opened by `nobody`, in a folder anyone may write.
-    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2020-03-05; set USD 7"]).status == 0)
+    // A store of schema 8, which only root may write; opened by `nobody`, in a folder
+    // anyone may write.
     try sqlite(
-      """
-      DELETE FROM grdb_migrations WHERE identifier LIKE 'v8:%'; PRAGMA user_version = 7;
-      DROP TABLE journal_month_cache;
-      """)
+      OlderStores.schemaEight(
+        rows: """
+          INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES
+            ('2026-11-01T10:00:00Z', 0, 18326, 'USD', '0', '5'), ('2026-11-01T10:00:00Z', 0, 20760, 'USD', '5', '7');
+          INSERT INTO holding VALUES ('USD', '7');
+          """))
     #expect(chmod(database, 0o444) == 0 && chmod(coffer.home, 0o777) == 0)
     for _ in 0..<2 {
       let outcome = try coffer.run(
@@ -315,12 +330,12 @@ import Testing
       #expect(outcome.status == 3, "\(outcome)")
       #expect(outcome.stderr.contains("is read-only"), "\(outcome)")
     }
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v8"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v9"))
     // Its owner upgrades it, keeping the one copy.
     let upgraded = try coffer.run(["--db", database, "-c", "print amount(USD)"])
     #expect(upgraded.status == 0 && upgraded.stdout == "7\n", "\(upgraded)")
-    #expect(FileManager.default.fileExists(atPath: database + ".before-v8"))
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v8.2"))
+    #expect(FileManager.default.fileExists(atPath: database + ".before-v9"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v9.2"))
   }
 
   @Test func aStoreOfSchemaFourIsCopiedThenMigrated() throws {
@@ -349,7 +364,7 @@ import Testing
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
       outcome.stderr
-        == "coffer: the store \(database) was upgraded to this Coffer's schema; a copy as it was is kept in \(database).before-v8\n"
+        == "coffer: the store \(database) was upgraded to this Coffer's schema; a copy as it was is kept in \(database).before-v9\n"
     )
     #expect(
       outcome.stdout
@@ -360,12 +375,12 @@ import Testing
     // Effective dates are day numbers: 20269 is 2025-06-30.
     #expect(stored.stdout == "2025-06-30T15:30:00Z|480|20269\n2025-07-01T00:00:00Z|480|20270\n")
     // The copy is the store as it was, schema 4, and private.
-    let copy = try coffer.run([database + ".before-v8", "PRAGMA user_version"], binary: "/usr/bin/sqlite3")
+    let copy = try coffer.run([database + ".before-v9", "PRAGMA user_version"], binary: "/usr/bin/sqlite3")
     #expect(copy.stdout == "4\n")
-    let attributes = try FileManager.default.attributesOfItem(atPath: database + ".before-v8")
+    let attributes = try FileManager.default.attributesOfItem(atPath: database + ".before-v9")
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     // Opened again: no second copy, no message.
     #expect(try coffer.run(["--db", database, "-c", "check"]).stderr == "")
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v8.2"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v9.2"))
   }
 }

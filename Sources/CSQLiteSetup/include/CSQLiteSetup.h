@@ -20,4 +20,9 @@ int coffer_sqlite_take_pages_one_by_one(void);
 /// result code.
 int coffer_sqlite_keep_statement_journals_in_memory(void);
 
+/// Lets every connection read URI file names (`file:…?mode=ro&immutable=1`): `restore`
+/// attaches the file it takes rows from read-only, and immutable when no WAL is beside
+/// it, so that SQLite makes no file next to it. Returns SQLite's result code.
+int coffer_sqlite_accept_uri_file_names(void);
+
 #endif

@@ -8,18 +8,15 @@ extension Ledger {
   @discardableResult
   package func commit(_ amount: DecimalValue, of currency: Currency, on date: CalendarDate) throws(StoreError) -> Bool {
     guard date < portfolio.today else { return commit(amount, of: currency) }
-    return commit(amount, of: currency, in: try datedView(on: date, of: [currency]))
+    return commit(amount, of: currency, in: try datedView(on: date))
   }
 
   /// What the store holds for `date`, read once, so that the commits of a sheet opened at
   /// that date read nothing: each currency's balance then, and whether it has an entry
   /// after it. Two queries, a seek per currency.
-  package func datedView(on date: CalendarDate, of currencies: [Currency] = Catalog.all) throws(StoreError)
-    -> DatedView
-  {
-    let today = portfolio.today
-    let stored = try store.balances(of: currencies, on: [date], today: today)[0]
-    let later = try store.currencies(currencies, withEntriesAfter: date, today: today)
+  package func datedView(on date: CalendarDate) throws(StoreError) -> DatedView {
+    let stored = try store.balances(on: [date])[0]
+    let later = try store.currenciesWithEntries(after: date)
     return DatedView(date: date, stored: stored, laterEntries: later)
   }
 
@@ -63,42 +60,27 @@ extension Ledger {
 
   /// The amount of `currency` on `date` as this session sees it: the store's balance
   /// (`stored`, from an entry effective `storedSince`), unless an unsaved balance of a
-  /// date between that entry's and `date` (or today's, on today) replaces it.
+  /// date between that entry's and `date` (or today's unsaved amount, from today on)
+  /// replaces it.
   private func balance(
     of currency: Currency, on date: CalendarDate, stored: DecimalValue, storedSince: CalendarDate?
   ) -> DecimalValue {
-    if date >= portfolio.today { return portfolio.amount(of: currency) }
+    if date >= portfolio.today, let today = pending.amount(of: currency) { return today }
     let unsaved = pending.latestDated(currency, onOrBefore: date)
     if let unsaved, storedSince.map({ unsaved.date >= $0 }) ?? true { return unsaved.amount }
     return stored
   }
 
   /// The amount of every currency on each of `dates`, per catalog index: the holdings as
-  /// they stood then (today's are the current amounts). One query for all the dates: a
-  /// seek per currency that ever had an entry and date.
+  /// they stood then, as the journal has them (SPEC §8), with this session's unsaved
+  /// balances put in. One read for all the dates: a seek per holding and date, or of a
+  /// series of month ends a short scan per holding.
   package func amounts(on dates: [CalendarDate]) throws(StoreError) -> [[DecimalValue]] {
-    let today = portfolio.today
-    let past = dates.filter { $0 < today }
-    let recorded = Catalog.all.filter { recordedCurrencies.contains($0) || pending.decidesCurrent($0) }
-    // The past dates come in the same order as the store's answers.
-    var next = 0
-    guard pending.hasDated else {
-      // No unsaved balance of a past date: the store's amounts are the amounts.
-      let stored = try store.amountTable(of: recorded, on: past, today: today)
-      return dates.map { date in
-        if date >= today { return portfolio.amounts }
-        defer { next += 1 }
-        return stored[next]
-      }
-    }
-    let stored = try store.balanceTable(of: recorded, on: past, today: today)
-    return dates.map { date in
-      if date >= today { return portfolio.amounts }
-      let balances = stored[next]
-      next += 1
+    let stored = try store.balances(on: dates)
+    return zip(dates, stored).map { date, balances in
       var amounts = [DecimalValue](repeating: .zero, count: Catalog.count)
       for currency in Catalog.all {
-        let held = balances[currency.index]
+        let held = balances[currency]
         amounts[currency.index] = balance(
           of: currency, on: date, stored: held?.amount ?? .zero, storedSince: held?.since)
       }
@@ -182,8 +164,9 @@ extension Ledger {
   package func importBalances(
     _ balances: [WrittenBalance], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> ImportedBalances? {
-    let report = try store.importBalances(
-      balances, today: portfolio.today, shouldStop: shouldStop, progress: progress)
+    let report = try writing { store throws(StoreError) in
+      try store.importBalances(balances, shouldStop: shouldStop, progress: progress)
+    }
     if report != nil { apply(try store.load(knownRatesRevision: nil, today: portfolio.today)) }
     return report
   }

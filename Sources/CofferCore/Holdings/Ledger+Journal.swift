@@ -1,12 +1,12 @@
 /// The journal of saved changes as commands read it (`log`, `chart total`, `total by`,
-/// `dump`): through the ledger, which knows the date it takes as today.
+/// `dump`): through the ledger.
 extension Ledger {
   /// Entries by effective date, newest first (among a day's, the last entered first),
   /// optionally of one currency and within `from...to`; at most `limit` of them.
   package func journal(of currency: Currency?, from: CalendarDate?, to: CalendarDate?, limit: Int?)
     throws(StoreError) -> [JournalEntry]
   {
-    try store.entries(of: currency, from: from, to: to, limit: limit, today: portfolio.today)
+    try store.entries(of: currency, from: from, to: to, limit: limit)
   }
 
   /// Every journal entry, in the order entered (each row checked as it is read).
@@ -17,6 +17,6 @@ extension Ledger {
   /// The earliest effective date of an entry a person wrote down (not an opening one):
   /// where their history starts; nil when there is none.
   package func firstEffectiveDate() throws(StoreError) -> CalendarDate? {
-    try store.firstEffectiveDate(today: portfolio.today)
+    try store.firstEffectiveDate()
   }
 }

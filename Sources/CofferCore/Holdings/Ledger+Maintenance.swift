@@ -17,6 +17,12 @@ extension Ledger {
     try store.audit()
   }
 
+  /// The journal's entries effective after today (at most 20): sound, but a person should
+  /// know of them (`check` lists them).
+  package func entriesAfterToday() throws(StoreError) -> [JournalEntry] {
+    try store.entries(after: portfolio.today)
+  }
+
   /// A consistent copy of the store at `path` (see `Store.backup`).
   package func backup(to path: String, replacing: Bool) throws(StoreCopyError) {
     try store.backup(to: path, replacing: replacing)
@@ -26,6 +32,11 @@ extension Ledger {
   /// known to be sound, then reads everything again (this session's own write moves
   /// neither `data_version` nor the rates revision). Nothing may be pending.
   package func restore(from path: String) throws(StoreCopyError) -> RestoredStore {
+    do {
+      try prepareToWrite()
+    } catch {
+      throw .store(error)
+    }
     let restored = try store.restore(from: path)
     do {
       try reloadEverything()

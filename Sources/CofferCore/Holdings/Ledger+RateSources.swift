@@ -8,16 +8,16 @@ extension Ledger {
 
   /// Adds a source, or replaces the one of that name.
   package func setRateSource(_ source: RateSource) throws(StoreError) {
-    try store.setRateSource(source)
+    try writing { store throws(StoreError) in try store.setRateSource(source) }
   }
 
   /// Removes the source of that name; false when there is none.
   package func removeRateSource(named name: String) throws(StoreError) -> Bool {
-    try store.removeRateSource(named: name)
+    try writing { store throws(StoreError) in try store.removeRateSource(named: name) }
   }
 
   /// Removes every source.
   package func clearRateSources() throws(StoreError) {
-    try store.clearRateSources()
+    try writing { store throws(StoreError) in try store.clearRateSources() }
   }
 }

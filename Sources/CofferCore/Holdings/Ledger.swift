@@ -9,7 +9,7 @@ package final class Ledger {
   /// The store behind the ledger: the ledger is the only way to it (commands read the
   /// journal, the rates history and the sources, and back up or check the store, through
   /// the ledger's methods).
-  let store: Store
+  private(set) var store: Store
   package let counters: Counters
   package internal(set) var pending = PendingBatch()
   /// Per currency, the amount the store held when this session last read it: what a
@@ -19,18 +19,27 @@ package final class Ledger {
   /// Rows of the holdings, settings or today's rates that the last read could not use.
   /// While there are any, nothing that depends on them is answered (`requireSound`).
   package private(set) var damage: [StoreDamage] = []
-  /// The currencies that ever had an entry (a holding row, zero or not): the only ones a
-  /// dated question needs to look up.
-  package internal(set) var recordedCurrencies: Set<Currency> = []
   /// How many times `refresh` found that another process had saved: what a caller that
   /// waits for changes (`watch`) compares, at no cost beyond the check itself.
   package private(set) var reloads = 0
+  /// What moves when another process saves, as last seen (nil for a store in memory).
+  private var changeMarks: Store.ChangeMarks?
+  /// Whether the next `refresh` reads everything, whatever the marks say.
+  private var mustReload = false
+  /// Set when a write found the store read-only: the next write opens a new connection,
+  /// in case the file became writable (SQLite keeps one opened read-only so).
+  private var reopenBeforeWriting = false
+  /// Whether an `--atomic` run's transaction is open, and whether anything was written
+  /// inside it (what its rollback takes back).
+  package internal(set) var inRunTransaction = false
+  var wroteInTransaction = false
 
   package init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
     throws(StoreError)
   {
     self.counters = counters
     store = try Store(location: location, counters: counters)
+    changeMarks = try store.changeMarks()
     let state = try store.load(knownRatesRevision: nil, today: today)
     portfolio = Portfolio(
       local: state.local ?? Catalog.cny, rates: state.rates ?? RateBook(), today: today, counters: counters)
@@ -91,7 +100,7 @@ package final class Ledger {
   /// Forgets every stored rate and quote (`rates clear`), at once, in its own
   /// transaction: the start of a dump, which gives the history back whole.
   package func clearRates() throws(StoreError) {
-    ratesRevision = try store.clearRates()
+    ratesRevision = try writing { store throws(StoreError) in try store.clearRates() }
     var kept = RateBook()
     for rate in pending.rates { kept.record(rate) }
     for quote in pending.quotes { kept.record(quote) }
@@ -123,7 +132,9 @@ package final class Ledger {
   package func storeImportedRates(
     _ rates: RatesByDay, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
-    let stored = try store.importRates(rates, shouldStop: shouldStop, progress: progress)
+    let stored = try writing { store throws(StoreError) in
+      try store.importRates(rates, shouldStop: shouldStop, progress: progress)
+    }
     if case .stored(let changed) = stored, changed > 0 {
       apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
     }
@@ -147,66 +158,92 @@ package final class Ledger {
   /// Writes the pending batch in one transaction. On failure the batch stays in memory.
   /// A currency another session changed meanwhile is a conflict: the rest of the batch
   /// is saved, the conflicting edits stay pending, and the conflict is thrown. Returns
-  /// how many holdings were written.
+  /// how many holdings were written. Afterwards the saved currencies' amounts are the
+  /// store's: whether a balance for a past date is also the current amount was decided
+  /// there, against what was stored at that moment.
   @discardableResult
   package func save(force: Bool = false) throws(StoreError) -> Int {
     guard !pending.isEmpty else { return 0 }
     let before = counters.rowsWritten
-    let outcome = try store.save(
-      pending, base: base, ratesRevision: ratesRevision, effective: portfolio.today, force: force)
+    let outcome = try writing { store throws(StoreError) in
+      try store.save(pending, base: base, ratesRevision: ratesRevision, today: portfolio.today, force: force)
+    }
     ratesRevision = outcome.ratesRevision
     var kept = PendingBatch()
-    for (currency, amount) in pending.amounts {
-      if outcome.conflicts.contains(where: { $0.currency == currency && $0.date == nil }) {
-        // Still based on what this session saw: the next save conflicts again, until
-        // `save --force` or an edit to their value.
-        kept.set(amount, of: currency, savedAmount: base[currency.index])
-      } else {
-        base[currency.index] = amount
-      }
-    }
-    // A saved balance that is the current amount is now what the store holds.
-    for edit in outcome.savedDated where edit.changesCurrent && pending.amount(of: edit.currency) == nil {
-      base[edit.currency.index] = portfolio.amount(of: edit.currency)
+    for (currency, amount) in pending.amounts
+    where outcome.conflicts.contains(where: { $0.currency == currency && $0.date == nil }) {
+      // Still based on what this session saw: the next save conflicts again, until
+      // `save --force` or an edit to their value.
+      kept.set(amount, of: currency, savedAmount: base[currency.index])
     }
     let saved = Set(outcome.savedDated.map { DatedKey(currency: $0.currency.index, day: $0.date.dayNumber) })
     for edit in pending.dated where !saved.contains(DatedKey(currency: edit.currency.index, day: edit.date.dayNumber)) {
       kept.keep(edit)
     }
-    recordedCurrencies.formUnion(pending.amounts.map(\.currency) + outcome.savedDated.map(\.currency))
     pending = kept
+    for (currency, amount) in outcome.current {
+      base[currency.index] = amount
+      if !pending.decidesCurrent(currency) { portfolio.setAmount(amount, of: currency) }
+    }
     if !outcome.conflicts.isEmpty { throw .conflict(outcome.conflicts) }
     return counters.rowsWritten - before
+  }
+
+  /// Runs a write of the store: on a new connection first when the last write found the
+  /// store read-only, and noting a write inside an `--atomic` run.
+  func writing<T>(_ body: (Store) throws(StoreError) -> T) throws(StoreError) -> T {
+    try prepareToWrite()
+    if inRunTransaction { wroteInTransaction = true }
+    do {
+      return try body(store)
+    } catch {
+      if case .readOnly = error { reopenBeforeWriting = true }
+      throw error
+    }
+  }
+
+  /// Opens a new connection when the last write found the store read-only.
+  func prepareToWrite() throws(StoreError) {
+    guard reopenBeforeWriting && !inRunTransaction else { return }
+    store.reopen()
+    reopenBeforeWriting = false
+    // The new connection has its own data_version: read everything again.
+    changeMarks = try store.changeMarks()
+    mustReload = true
   }
 
   /// Makes the next `refresh` read every amount from the store, whatever
   /// `data_version` says (after reverting edits that were pending here).
   package func reloadBeforeNextStatement() {
-    store.forgetDataVersion()
+    mustReload = true
   }
 
-  /// Reads everything from the store again, rates included, whatever `data_version`
-  /// and the rates revision say: after this session replaced the store's contents itself
-  /// (`restore`), which moves neither for its own connection. Nothing may be pending.
+  /// Reads everything from the store again, rates included: after this session replaced
+  /// the store's contents itself (`restore`), which moves neither its own connection's
+  /// `data_version` nor the rates revision it knows. Nothing may be pending.
   package func reloadEverything() throws(StoreError) {
-    store.forgetDataVersion()
-    _ = try store.changedElsewhere(now: true)
+    changeMarks = try store.changeMarks()
     apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
   }
 
-  /// Reloads what another process saved since the last check. Pending edits stay:
-  /// a currency both sessions changed is a conflict at the next save, not a silent loss.
-  /// Returns the currencies whose amounts changed in memory.
-  /// `now` asks SQLite even within the check interval (before a total is
-  /// printed at the end of a sheet session, say).
+  /// Reloads what another process saved since the last statement (asked before every
+  /// statement: one `PRAGMA data_version`). Pending edits stay: a currency both sessions
+  /// changed is a conflict at the next save, not a silent loss. Returns the currencies
+  /// whose amounts changed in memory. When another program changed the schema meanwhile,
+  /// it fails unless the schema is still exactly Coffer's.
   @discardableResult
-  package func refresh(now: Bool = false) throws(StoreError) -> [Currency] {
+  package func refresh() throws(StoreError) -> [Currency] {
     // A store found damaged is read again, rates and all, until it is not: another
     // process may mend it.
     let wasDamaged = !damage.isEmpty
-    guard try store.changedElsewhere(now: now) || wasDamaged else { return [] }
+    let marks = try store.changeMarks()
+    guard marks != changeMarks || mustReload || wasDamaged else { return [] }
+    if let marks, let known = changeMarks, marks.schema != known.schema { try store.requireOwnSchema() }
+    let everything = mustReload || wasDamaged
+    changeMarks = marks
+    mustReload = false
     reloads += 1
-    let state = try store.load(knownRatesRevision: wasDamaged ? nil : ratesRevision, today: portfolio.today)
+    let state = try store.load(knownRatesRevision: everything ? nil : ratesRevision, today: portfolio.today)
     return apply(state)
   }
 
@@ -219,7 +256,6 @@ package final class Ledger {
   @discardableResult
   func apply(_ state: StoredState) -> [Currency] {
     damage = state.damage
-    recordedCurrencies = state.recorded
     var changed: [Currency] = []
     for currency in Catalog.all where !pending.decidesCurrent(currency) {
       // A currency with a pending edit keeps the base its edit was made on, so a save

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// Reads and writes the `rate_day` table: one `RateSnapshot` per day on which any rate was
 /// recorded, keyed by day number (an integer primary key, so rows are in date order).
@@ -21,49 +20,35 @@ enum RateDayTable {
   }
 
   /// The row in use on each of `days`, as `snapshot(_:onOrBefore:)` finds it, its bytes
-  /// copied out of SQLite and not yet decoded (see `DatedRates`): a seek a day through one
-  /// statement, read straight from SQLite, and each row copied once however many of the
-  /// days it serves (a month end on a weekend is served by the Friday's row, as is the
-  /// Friday).
+  /// copied out of SQLite and not yet decoded (see `DatedRates`): a seek a day, and each
+  /// row copied once however many of the days it serves (a month end on a weekend is
+  /// served by the Friday's row, as is the Friday).
   static func rows(_ db: Database, onOrBefore days: [Int]) throws -> (
     rows: [(day: Int, bytes: Range<Int>)?], bytes: [UInt8]
   ) {
     try requireNoDayOutsideTheCalendar(db)
-    let sql = "SELECT day, rates FROM rate_day WHERE day <= ? ORDER BY day DESC LIMIT 1"
-    let statement = try db.cachedStatement(sql: sql)
-    let handle = statement.sqliteStatement
-    defer { sqlite3_reset(handle) }
+    let statement = try db.cachedStatement(
+      sql: "SELECT day, rates FROM rate_day WHERE day <= ? ORDER BY day DESC LIMIT 1")
     var bytes: [UInt8] = []
     var found: [(day: Int, bytes: Range<Int>)?] = []
     found.reserveCapacity(days.count)
     for day in days {
-      sqlite3_reset(handle)
-      sqlite3_bind_int64(handle, 1, Int64(day))
-      let code = sqlite3_step(handle)
-      if code == SQLITE_DONE {
+      let cursor = try Row.fetchCursor(statement, arguments: [day])
+      guard let row = try cursor.next() else {
         found.append(nil)
         continue
       }
-      guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-          sql: sql)
-      }
       // The primary key is the rowid: always an integer.
-      let rowDay = Int(sqlite3_column_int64(handle, 0))
+      let rowDay: Int = row[0]
       if let last = found.last, let known = last, known.day == rowDay {
         found.append(known)
         continue
       }
-      // What GRDB's `withUnsafeData` gives `rows`: no data for NULL, else the bytes of
-      // whatever the column holds.
-      guard sqlite3_column_type(handle, 1) != SQLITE_NULL else {
-        throw DamagedSnapshot(day: rowDay, detail: "no data")
+      try row.withUnsafeData(atIndex: 1) { data in
+        guard let data else { throw DamagedSnapshot(day: rowDay, detail: "no data") }
+        found.append((rowDay, bytes.count..<(bytes.count + data.count)))
+        bytes.append(contentsOf: data)
       }
-      let blob = UnsafeRawBufferPointer(
-        start: sqlite3_column_blob(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
-      found.append((rowDay, bytes.count..<(bytes.count + blob.count)))
-      bytes.append(contentsOf: blob)
     }
     return (found, bytes)
   }
@@ -206,28 +191,11 @@ enum RateDayTable {
         if next.new == days.count { break }
         continue
       }
-      try insert(write, db, day: day, blob: SnapshotCoding.encode(current, day: day, sources: sources))
+      try Store.writeRateDay(write, db, day: day, blob: SnapshotCoding.encode(current, day: day, sources: sources))
     }
     return changed
   }
 
-  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-  /// Binds straight to SQLite: an import writes thousands of rows.
-  private static func insert(_ statement: Statement, _ db: Database, day: Int, blob: [UInt8]) throws {
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    sqlite3_bind_int64(handle, 1, Int64(day))
-    blob.withUnsafeBytes { bytes in
-      _ = sqlite3_bind_blob(handle, 2, bytes.baseAddress, Int32(bytes.count), transient)
-    }
-    let code = sqlite3_step(handle)
-    guard code == SQLITE_DONE else {
-      throw DatabaseError(
-        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-        sql: statement.sql)
-    }
-  }
 }
 
 extension RateDayTable {
@@ -256,19 +224,18 @@ extension RateDayTable {
 
 extension RateDayTable {
   /// Rewrites every row in the current format (with its checksum), for the migration to
-  /// schema 5. A row that cannot be read is left as it is, for `check` to name.
+  /// schema 5. A row that cannot be read stops the migration, named.
   static func rewriteInCurrentFormat(_ db: Database) throws {
     let write = try db.cachedStatement(sql: "UPDATE rate_day SET rates = ? WHERE day = ?")
     for row in try Row.fetchAll(db, sql: "SELECT day, rates FROM rate_day ORDER BY day") {
       let day: Int = row[0]
       var sources = SourceNames()
-      let decoded = try? row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
+      let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
         guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
         return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
           try SnapshotCoding.decode(bytes, day: day, sources: &sources, olderFormats: true)
         }
       }
-      guard let snapshot = decoded else { continue }
       let blob = Data(SnapshotCoding.encode(snapshot, day: day, sources: sources))
       try write.execute(arguments: [blob, day])
     }

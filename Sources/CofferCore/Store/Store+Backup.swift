@@ -45,14 +45,6 @@ extension Store {
     }
   }
 
-  /// The store's file, nil for an in-memory store.
-  package var filePath: String? {
-    switch location {
-    case .memory: nil
-    case .file(let path), .standard(let path): path
-    }
-  }
-
   /// Copies every page into the empty file at `temporary`, then turns the copy's journal
   /// mode to DELETE (SQLite checkpoints and removes the copy's own WAL as it does so).
   private func copy(into temporary: String, for path: String) throws(StoreCopyError) {
@@ -65,7 +57,7 @@ extension Store {
     defer { try? destination.close() }
     do {
       counters.dbReads += 1
-      try database.backup(to: destination)
+      try writer.backup(to: destination)
     } catch {
       throw Self.backupFailure(error, store: self, path: path)
     }

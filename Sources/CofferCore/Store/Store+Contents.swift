@@ -7,40 +7,32 @@ extension Store {
   /// catalog order) and the quotes (by pair) recorded that very day: a day's snapshot
   /// also carries earlier days' rates, which are left out here.
   package func recordedRates(_ body: (CalendarDate, [Rate], [Quote]) -> Void) throws(StoreError) {
-    do {
-      try database.inDatabase { db in
-        counters.dbReads += 1
-        var sources = SourceNames()
-        let rows = try Row.fetchCursor(db, sql: "SELECT day, rates FROM rate_day ORDER BY day")
-        while let row = try rows.next() {
-          let day: Int = row[0]
-          let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
-            guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
-            return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
-              try SnapshotCoding.decode(bytes, day: day, sources: &sources)
-            }
+    try read { db in
+      counters.dbReads += 1
+      var sources = SourceNames()
+      let rows = try Row.fetchCursor(db, sql: "SELECT day, rates FROM rate_day ORDER BY day")
+      while let row = try rows.next() {
+        let day: Int = row[0]
+        let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
+          guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+          return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
+            try SnapshotCoding.decode(bytes, day: day, sources: &sources)
           }
-          guard let date = CalendarDate(dayNumber: day) else { continue }
-          let rates = snapshot.allRates(sources: sources).filter { $0.date == date }
-          let quotes = snapshot.allQuotes(sources: sources).filter { $0.date == date }
-          if !rates.isEmpty || !quotes.isEmpty { body(date, rates, quotes) }
         }
+        guard let date = CalendarDate(dayNumber: day) else { continue }
+        let rates = snapshot.allRates(sources: sources).filter { $0.date == date }
+        let quotes = snapshot.allQuotes(sources: sources).filter { $0.date == date }
+        if !rates.isEmpty || !quotes.isEmpty { body(date, rates, quotes) }
       }
-    } catch {
-      throw storeError(error)
     }
   }
 
   /// Every journal entry, in the order entered (each row checked as it is read).
   package func entriesInOrder(_ body: (JournalEntry) -> Void) throws(StoreError) {
-    do {
-      try database.inDatabase { db in
-        counters.dbReads += 1
-        let rows = try Row.fetchCursor(db, sql: JournalEntry.selection + " ORDER BY id")
-        while let row = try rows.next() { body(try JournalEntry(checking: row)) }
-      }
-    } catch {
-      throw storeError(error)
+    try read { db in
+      counters.dbReads += 1
+      let rows = try Row.fetchCursor(db, sql: JournalEntry.selection + " ORDER BY id")
+      while let row = try rows.next() { body(try JournalEntry(checking: row)) }
     }
   }
 }

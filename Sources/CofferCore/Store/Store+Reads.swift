@@ -15,54 +15,84 @@ package struct StoredState: Sendable {
 }
 
 extension Store {
-  /// Reads holdings and settings, and the rates when their revision differs from
-  /// `knownRatesRevision` (rates can be large; they are re-read only when they moved).
-  /// A row that cannot be read is returned as damage, not skipped.
-  package func load(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
+  /// Runs `body` in one read transaction (a savepoint inside an `--atomic` run's): its
+  /// reads see one state of the store. Deferred: it takes SQLite's read lock at its first
+  /// read and never the write lock, which would hold off every other session's save.
+  func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
     do {
-      return try database.inDatabase { db in
-        var damage: [StoreDamage] = []
-        var amounts: [Currency: DecimalValue] = [:]
-        var recorded: Set<Currency> = []
-        let holdings = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
-        while let row = try holdings.next() {
-          do throws(StoreDamage) {
-            let holding = try HoldingRecord(checking: row)
-            amounts[holding.currency] = holding.amount
-            recorded.insert(holding.currency)
-          } catch {
-            damage.append(error)
-          }
+      return try writer.inDatabase { db in
+        if db.isInsideTransaction { return try body(db) }
+        var result: T?
+        try db.inTransaction(.deferred) {
+          result = try body(db)
+          return .commit
         }
-        let (settings, settingDamage) = try StoredSettings.fetch(db)
-        damage += settingDamage
-        counters.dbReads += 2
-        var rates: RateBook?
-        if knownRatesRevision != settings.ratesRevision || !settingDamage.isEmpty {
-          do {
-            rates = try readRates(db, on: today)
-          } catch let snapshot as DamagedSnapshot {
-            damage.append(snapshot.damage)
-            rates = RateBook()
-          }
-        }
-        return StoredState(
-          amounts: amounts, recorded: recorded, local: settings.local, rates: rates,
-          ratesRevision: settings.ratesRevision, damage: damage)
+        guard let result else { throw StoreError.failed(path: location.description, reason: "a read gave no result") }
+        return result
       }
     } catch {
       throw storeError(error)
     }
   }
 
+  /// Reads the current amounts, the settings, and the rates when their revision differs
+  /// from `knownRatesRevision` (rates can be large; they are re-read only when they
+  /// moved). A row that cannot be read is returned as damage, not skipped.
+  ///
+  /// The current amount of a holding is its amount on `today` (SPEC §8): its latest
+  /// entry's (the `holding` row), unless that entry is effective after today (saved in a
+  /// time zone already in tomorrow, or by a clock that was ahead), when it is the amount
+  /// the journal gives for today.
+  package func load(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
+    try read { db in
+      var damage: [StoreDamage] = []
+      var amounts: [Currency: DecimalValue] = [:]
+      var recorded: Set<Currency> = []
+      var later: [HoldingRecord] = []
+      let holdings = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
+      while let row = try holdings.next() {
+        do throws(StoreDamage) {
+          let holding = try HoldingRecord(checking: row)
+          recorded.insert(holding.currency)
+          if holding.effective > today {
+            later.append(holding)
+          } else {
+            amounts[holding.currency] = try (amounts[holding.currency] ?? .zero).adding(holding.amount, in: "holding")
+          }
+        } catch {
+          damage.append(error)
+        }
+      }
+      counters.dbReads += 2
+      for holding in later {
+        do {
+          let amount = try Self.balance(db, of: holding.currency, at: holding.place, on: today)?.amount ?? .zero
+          amounts[holding.currency] = try (amounts[holding.currency] ?? .zero).adding(amount, in: "holding")
+        } catch let error as StoreDamage {
+          damage.append(error)
+        }
+      }
+      let (settings, settingDamage) = try StoredSettings.fetch(db)
+      damage += settingDamage
+      var rates: RateBook?
+      if knownRatesRevision != settings.ratesRevision || !settingDamage.isEmpty {
+        do {
+          rates = try readRates(db, on: today)
+        } catch let snapshot as DamagedSnapshot {
+          damage.append(snapshot.damage)
+          rates = RateBook()
+        }
+      }
+      return StoredState(
+        amounts: amounts, recorded: recorded, local: settings.local, rates: rates,
+        ratesRevision: settings.ratesRevision, damage: damage)
+    }
+  }
+
   /// The rates in use on a date: for each currency the latest rate dated on or before
   /// it. One index seek, however long the history.
   package func rates(on date: CalendarDate) throws(StoreError) -> RateBook {
-    do {
-      return try database.inDatabase { db in try readRates(db, on: date) }
-    } catch {
-      throw storeError(error)
-    }
+    try read { db in try readRates(db, on: date) }
   }
 
   /// The rates in use on each of `dates`, read in one transaction: a seek a date (see
@@ -70,16 +100,10 @@ extension Store {
   /// asked for, so that a long series holds the bytes it read rather than a snapshot or a
   /// book for each date.
   func rates(on dates: [CalendarDate]) throws(StoreError) -> DatedRates {
-    do {
-      return try readInOneTransaction { db in
-        counters.dbReads += 1
-        let read = try withPageCache(db, of: 16) {
-          try RateDayTable.rows(db, onOrBefore: dates.map(\.dayNumber))
-        }
-        return DatedRates(rows: read.rows, bytes: read.bytes, path: location.description)
-      }
-    } catch {
-      throw storeError(error)
+    try read { db in
+      counters.dbReads += 1
+      let found = try RateDayTable.rows(db, onOrBefore: dates.map(\.dayNumber))
+      return DatedRates(rows: found.rows, bytes: found.bytes, path: location.description)
     }
   }
 
@@ -88,14 +112,9 @@ extension Store {
   package func history(
     of currencies: Set<Currency>, quotesWith target: Currency, from: CalendarDate, to: CalendarDate
   ) throws(StoreError) -> RateBook {
-    do {
-      return try database.inDatabase { db in
-        counters.dbReads += 1
-        return try RateDayTable.history(
-          db, of: currencies, quotesWith: target, from: from.dayNumber, to: to.dayNumber)
-      }
-    } catch {
-      throw storeError(error)
+    try read { db in
+      counters.dbReads += 1
+      return try RateDayTable.history(db, of: currencies, quotesWith: target, from: from.dayNumber, to: to.dayNumber)
     }
   }
 
@@ -117,16 +136,12 @@ extension Store {
   /// Where `rates fetch` goes, in the order they were added. A row that cannot be read
   /// fails the read, naming it.
   package func rateSources() throws(StoreError) -> [RateSource] {
-    do {
-      return try database.inDatabase { db in
-        counters.dbReads += 1
-        var sources: [RateSource] = []
-        let rows = try Row.fetchCursor(db, sql: RateSource.selection)
-        while let row = try rows.next() { sources.append(try RateSource(checking: row)) }
-        return sources
-      }
-    } catch {
-      throw storeError(error)
+    try read { db in
+      counters.dbReads += 1
+      var sources: [RateSource] = []
+      let rows = try Row.fetchCursor(db, sql: RateSource.selection)
+      while let row = try rows.next() { sources.append(try RateSource(checking: row)) }
+      return sources
     }
   }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 #if canImport(Glibc)
   import Glibc
@@ -21,23 +20,21 @@ package struct RestoredStore: Sendable, Equatable {
 }
 
 extension Store {
-  /// Replaces the store's contents with those of the Coffer store at `path`.
+  /// Replaces the store's contents with the rows of the Coffer store at `path`.
   ///
-  /// The file is first copied, through SQLite's backup, into a store in memory, and
-  /// checked there: a Coffer store (its application id, or an early store's tables), a
-  /// schema this Coffer reads, SQLite's integrity check. Its rows alone are then taken
-  /// into a store this Coffer makes (`takeRows`): none of the file's triggers, views or
-  /// other objects come with them. That store is brought up to date (the file itself is
-  /// left as it is), and every row is checked as Coffer writes it (`audit`). Anything
-  /// else fails, naming why, and the store is not touched. Only then is the checked
-  /// store written over this one with SQLite's backup, in one write transaction:
-  /// other sessions see one commit (their `PRAGMA data_version` moves) and reload, as after
-  /// another session's save. The rates revision is moved past the store's and the file's
-  /// so that every session re-reads the rates, and the local currency is written out
-  /// when the file left it at its default, so that no session keeps its own.
-  ///
-  /// The file is opened read-only; a WAL-mode file with no `-wal` beside it is opened
-  /// immutable, so that SQLite makes no `-wal` or `-shm` file next to it either.
+  /// The file is opened read-only (immutable when no WAL is beside it, so that SQLite
+  /// makes no file next to it) and checked: a Coffer store (its application id, or an
+  /// early store's tables) of a schema this Coffer reads, which SQLite's integrity check
+  /// passes. Its rows alone are then taken, table by table and column by column, into a
+  /// new store this Coffer makes beside this one at the file's schema version: none of
+  /// the file's triggers, views or other objects come with them (they are named in
+  /// `leftOut`). That store is brought up to date, and every row is checked as Coffer
+  /// writes it (`audit`). Anything else fails, naming why, and this store is not touched.
+  /// Only then is the new store written over this one with SQLite's backup, in one write
+  /// transaction: other sessions see one commit and reload, as after another session's
+  /// save. The rates revision is moved past the store's and the file's so that every
+  /// session re-reads the rates, and the local currency is written out when the file left
+  /// it at its default, so that no session keeps its own.
   package func restore(from path: String) throws(StoreCopyError) -> RestoredStore {
     guard !inRunTransaction else {
       throw .file(FileProblem("a restore cannot run inside an --atomic run"))
@@ -51,111 +48,108 @@ extension Store {
     if let filePath, AtomicFile.names(path, theStoreAt: filePath) {
       throw .file(FileProblem("\(path) is this store itself"))
     }
-    // Told from the header before anything is copied into memory.
+    // Told from the header before SQLite opens it.
     if header.applicationID != 0 && header.applicationID != StoreIdentity.applicationID {
       let hex = String(UInt32(bitPattern: header.applicationID), radix: 16)
       throw .file(
         FileProblem(
           "\(path) is not a Coffer store: it is another application's SQLite database (application_id 0x\(hex))"))
     }
-    guard header.fileSize <= Self.largestRestored else {
-      throw .file(
-        FileProblem(
-          "\(path) is \(header.fileSize >> 20) MiB, more than any Coffer store holds (\(Self.largestRestored >> 20) MiB at most)"
-        ))
-    }
-    let staging: Store
+    let uri = Self.readOnlyURI(path, header: header)
+    let version = try Self.checkedVersion(of: uri, path: path, fileSize: header.fileSize)
+    // The new store is a file beside this one (or in the temporary folder), so that a
+    // large backup is never held in memory; it goes when the restore ends, however.
+    let scratch: String
     do {
-      staging = try Store(location: .memory, counters: Counters())
+      scratch = try AtomicFile.createTemporary(
+        beside: filePath ?? NSTemporaryDirectory() + "/coffer-restore", mode: 0o600)
     } catch {
-      throw .store(error)
+      throw .file(error)
     }
-    defer { staging.close() }
-    let pageSize = try staging.pageSize()
-    guard header.pageSize == pageSize else {
-      let reason =
-        header.applicationID == StoreIdentity.applicationID || header.applicationID == 0
-        ? "its pages are \(header.pageSize) bytes, a Coffer store's \(pageSize)"
-        : "it is another application's SQLite database (application_id 0x\(String(UInt32(bitPattern: header.applicationID), radix: 16)))"
-      throw .file(FileProblem("\(path) is not a Coffer store this Coffer can restore: \(reason)"))
-    }
-    try Self.copyFile(at: path, header: header, into: staging.database)
-    let (taken, restored) = try staging.takeRows(from: path, fileSize: header.fileSize)
-    defer { taken.close() }
+    defer { unlink(scratch) }
+    let taken: DatabaseQueue
+    let leftOut: [SchemaObject]
     do {
-      try taken.prepareToReplace(self)
+      var configuration = Self.configuration
+      configuration.label = "coffer-restore"
+      taken = try DatabaseQueue(path: scratch, configuration: configuration)
+      // Scratch: nothing of it needs to survive a crash.
+      try taken.inDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF") }
+      if version < StoreSchema.version {
+        let migrations = LegacyMigrations.migrator.migrations
+        guard (1...migrations.count).contains(version) else {
+          throw RowsProblem(description: "schema \(version) is not one this Coffer knows")
+        }
+        try LegacyMigrations.migrator.migrate(taken, upTo: migrations[version - 1])
+      }
+      leftOut = try taken.inDatabase { db in try Self.takeRows(from: uri, version: version, into: db) }
+      if version < StoreSchema.version {
+        // The file's rows at its own schema, brought up to date as an older store is.
+        try LegacyMigrations.migrator.migrate(taken)
+        try taken.inDatabase { db in try LegacyMigrations.upgradeToCurrent(db) }
+      }
+    } catch let problem as RowsProblem {
+      throw .file(FileProblem("\(path) is not a sound Coffer store: \(problem.description)"))
+    } catch let blocked as LegacyMigrations.RowsNotCarried {
+      throw .file(FileProblem("\(path) is not a sound Coffer store: \(Self.named(blocked.damage))"))
+    } catch let damage as StoreDamage {
+      throw .file(FileProblem("\(path) is not a sound Coffer store: \(Self.named([damage]))"))
+    } catch {
+      // The new store is made beside this one: a full disk there is this store's.
+      if case .diskFull = StoreError.from(error, path: scratch) { throw .store(.diskFull(path: location.description)) }
+      throw .file(FileProblem("\(path) cannot be restored: \(StoreError.from(error, path: path))"))
+    }
+    defer { try? taken.close() }
+    let restored: RestoredStore
+    do {
+      let damage = try taken.inDatabase { db in try StoreCheck.damage(db) }
+      guard damage.isEmpty else {
+        throw FileProblem("\(path) is not a sound Coffer store: \(Self.named(damage))")
+      }
+      restored = try taken.inDatabase { db in
+        RestoredStore(
+          schemaVersion: version, migratedTo: version < StoreSchema.version ? StoreSchema.version : nil,
+          holdings: try Int.fetchOne(db, sql: "SELECT count(*) FROM holding WHERE amount != '0'") ?? 0,
+          rateDays: try Int.fetchOne(db, sql: "SELECT count(*) FROM rate_day") ?? 0,
+          journalEntries: try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0,
+          leftOut: leftOut.map(\.description))
+      }
+    } catch let problem as FileProblem {
+      throw .file(problem)
+    } catch {
+      throw .file(FileProblem("\(path) is not a sound Coffer store: \(StoreError.from(error, path: path))"))
+    }
+    do {
+      try prepareToReplace(taken)
       counters.dbReads += 1
-      reopenIfItWasReadOnly()
-      try taken.database.backup(to: database)
+      try taken.backup(to: writer)
     } catch {
       throw .store(storeError(error))
     }
     return restored
   }
 
-  /// The largest file `restore` copies into memory to check it. A store holding the whole
-  /// ECB history is under 2 MiB.
-  static let largestRestored = 1 << 30
-
-  private func pageSize() throws(StoreCopyError) -> Int {
-    do {
-      return try database.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096 }
-    } catch {
-      throw .store(storeError(error))
-    }
+  /// `a row Coffer cannot use: …` / `3 rows …`, as a refusal names them.
+  private static func named(_ damage: [StoreDamage]) -> String {
+    let shown = damage.prefix(3).map(\.description).joined(separator: "; ")
+    return "\(damage.count == 1 ? "a row" : "\(damage.count) rows") Coffer cannot use: \(shown)"
+      + (damage.count > 3 ? "; and \(damage.count - 3) more" : "")
   }
 
-  /// Copies the SQLite database at `path` into `destination` (an empty in-memory store)
-  /// with SQLite's backup, on a read-only connection of its own.
-  private static func copyFile(
-    at path: String, header: SQLiteFileHeader, into destination: DatabaseQueue
-  ) throws(StoreCopyError) {
+  /// A file whose rows cannot be taken as Coffer's tables' rows.
+  struct RowsProblem: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// `file:PATH?mode=ro`, immutable too when a WAL-mode file has no WAL beside it (it
+  /// then holds everything itself; opened as it is, SQLite would make `-wal` and `-shm`
+  /// files next to it, and, read-only, leave them).
+  private static func readOnlyURI(_ path: String, header: SQLiteFileHeader) -> String {
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    var uri = "file://" + uriEscaped(absolute) + "?mode=ro"
-    // With no WAL beside it, a WAL-mode file holds everything itself; opened as it is,
-    // SQLite would create -wal and -shm files next to it and, read-only, leave them.
+    var uri = "file:" + uriEscaped(absolute) + "?mode=ro"
     var status = stat()
     if header.isWAL && stat(path + "-wal", &status) != 0 { uri += "&immutable=1" }
-    var handle: OpaquePointer?
-    defer { sqlite3_close_v2(handle) }
-    guard sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK, let source = handle
-    else {
-      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-      throw .file(FileProblem("cannot read \(path): \(message)"))
-    }
-    sqlite3_busy_timeout(source, 5000)
-    do {
-      try destination.writeWithoutTransaction { db in
-        guard let backup = sqlite3_backup_init(db.sqliteConnection, "main", source, "main") else {
-          throw DatabaseError(resultCode: db.lastErrorCode, message: db.lastErrorMessage)
-        }
-        var code = sqlite3_backup_step(backup, -1)
-        var waited = 0
-        // A rollback-journal writer holding the file: wait for it, as the busy timeout would.
-        while (code == SQLITE_BUSY || code == SQLITE_LOCKED) && waited < 5000 {
-          sqlite3_sleep(10)
-          waited += 10
-          code = sqlite3_backup_step(backup, -1)
-        }
-        let finished = sqlite3_backup_finish(backup)
-        db.clearSchemaCache()
-        guard code == SQLITE_DONE, finished == SQLITE_OK else {
-          let failed = code == SQLITE_DONE ? finished : code
-          throw DatabaseError(resultCode: ResultCode(rawValue: failed), message: db.lastErrorMessage)
-        }
-      }
-    } catch let error as DatabaseError {
-      let reason =
-        switch error.resultCode.primaryResultCode {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: "it is damaged or cut short"
-        case .SQLITE_IOERR: "it cannot be read in full (\(error.message ?? "I/O error"))"
-        case .SQLITE_BUSY, .SQLITE_LOCKED: "another process holds it locked (waited 5 s)"
-        default: error.message ?? "SQLite error \(error.resultCode.rawValue)"
-        }
-      throw .file(FileProblem("cannot read \(path): \(reason)"))
-    } catch {
-      throw .file(FileProblem("cannot read \(path): \(error)"))
-    }
+    return uri
   }
 
   /// A path as a URI's path: every byte but unreserved ones and '/' percent-encoded.
@@ -168,115 +162,141 @@ extension Store {
         UInt8(ascii: "~"), UInt8(ascii: "/"):
         escaped.append(Character(Unicode.Scalar(byte)))
       default:
-        escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        let hex = String(byte, radix: 16, uppercase: true)
+        escaped += "%" + (hex.count == 1 ? "0" : "") + hex
       }
     }
     return escaped
   }
 
-  // MARK: - The copy in memory
-
-  /// Checks this (in-memory) copy of the file at `path` as `restore` requires and takes
-  /// its rows, and only its rows, into a new store made by this Coffer: a backup is data,
-  /// never code. The copy's own triggers, views, tables and indexes stay behind (a trigger
-  /// another program added would otherwise run inside this store at its next save); the
-  /// rows of Coffer's tables are copied, column by column, into a store of the file's
-  /// schema version made here, which is then brought up to date. Returns that store and
-  /// what it holds.
-  private func takeRows(from path: String, fileSize: Int) throws(StoreCopyError) -> (Store, RestoredStore) {
+  /// Opens the file read-only and checks it is a Coffer store of a schema this Coffer
+  /// reads, which SQLite's integrity check passes; returns its schema version.
+  private static func checkedVersion(of uri: String, path: String, fileSize: Int) throws(StoreCopyError) -> Int {
     func notSound(_ reason: String) -> StoreCopyError {
       .file(FileProblem("\(path) is not a sound Coffer store: \(reason)"))
     }
-    let identity: StoreIdentity
     do {
-      identity = try database.inDatabase { db in
-        try StoreIdentity.read(db, path: path, fileSize: fileSize, newestVersion: StoreSchema.version)
+      var configuration = Configuration()
+      configuration.readonly = true
+      configuration.busyMode = .timeout(TimeInterval(busyTimeoutSeconds))
+      let source = try DatabaseQueue(path: uri, configuration: configuration)
+      defer { try? source.close() }
+      return try source.inDatabase { db in
+        let identity = try StoreIdentity.read(db, path: path, fileSize: fileSize, newestVersion: StoreSchema.version)
+        guard case .coffer(let version, _) = identity.kind else {
+          throw FileProblem("\(path) holds an empty database, not a Coffer store")
+        }
+        var findings: [String]
+        do {
+          findings = try String.fetchAll(db, sql: "PRAGMA integrity_check(5)").filter {
+            $0 != "ok" && !StoreCheck.isRowFinding($0)
+          }
+        } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CORRUPT {
+          findings = [error.message ?? "a damaged page"]
+        }
+        guard findings.isEmpty else {
+          throw FileProblem(
+            "\(path) is not a sound Coffer store: SQLite's integrity check found \(findings.joined(separator: "; "))")
+        }
+        // An unmarked early store keeps its version only in GRDB's table of migrations.
+        if version > 0 { return version }
+        let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+        return LegacyMigrations.migrator.migrations.prefix { applied.contains($0) }.count
       }
+    } catch let problem as FileProblem {
+      throw .file(problem)
     } catch let error as StoreError {
-      if case .notCoffer(_, let reason) = error {
-        throw .file(FileProblem("\(path) is not a Coffer store: \(reason)"))
-      }
-      throw notSound(String(describing: error))
-    } catch {
-      throw notSound(String(describing: error))
-    }
-    guard case .coffer(let version, _) = identity.kind, version >= 1 || identity.pageCount > 0 else {
-      throw .file(FileProblem("\(path) holds an empty database, not a Coffer store"))
-    }
-    let findings: [String]
-    do {
-      findings = try integrityCheck()
-    } catch {
+      if case .notCoffer(_, let reason) = error { throw .file(FileProblem("\(path) is not a Coffer store: \(reason)")) }
       throw notSound(error.description)
-    }
-    guard findings.isEmpty else { throw notSound("SQLite's integrity check found " + findings.joined(separator: "; ")) }
-    // An unmarked early store keeps its version only in GRDB's table of migrations.
-    let fileVersion: Int
-    do {
-      fileVersion = try database.inDatabase { db in try StoreSchema.version(of: db) }
+    } catch let error as DatabaseError {
+      let reason =
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: "it is damaged or cut short"
+        case .SQLITE_IOERR: "it cannot be read in full (\(error.message ?? "I/O error"))"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "another process holds it locked (waited 5 s)"
+        default: error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        }
+      throw .file(FileProblem("cannot read \(path): \(reason)"))
     } catch {
-      throw notSound(String(describing: error))
-    }
-    guard fileVersion >= 1 else { throw notSound("it records no schema version") }
-    let fresh: Store
-    let leftOut: [SchemaObject]
-    do {
-      fresh = try Store(emptyAtVersion: fileVersion, counters: Counters())
-      leftOut = try database.inDatabase { source in
-        try fresh.database.inDatabase { target in try StoreSchema.copyRows(from: source, into: target) }
-      }
-    } catch let problem as StoreSchema.RowsProblem {
-      throw notSound(problem.description)
-    } catch {
-      throw notSound(String(describing: error))
-    }
-    do {
-      if fileVersion < StoreSchema.version { try StoreSchema.migrator.migrate(fresh.database) }
-      try fresh.database.inDatabase { db in
-        try db.execute(
-          sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
-      }
-    } catch {
-      fresh.close()
-      throw notSound("it cannot be brought from schema \(fileVersion) to \(StoreSchema.version): \(error)")
-    }
-    let damage: [StoreDamage]
-    do {
-      damage = try fresh.audit()
-    } catch {
-      fresh.close()
-      throw notSound(error.description)
-    }
-    guard damage.isEmpty else {
-      fresh.close()
-      let shown = damage.prefix(3).map(\.description).joined(separator: "; ")
-      throw notSound(
-        "\(damage.count == 1 ? "a row" : "\(damage.count) rows") Coffer cannot use: \(shown)"
-          + (damage.count > 3 ? "; and \(damage.count - 3) more" : ""))
-    }
-    do {
-      let restored = try fresh.database.inDatabase { db in
-        RestoredStore(
-          schemaVersion: fileVersion,
-          migratedTo: fileVersion < StoreSchema.version ? StoreSchema.version : nil,
-          holdings: try Int.fetchOne(db, sql: "SELECT count(*) FROM holding WHERE amount != '0'") ?? 0,
-          rateDays: try Int.fetchOne(db, sql: "SELECT count(*) FROM rate_day") ?? 0,
-          journalEntries: try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0,
-          leftOut: leftOut.map(\.description))
-      }
-      return (fresh, restored)
-    } catch {
-      fresh.close()
       throw notSound(String(describing: error))
     }
   }
 
-  /// Makes this (in-memory, checked) copy ready to replace `live`: a rates revision
-  /// after both stores' own, so that every session reads the rates again, and the local
+  /// Makes, in `db` (an empty database, or for an older `version` one the legacy
+  /// migrations have taken to it), the schema of `version` as this Coffer makes it, and
+  /// copies into it the rows of the file at `uri` (attached read-only). Only the rows of
+  /// Coffer's tables are taken, by their columns; at the current schema the derived
+  /// tables are then worked out again from the journal (an older schema is brought up to
+  /// date by the caller, which does the same). Returns the file's objects that are
+  /// not Coffer's (or are, with other SQL), which stay behind.
+  private static func takeRows(from uri: String, version: Int, into db: Database) throws -> [SchemaObject] {
+    if version == StoreSchema.version {
+      for object in StoreSchema.objects where object.type == "table" || object.type == "index" {
+        try db.execute(sql: object.sql ?? "")
+      }
+    }
+    let ours = try SchemaObject.all(db)
+    try db.execute(sql: "ATTACH DATABASE ? AS backup", arguments: [uri])
+    defer { try? db.execute(sql: "DETACH DATABASE backup") }
+    let theirs = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM backup.sqlite_master").map {
+      SchemaObject(type: $0[0], name: $0[1], table: $0[2], sql: $0[3])
+    }
+    let expected = version == StoreSchema.version ? StoreSchema.objects + StoreSchema.implicitObjects : ours
+    let leftOut = theirs.filter { object in
+      guard let own = expected.first(where: { $0.type == object.type && $0.name == object.name }) else { return true }
+      // A table's text may differ in ways of no account (a rename quotes its name); a
+      // trigger's or a view's is the code it runs.
+      return (object.type == "trigger" || object.type == "view") && own.sql != object.sql
+    }.sorted { ($0.type, $0.name) < ($1.type, $1.name) }
+    let theirTables = Set(theirs.filter { $0.type == "table" }.map(\.name))
+    let derived: Set<String> = ["holding", "journal_month_end", "journal_month_cache"]
+    let copied = ours.filter {
+      $0.type == "table" && !["grdb_migrations", "sqlite_sequence"].contains($0.name)
+        && !(version == StoreSchema.version && derived.contains($0.name))
+        && !(version < StoreSchema.version && $0.name.hasPrefix("journal_month"))
+    }
+    // What the migrations wrote into the new store (the compiled-in rates, the default
+    // sources, opening entries) is not the file's.
+    for table in copied { try db.execute(sql: "DELETE FROM \(table.name.quotedDatabaseIdentifier)") }
+    for table in copied {
+      guard theirTables.contains(table.name) else { throw RowsProblem(description: "it has no table \(table.name)") }
+      let name = table.name.quotedDatabaseIdentifier
+      let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(name))").map { $0["name"] as String }
+      let present = try Set(Row.fetchAll(db, sql: "PRAGMA backup.table_info(\(name))").map { $0["name"] as String })
+      if let missing = columns.first(where: { !present.contains($0) }) {
+        throw RowsProblem(description: "its table \(table.name) has no column \(missing)")
+      }
+      let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+      do {
+        try db.execute(sql: "INSERT INTO main.\(name) (\(list)) SELECT \(list) FROM backup.\(name)")
+      } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
+        throw RowsProblem(
+          description: "a row of its table \(table.name) is not as Coffer writes one (\(error.message ?? ""))")
+      }
+    }
+    if theirTables.contains("sqlite_sequence") {
+      try db.execute(
+        sql: """
+          DELETE FROM main.sqlite_sequence;
+          INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM backup.sqlite_sequence WHERE name = 'journal';
+          """)
+    }
+    try db.execute(sql: "DETACH DATABASE backup")
+    if version == StoreSchema.version {
+      try db.execute(sql: StoreSchema.fillDerivedSQL)
+      for object in StoreSchema.journalTriggers { try db.execute(sql: object.sql ?? "") }
+      try db.execute(
+        sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
+    }
+    return leftOut
+  }
+
+  /// Makes the checked store `taken` ready to replace this one: a rates revision after
+  /// both stores' own, so that every session reads the rates again, and the local
   /// currency written out when the copy leaves it at its default.
-  private func prepareToReplace(_ live: Store) throws {
-    let liveRevision = try live.database.inDatabase { db in try StoredSettings.ratesRevision(db) } ?? 0
-    try database.inDatabase { db in
+  private func prepareToReplace(_ taken: DatabaseQueue) throws {
+    let liveRevision = try writer.inDatabase { db in try StoredSettings.ratesRevision(db) } ?? 0
+    try taken.inDatabase { db in
       let ownRevision = try StoredSettings.ratesRevision(db) ?? 0
       try Self.setSetting(
         db, StoredSettings.ratesRevisionKey, String(StoredSettings.revision(after: max(liveRevision, ownRevision))))
@@ -284,11 +304,5 @@ extension Store {
         try Self.setSetting(db, StoredSettings.localKey, Catalog.cny.code)
       }
     }
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 
 /// What `Store.importRates` did.
 package enum StoredImport: Sendable, Equatable {
@@ -20,72 +19,37 @@ extension Store {
     package var alreadyStored: [Currency]
     /// Balances for past dates that were saved (or found already there).
     package var savedDated: [DatedEdit] = []
+    /// The current amount of every currency the save wrote, as the store holds it after
+    /// the save: whether a balance for a past date is also the current amount is the
+    /// store's to say (another session may have saved a later entry meanwhile).
+    package var current: [Currency: DecimalValue] = [:]
     /// Whether the transaction changed anything.
     package var wroteSomething = false
   }
 
   /// Runs `body` in a transaction of its own, or, inside an `--atomic` run's transaction,
-  /// in a savepoint of it: all of it is written, or none.
+  /// in a savepoint of it: all of it is written, or none. Errors come as `body` or SQLite
+  /// threw them (an import's stop among them); `writing` turns them into `StoreError`.
   func write<T>(_ body: (Database) throws -> T) throws -> T {
-    if inRunTransaction { wroteInRunTransaction = true }
-    return try inOneSavepoint(body)
-  }
-
-  /// Runs `body` in one read transaction (a savepoint inside a run's transaction): its
-  /// reads see one state of the store, and the thousands of seeks of a long series do not
-  /// each take and release SQLite's read lock.
-  func readInOneTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-    try inOneSavepoint(reading: true, body)
-  }
-
-  /// `body` in a savepoint, committed when it returns: a transaction of its own outside
-  /// a run's transaction, a nested one inside it. A transaction of its own for `reading`
-  /// is deferred: it takes SQLite's read lock at its first read and never the write
-  /// lock, which an immediate one (GRDB's kind for a queue) would hold against every
-  /// other session's save for as long as the read lasts.
-  private func inOneSavepoint<T>(reading: Bool = false, _ body: (Database) throws -> T) throws -> T {
-    try database.inDatabase { db in
+    try writer.inDatabase { db in
       var result: T?
-      if reading && !db.isInsideTransaction {
-        // Begun and ended by plain statements: GRDB's `inTransaction` runs them as SQL
-        // literals, whose first use in a run builds them with unspecialized generic code
-        // that looks up type metadata by name (about 0.27 M instructions, once a run).
-        // Unlike GRDB's block, this one would let a statement run outside the transaction
-        // after SQLite rolled it back by itself; no body here catches a database error
-        // and reads on.
-        try db.executePlain("BEGIN DEFERRED TRANSACTION")
-        do {
-          result = try body(db)
-          try db.executePlain("COMMIT TRANSACTION")
-        } catch {
-          if db.isInsideTransaction { try? db.executePlain("ROLLBACK TRANSACTION") }
-          throw error
-        }
-      } else {
-        try db.inSavepoint {
-          result = try body(db)
-          return .commit
-        }
+      let run = { () throws -> Database.TransactionCompletion in
+        result = try body(db)
+        return .commit
       }
-      guard let result else {
-        throw StoreError.failed(path: location.description, reason: "a savepoint gave no result")
-      }
+      if db.isInsideTransaction { try db.inSavepoint(run) } else { try db.inTransaction(.immediate, run) }
+      guard let result else { throw StoreError.failed(path: location.description, reason: "a write gave no result") }
       return result
     }
   }
 
-  /// Runs `body`, a read of many pages each read once (the month ends of a series, the
-  /// rates of each of its dates), with SQLite's page cache held to `pages`: a page read
-  /// then takes the memory of one read before it instead of new memory, each new page of
-  /// which costs the process a page fault (about as much as reading the page did). The
-  /// cache is as it was afterwards. The pragmas' results are not checked: the cache's
-  /// size is a matter of speed, never of what a read finds.
-  func withPageCache<T>(_ db: Database, of pages: Int, _ body: () throws -> T) throws -> T {
-    let connection = db.sqliteConnection
-    let size = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA cache_size")) ?? -2000
-    sqlite3_exec(connection, "PRAGMA cache_size = \(pages)", nil, nil, nil)
-    defer { sqlite3_exec(connection, "PRAGMA cache_size = \(size)", nil, nil, nil) }
-    return try body()
+  /// `write`, its failure as a `StoreError`.
+  func writing<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    do {
+      return try write(body)
+    } catch {
+      throw storeError(error)
+    }
   }
 
   /// Stores imported rates in one transaction: all of them or, on any error, none.
@@ -94,7 +58,6 @@ extension Store {
   package func importRates(
     _ rates: RatesByDay, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
-    reopenIfItWasReadOnly()
     do {
       let changed = try write { db -> Int in
         let changed = try RateDayTable.record(db, rates, shouldStop: shouldStop, progress: progress)
@@ -120,197 +83,147 @@ extension Store {
     return next
   }
 
-  /// Writes a batch in one transaction: the changed holdings with their journal rows,
-  /// new rates and settings. `base` holds, per currency, the amount this session last
-  /// read from the store; a currency whose stored amount differs from it was saved by
-  /// another session. Unless `force` is set such a currency is a conflict: it is left
-  /// out (and returned), and everything else in the batch is still written.
-  package func save(
-    _ batch: PendingBatch, base: [DecimalValue], ratesRevision: Int, effective: CalendarDate, force: Bool
-  ) throws(StoreError) -> SaveOutcome {
-    reopenIfItWasReadOnly()
-    let now = EntryTime.now()
-    let entered = now.utcText
-    do {
-      let outcome = try write { db -> SaveOutcome in
-        var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
-        let dated = batch.dated
-        let stored = try storedAmounts(db, of: batch.amounts.map(\.currency) + Set(dated.map(\.currency)))
-        var written = 0
-        // Prepared once per connection and looked up once per save (a sheet's Done
-        // writes up to 41 of each). The hot path of every save, so written with plain
-        // cached statements rather than through a record's persistence methods.
-        let writeHolding = try db.cachedStatement(sql: Self.writeHoldingsSQL(rows: 1))
-        let writeJournal = try db.cachedStatement(sql: JournalInsert.sql(rows: 1))
-        let today = effective.dayNumber
-        // Balances for past dates first, oldest first: each replaces the amount on its
-        // date as it stands after the earlier ones. Another session's entry for the same
-        // currency and date since this one read it is a conflict, judged on the store as
-        // this save found it.
-        var datedConflicts: [SaveConflict] = []
-        var datedWritten: [DatedEdit] = []
-        if !dated.isEmpty { try probeJournal(db, today: effective) }
-        var storedBefore: [DecimalValue?] = []
-        for edit in dated {
-          storedBefore.append(try Self.entryAmount(db, of: edit.currency, exactlyOn: edit.date))
-        }
-        // `dated` is oldest first.
-        for (edit, theirs) in zip(dated, storedBefore) {
-          let seen = edit.recordedOnDate ? edit.seen : nil
-          if !force, theirs != seen, let theirs, theirs != edit.amount {
-            datedConflicts.append(
-              SaveConflict(currency: edit.currency, theirs: theirs, ours: edit.amount, date: edit.date))
-            continue
-          }
-          datedWritten.append(edit)
-          // A balance written down is a fact of its day, kept even when it equals the
-          // amount carried there: only the same entry for that very day is not written
-          // twice.
-          if try Self.entryAmount(db, of: edit.currency, exactlyOn: edit.date) == edit.amount { continue }
-          let replaced = try Self.balance(db, of: edit.currency, on: edit.date)
-          let amount = edit.amount.description
-          try writeJournal.executeBound(
-            .text(entered), .integer(Int64(now.offsetMinutes)), .integer(Int64(edit.date.dayNumber)),
-            .text(edit.currency.code), .text(replaced.description), .text(amount))
-          written += 1
-          // The current amount follows only when nothing later is recorded, here or in
-          // this batch.
-          if batch.amount(of: edit.currency) == nil, try !Self.hasEntry(db, of: edit.currency, after: edit.date) {
-            try writeHolding.executeBound(.text(edit.currency.code), .text(amount))
-          }
-        }
-        outcome.conflicts = datedConflicts
-        outcome.savedDated = datedWritten
-        // Today's entries are written together: one statement for their holdings and one
-        // for their journal rows. A statement a row cost SQLite twice the allocations (each
-        // statement its own statement journal, each row its triggers' frames), 19 a row
-        // instead of 8.
-        var holdings: [BoundValue] = []
-        var entries: [BoundValue] = []
-        holdings.reserveCapacity(batch.amounts.count * 2)
-        entries.reserveCapacity(batch.amounts.count * 6)
-        for (currency, ours) in batch.amounts {
-          let theirs = stored[currency] ?? .zero
-          if theirs == ours {
-            outcome.alreadyStored.append(currency)
-            continue
-          }
-          if !force && theirs != base[currency.index] {
-            outcome.conflicts.append(SaveConflict(currency: currency, theirs: theirs, ours: ours))
-            continue
-          }
-          let amount = ours.description
-          // What today's entry replaces: the holding, or a balance this batch wrote for a
-          // past date after it.
-          let replaced =
-            batch.hasDated(currency) ? try Self.balance(db, of: currency, on: effective) : theirs
-          holdings += [.text(currency.code), .text(amount)]
-          entries += [
-            .text(entered), .integer(Int64(now.offsetMinutes)), .integer(Int64(today)), .text(currency.code),
-            .text(replaced.description), .text(amount),
-          ]
-          written += 1
-        }
-        if !holdings.isEmpty {
-          let rows = holdings.count / 2
-          try (rows == 1 ? writeHolding : db.cachedStatement(sql: Self.writeHoldingsSQL(rows: rows))).executeBound(
-            holdings)
-          try (rows == 1 ? writeJournal : db.cachedStatement(sql: JournalInsert.sql(rows: rows))).executeBound(
-            entries)
-        }
-        // The months before this one whose entries this save (or anything since the last
-        // write) changed: built again. This month's row stays stale while the month runs.
-        if written > 0 { try JournalMonthCache.repair(db, today: effective) }
-        _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes)
-        if !batch.quotes.isEmpty || !batch.rates.isEmpty {
-          outcome.ratesRevision = try nextRatesRevision(db)
-        }
-        if let local = batch.local {
-          try Self.setSetting(db, StoredSettings.localKey, local.code)
-        }
-        counters.rowsWritten += written
-        outcome.wroteSomething = written > 0 || !batch.quotes.isEmpty || !batch.rates.isEmpty || batch.local != nil
-        return outcome
-      }
-      // A save that met only conflicts wrote nothing: it is not counted as one.
-      if outcome.wroteSomething { counters.saves += 1 }
-      return outcome
-    } catch {
-      throw storeError(error)
-    }
-  }
-
-  /// Holdings written, `rows` of them: a row's code and amount.
-  static func writeHoldingsSQL(rows: Int) -> String {
-    "INSERT INTO holding (code, amount) VALUES " + repeatElement("(?, ?)", count: rows).joined(separator: ", ")
-      + " ON CONFLICT(code) DO UPDATE SET amount = excluded.amount"
-  }
-
-  /// The stored amounts of `currencies`, inside the save's transaction. A row of one of
-  /// them that cannot be read is an error: a save never compares against a guess, nor
-  /// writes over what it could not read. Rows of other currencies are not this save's.
-  private func storedAmounts(_ db: Database, of currencies: [Currency]) throws -> [Currency: DecimalValue] {
-    guard !currencies.isEmpty else { return [:] }
-    counters.dbReads += 1
-    // Every holding is read (there are at most a few dozen), so that the statement is
-    // the same for every save and prepared once.
-    let statement = try db.cachedStatement(sql: HoldingRecord.selection)
-    if let stored = try Self.holdingsAsWritten(statement, of: currencies) { return stored }
-    let wanted = Set(currencies)
-    let rows = try Row.fetchCursor(statement)
-    var stored: [Currency: DecimalValue] = [:]
+  /// The current amount of every currency the journal has, inside a read or a write: its
+  /// places' latest entries (the `holding` rows), or, for an entry effective after
+  /// `today`, the journal's amount on today (see `load`). A row that cannot be read is
+  /// damage when its code names one of `needed` (nil: any), and is passed over otherwise:
+  /// a save compares only the holdings it writes.
+  static func currentAmounts(_ db: Database, today: CalendarDate, needed: Set<Currency>? = nil) throws
+    -> [Currency: DecimalValue]
+  {
+    var amounts: [Currency: DecimalValue] = [:]
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
     while let row = try rows.next() {
-      do throws(StoreDamage) {
-        let holding = try HoldingRecord(checking: row)
-        if wanted.contains(holding.currency) { stored[holding.currency] = holding.amount }
+      let holding: HoldingRecord
+      do {
+        holding = try HoldingRecord(checking: row)
       } catch {
-        // A damaged row is this save's when its code names one of the currencies saved.
-        let code = StoredValue(row, 1).text.flatMap { Catalog.currency($0) }
-        if code.map(wanted.contains) ?? false { throw error }
+        let code = StoredValue(row, 0).text.flatMap { Catalog.currency($0) }
+        if needed == nil || code.map({ needed?.contains($0) ?? true }) ?? false { throw error }
+        continue
       }
+      var amount = holding.amount
+      if holding.effective > today {
+        amount = try balance(db, of: holding.currency, at: holding.place, on: today)?.amount ?? .zero
+      }
+      amounts[holding.currency] = try (amounts[holding.currency] ?? .zero).adding(amount, in: "holding")
     }
-    return stored
+    return amounts
   }
 
-  /// `currencies`' stored amounts read straight from SQLite's values, when every holding
-  /// row is as Coffer writes one: its code text spelt as the catalog spells it, its
-  /// amount text that reads back as an amount of that currency. nil at the first row that
-  /// is not, for `HoldingRecord(checking:)` to read all again and name what is wrong (a
-  /// save meets every row, and decoding each through GRDB's rows cost more than SQLite's
-  /// part of the save).
-  static func holdingsAsWritten(
-    _ statement: Statement, of currencies: [Currency]
-  ) throws -> [Currency: DecimalValue]? {
-    var wanted = [Bool](repeating: false, count: Catalog.count)
-    for currency in currencies { wanted[currency.index] = true }
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    defer { sqlite3_reset(handle) }
-    var stored: [Currency: DecimalValue] = [:]
-    stored.reserveCapacity(currencies.count)
-    while true {
-      let code = sqlite3_step(handle)
-      if code == SQLITE_DONE { return stored }
-      guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
-          sql: statement.sql)
+  /// Writes a batch in one transaction: a journal entry for each changed amount (the
+  /// journal's triggers keep the holdings), new rates and settings. `base` holds, per
+  /// currency, the amount this session last read from the store; a currency whose stored
+  /// amount differs from it was saved by another session. Unless `force` is set such a
+  /// currency is a conflict: it is left out (and returned), and everything else in the
+  /// batch is still written.
+  package func save(
+    _ batch: PendingBatch, base: [DecimalValue], ratesRevision: Int, today: CalendarDate, force: Bool
+  ) throws(StoreError) -> SaveOutcome {
+    let now = EntryTime.now()
+    let outcome = try writing { db -> SaveOutcome in
+      var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
+      counters.dbReads += 1
+      let saved = Set(batch.amounts.map(\.currency) + batch.dated.map(\.currency))
+      let stored = try Self.currentAmounts(db, today: today, needed: saved)
+      var entries: [JournalRow] = []
+      // Balances for past dates first, oldest first: each replaces the amount on its date
+      // as it stands after the earlier ones. Another session's entry for the same currency
+      // and date since this one read it is a conflict, judged on the store as this save
+      // found it.
+      let dated = batch.dated
+      var theirs: [DecimalValue?] = []
+      for edit in dated { theirs.append(try Self.entryAmount(db, of: edit.currency, at: "", exactlyOn: edit.date)) }
+      for (edit, theirs) in zip(dated, theirs) {
+        let seen = edit.recordedOnDate ? edit.seen : nil
+        if !force, theirs != seen, let theirs, theirs != edit.amount {
+          outcome.conflicts.append(
+            SaveConflict(currency: edit.currency, theirs: theirs, ours: edit.amount, date: edit.date))
+          continue
+        }
+        outcome.savedDated.append(edit)
+        // A balance written down is a fact of its day, kept even when it equals the
+        // amount carried there: only the same entry for that very day is not written
+        // twice.
+        if try Self.entryAmount(db, of: edit.currency, at: "", exactlyOn: edit.date) == edit.amount { continue }
+        let replaced = try Self.balance(db, of: edit.currency, at: "", on: edit.date)?.amount ?? .zero
+        let row = JournalRow(
+          entered: now, effective: edit.date, currency: edit.currency, place: "", old: replaced, new: edit.amount)
+        try Self.insert([row], db)
+        entries.append(row)
       }
-      // Columns 1 and 2 of `HoldingRecord.selection`: code and amount, both text. The
-      // type is asked first: reading a value as text would convert it.
-      guard sqlite3_column_type(handle, 1) == SQLITE_TEXT, sqlite3_column_type(handle, 2) == SQLITE_TEXT,
-        let codeBytes = sqlite3_column_text(handle, 1), let amountBytes = sqlite3_column_text(handle, 2)
-      else { return nil }
-      // Decoded whole, with its length: a NUL byte or invalid UTF-8 in it spells no code.
-      let codeText = String(
-        decoding: UnsafeBufferPointer(start: codeBytes, count: Int(sqlite3_column_bytes(handle, 1))), as: UTF8.self)
-      guard let currency = Catalog.currency(codeText), codeText == currency.code,
-        let amount = DecimalValue(
-          storedBytes: UnsafeBufferPointer(start: amountBytes, count: Int(sqlite3_column_bytes(handle, 2)))),
-        AmountRules.problem(with: amount, for: currency) == nil
-      else { return nil }
-      if wanted[currency.index] { stored[currency] = amount }
+      // Today's entries, together in one statement.
+      var todays: [JournalRow] = []
+      for (currency, ours) in batch.amounts {
+        let theirs = stored[currency] ?? .zero
+        if theirs == ours {
+          outcome.alreadyStored.append(currency)
+          continue
+        }
+        if !force && theirs != base[currency.index] {
+          outcome.conflicts.append(SaveConflict(currency: currency, theirs: theirs, ours: ours))
+          continue
+        }
+        // What today's entry replaces: the amount on today, after any balance this batch
+        // wrote for a past date.
+        let replaced =
+          batch.hasDated(currency) ? try Self.balance(db, of: currency, at: "", on: today)?.amount ?? .zero : theirs
+        todays.append(
+          JournalRow(entered: now, effective: today, currency: currency, place: "", old: replaced, new: ours))
+      }
+      try Self.insert(todays, db)
+      entries += todays
+      _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes)
+      if !batch.quotes.isEmpty || !batch.rates.isEmpty {
+        outcome.ratesRevision = try nextRatesRevision(db)
+      }
+      if let local = batch.local {
+        try Self.setSetting(db, StoredSettings.localKey, local.code)
+      }
+      // Today's entries are the current amounts. Whether a balance for a past date is too
+      // is the store's to say, as it stands now.
+      for entry in todays { outcome.current[entry.currency] = entry.new }
+      let datedOnly = Set(entries.map(\.currency)).subtracting(todays.map(\.currency))
+      if !datedOnly.isEmpty {
+        counters.dbReads += 1
+        let current = try Self.currentAmounts(db, today: today, needed: datedOnly)
+        for currency in datedOnly { outcome.current[currency] = current[currency] ?? .zero }
+      }
+      counters.rowsWritten += entries.count
+      outcome.wroteSomething = !entries.isEmpty || !batch.quotes.isEmpty || !batch.rates.isEmpty || batch.local != nil
+      return outcome
     }
+    // A save that met only conflicts wrote nothing: it is not counted as one.
+    if outcome.wroteSomething { counters.saves += 1 }
+    return outcome
+  }
+
+  /// A journal entry about to be written.
+  struct JournalRow {
+    let entered: EntryTime
+    let effective: CalendarDate
+    let currency: Currency
+    let place: String
+    let old: DecimalValue
+    let new: DecimalValue
+  }
+
+  /// Writes `rows` in one statement (one a row would cost SQLite a statement journal and
+  /// the triggers' frames each).
+  static func insert(_ rows: [JournalRow], _ db: Database) throws {
+    guard !rows.isEmpty else { return }
+    let statement = try db.cachedStatement(
+      sql: "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) VALUES "
+        + repeatElement("(?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", "))
+    var arguments: [(any DatabaseValueConvertible)?] = []
+    arguments.reserveCapacity(rows.count * 7)
+    for row in rows {
+      arguments += [
+        row.entered.utcText, row.entered.offsetMinutes, row.effective.dayNumber, row.currency.code, row.place,
+        row.old.description, row.new.description,
+      ]
+    }
+    try statement.execute(arguments: StatementArguments(arguments))
   }
 
   static func setSetting(_ db: Database, _ key: String, _ value: String) throws {
@@ -319,25 +232,15 @@ extension Store {
 
   /// Forgets every stored rate and quote; returns the new rates revision.
   func clearRates() throws(StoreError) -> Int {
-    reopenIfItWasReadOnly()
-    do {
-      return try write { db in
-        try db.execute(sql: "DELETE FROM rate_day")
-        return try nextRatesRevision(db)
-      }
-    } catch {
-      throw storeError(error)
+    try writing { db in
+      try db.execute(sql: "DELETE FROM rate_day")
+      return try nextRatesRevision(db)
     }
   }
 
   /// Removes every rate source.
   package func clearRateSources() throws(StoreError) {
-    reopenIfItWasReadOnly()
-    do {
-      try write { db in _ = try RateSource.deleteAll(db) }
-    } catch {
-      throw storeError(error)
-    }
+    try writing { db in _ = try RateSource.deleteAll(db) }
   }
 
   // MARK: - Rate sources
@@ -346,25 +249,13 @@ extension Store {
   /// at once in its own transaction: sources are configuration, like the sqlite3 shell's
   /// dot-commands, not edits of the batch that `save` writes.
   package func setRateSource(_ source: RateSource) throws(StoreError) {
-    reopenIfItWasReadOnly()
-    do {
-      // A source of the same name is replaced where it stands (`name` is unique; the
-      // position, the key, is not among the columns an upsert sets).
-      try write { db in try source.upsert(db) }
-    } catch {
-      throw storeError(error)
-    }
+    // A source of the same name is replaced where it stands (`name` is unique; the
+    // position, the key, is not among the columns an upsert sets).
+    try writing { db in try source.upsert(db) }
   }
 
   /// Removes a source; false when there is none of that name.
   package func removeRateSource(named name: String) throws(StoreError) -> Bool {
-    reopenIfItWasReadOnly()
-    do {
-      return try write { db in
-        try RateSource.filter(RateSource.CodingKeys.name == name).deleteAll(db) > 0
-      }
-    } catch {
-      throw storeError(error)
-    }
+    try writing { db in try RateSource.filter(RateSource.CodingKeys.name == name).deleteAll(db) > 0 }
   }
 }

@@ -11,6 +11,11 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
   case damaged(path: String, what: String)
   /// Rows of Coffer's own that cannot be read back as Coffer writes them.
   case damagedRows(path: String, [StoreDamage])
+  /// A store of an older schema whose rows could not all be carried over to this one's.
+  case cannotUpgrade(path: String, from: Int, [StoreDamage])
+  /// Schema objects that are not exactly those of Coffer's schema (another program's
+  /// trigger, view, table or index; one of Coffer's changed or missing).
+  case notOwnSchema(path: String, [String])
   case cannotOpen(path: String, reason: String)
   case readOnly(path: String)
   case locked(path: String)
@@ -32,6 +37,17 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
         + (rows.count > 3 ? "; and \(rows.count - 3) more" : "")
         + "; nothing was changed ('check' lists every damaged row; restore a backup, or correct the rows with "
         + "the sqlite3 shell)"
+    case .cannotUpgrade(let path, let version, let rows):
+      "the store \(path) (schema \(version)) cannot be brought up to schema \(StoreSchema.version): "
+        + "\(rows.count == 1 ? "a row" : "rows") it cannot carry over: "
+        + rows.prefix(3).map(\.description).joined(separator: "; ")
+        + (rows.count > 3 ? "; and \(rows.count - 3) more" : "")
+        + "; it is left as it was (correct those rows with the sqlite3 shell, or restore a backup)"
+    case .notOwnSchema(let path, let problems):
+      "the store \(path) holds schema objects that are not Coffer's: "
+        + problems.prefix(5).joined(separator: "; ") + (problems.count > 5 ? "; and \(problems.count - 5) more" : "")
+        + "; it is left as it is (a trigger or view there would run inside every save: remove them with the "
+        + "sqlite3 shell, or 'restore' the file into a new store, which takes its rows alone)"
     case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
     case .readOnly(let path): "the store \(path) is read-only"
     case .locked(let path): "the store \(path) is locked by another process (waited 5 s)"

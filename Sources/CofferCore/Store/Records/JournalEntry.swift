@@ -1,29 +1,33 @@
 import GRDB
 
 /// One saved change, as the journal keeps it: when it was entered, the date from which it
-/// holds (its effective date), the currency, and its amount before and after.
+/// holds (its effective date), the currency and the place ('' the unnamed one), and its
+/// amount before and after.
 package struct JournalEntry: Sendable, Equatable {
   package let id: Int64
   package let entered: EntryTime
   package let effective: CalendarDate
   package let currency: Currency
+  package let place: String
   package let old: DecimalValue
   package let new: DecimalValue
 
   package init(
-    id: Int64, entered: EntryTime, effective: CalendarDate, currency: Currency, old: DecimalValue, new: DecimalValue
+    id: Int64, entered: EntryTime, effective: CalendarDate, currency: Currency, place: String = "",
+    old: DecimalValue, new: DecimalValue
   ) {
     self.id = id
     self.entered = entered
     self.effective = effective
     self.currency = currency
+    self.place = place
     self.old = old
     self.new = new
   }
 
   static let databaseTableName = "journal"
   /// The columns `init(row:)` reads, in order.
-  static let selection = "SELECT id, entered, utc_offset, effective, code, old, new FROM journal"
+  static let selection = "SELECT id, entered, utc_offset, effective, code, place, old, new FROM journal"
 }
 
 extension JournalEntry: FetchableRecord {
@@ -45,7 +49,7 @@ extension JournalEntry: FetchableRecord {
     let effective = try columns.effective(3)
     let currency = try columns.currency(4)
     self.init(
-      id: columns.id, entered: entered, effective: effective, currency: currency,
-      old: try columns.amount(5, "old", of: currency), new: try columns.amount(6, "new", of: currency))
+      id: columns.id, entered: entered, effective: effective, currency: currency, place: try columns.text(5, "place"),
+      old: try columns.amount(6, "old", of: currency), new: try columns.amount(7, "new", of: currency))
   }
 }

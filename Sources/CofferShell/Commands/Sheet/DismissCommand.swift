@@ -35,7 +35,7 @@ struct DismissCommand: Command {
     throws(StatementFailure) -> String
   {
     do {
-      try context.ledger.refresh(now: true)
+      try context.ledger.refresh()
     } catch {
       throw context.failure(error, at: offset)
     }

@@ -21,7 +21,8 @@ struct SQLiteFileHeader {
   /// Reads the header of the regular file at `path`; fails naming what the file is
   /// instead (missing, a folder, empty, not SQLite).
   static func read(_ path: String) throws(FileProblem) -> SQLiteFileHeader {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Not blocking: a named pipe would otherwise wait for a writer that never comes.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { throw FileProblem("\(path) does not exist") }
       throw .system(errno, "read", path)

@@ -42,9 +42,9 @@ struct StoreIdentity {
     // Reading the header is also what makes SQLite notice a file that is not a
     // database (SQLITE_NOTADB). Three plain pragmas: one SELECT over the pragmas' table
     // functions says the same but costs SQLite ten times as much to prepare, at every start.
-    guard let application = try db.plainValue(Int32.self, "PRAGMA application_id"),
-      let version = try db.plainValue(Int.self, "PRAGMA user_version"),
-      let pages = try db.plainValue(Int.self, "PRAGMA page_count")
+    guard let application = try Int32.fetchOne(db, sql: "PRAGMA application_id"),
+      let version = try Int.fetchOne(db, sql: "PRAGMA user_version"),
+      let pages = try Int.fetchOne(db, sql: "PRAGMA page_count")
     else { throw StoreError.notADatabase(path: path) }
     if pages == 0 {
       // SQLite reads a short file of any bytes as an empty database; it is not empty.
@@ -64,7 +64,7 @@ struct StoreIdentity {
       // (a kill after WAL mode wrote the file's header, before the first migration
       // committed) or an empty file made by another tool. Coffer may make its schema in
       // it, as in a new file.
-      if version == 0, try db.plainValue(Int.self, "SELECT count(*) FROM sqlite_master") == 0 {
+      if version == 0, try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 {
         return (.empty, pages)
       }
       let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")

@@ -1,0 +1,380 @@
+import GRDB
+import GRDBSQLite
+
+/// The one place Coffer calls SQLite itself rather than through GRDB: the imports of many
+/// rows (`holdings import` of a long history, `rates import` of the ECB's), whose half a
+/// million journal rows are bound straight to prepared statements of many rows each,
+/// their text from one buffer (GRDB's arguments, or a String a value, would cost more than
+/// the writing), and which write many new pages in SQLite's rollback-journal mode when no
+/// other connection has the store open; and the store's WAL files kept at close, a file
+/// control GRDB has no call for.
+extension Store {
+  // MARK: - The WAL's files
+
+  /// Asks SQLite to keep the `-wal` and `-shm` files when this connection closes, the log
+  /// emptied rather than removed: a store on a read-only file system can then be read
+  /// (SQLite needs both files there to open it in WAL mode, and cannot make them), and the
+  /// next process opens them instead of making them again. An empty log is still a clean
+  /// exit: the crash check at open looks for a log that holds something. SQLite empties
+  /// the log on close only under a journal size limit, which also keeps a long session's
+  /// log from staying large.
+  static func keepWALFiles(_ db: Database, _ keep: Bool = true) throws {
+    var flag: Int32 = keep ? 1 : 0
+    _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &flag)
+    if keep { try db.execute(sql: "PRAGMA journal_size_limit = \(4 << 20)") }
+  }
+
+  /// Thrown inside an import's transaction when it is asked to stop: it rolls back.
+  struct ImportStopped: Error {}
+
+  /// Rows from which an import is a bulk write: the journal's indexes and triggers are
+  /// made after its rows rather than updated row by row, and it is written in
+  /// rollback-journal mode when it can be.
+  static let bulkWriteRows = 10_000
+
+  // MARK: - Holdings import
+
+  /// Writes balances for past dates (and today) in one transaction, all of them or, on any
+  /// error or a stop, none: each a journal entry effective on its date at the unnamed
+  /// place, replacing the amount as it stood then (written even when equal to what is
+  /// carried there: it is a fact of that day), unless the journal already holds that
+  /// amount for that currency and day. Returns nil when stopped.
+  ///
+  /// The stored entries the rows fall among are read once per currency. An import that
+  /// writes more rows than the journal holds drops the journal's indexes and triggers,
+  /// writes, and makes them again, with the derived rows of what it wrote: a third of the
+  /// time, in the same transaction.
+  package func importBalances(
+    _ balances: [WrittenBalance], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+  ) throws(StoreError) -> ImportedBalances? {
+    let now = EntryTime.now()
+    // Grouped by currency, each by date: as BalanceFile gives them.
+    let inOrder = zip(balances, balances.dropFirst()).allSatisfy { !WrittenBalance.byCurrencyAndDate($1, $0) }
+    let rows = inOrder ? balances : balances.sorted(by: WrittenBalance.byCurrencyAndDate)
+    var report = ImportedBalances()
+    report.read = rows.count
+    report.days = Self.distinctDays(rows)
+    do {
+      try inRollbackJournalWhenAlone(writing: rows.count) {
+        try write { db in
+          var planned = PlannedEntries()
+          // An amount's text, as a rule, is shorter than 16 bytes.
+          planned.reserve(rows: rows.count, textBytes: rows.count * 16)
+          var first = 0
+          while first < rows.count {
+            var end = first
+            while end < rows.count && rows[end].isOfTheSameCurrency(as: rows[first]) { end += 1 }
+            report.currencies += 1
+            report.alreadyRecorded += try Self.plan(rows[first..<end], among: db, into: &planned)
+            if shouldStop() { throw ImportStopped() }
+            first = end
+          }
+          report.written = planned.count
+          let journalRows = try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0
+          let bulk = planned.count >= Self.bulkWriteRows && planned.count >= journalRows
+          if bulk {
+            try db.execute(sql: "DROP INDEX journal_by_holding; DROP INDEX journal_by_date")
+            for trigger in StoreSchema.journalTriggers {
+              try db.execute(sql: "DROP \(trigger.type.uppercased()) IF EXISTS \(trigger.name)")
+            }
+          }
+          let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+          try db.execute(sql: "PRAGMA cache_size = -65536")
+          defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+          try Self.insert(&planned, entered: now, db, shouldStop: shouldStop, progress: progress)
+          if bulk {
+            try db.execute(sql: (StoreSchema.journalByHolding.sql ?? "") + "; " + (StoreSchema.journalByDate.sql ?? ""))
+            try Self.recordDerivedRows(db, of: planned)
+            for trigger in StoreSchema.journalTriggers { try db.execute(sql: trigger.sql ?? "") }
+          }
+          if shouldStop() { throw ImportStopped() }
+        }
+      }
+    } catch is ImportStopped {
+      return nil
+    } catch {
+      throw storeError(error)
+    }
+    if report.written > 0 { counters.saves += 1 }
+    counters.rowsWritten += report.written
+    return report
+  }
+
+  /// Adds to `planned` the entries one currency's rows make, each replacing the amount
+  /// carried to its day (the stored entries up to that day first: the row is entered
+  /// after them); returns how many rows the journal already held.
+  private static func plan(
+    _ rows: ArraySlice<WrittenBalance>, among db: Database, into planned: inout PlannedEntries
+  ) throws -> Int {
+    guard let firstRow = rows.first, let lastRow = rows.last else { return 0 }
+    let currency = firstRow.currency
+    let stored = try entries(db, of: currency, around: firstRow.date...lastRow.date)
+    var alreadyRecorded = 0
+    var next = 0
+    var carried = DecimalValue.zero
+    let code = planned.addText(currency.code)
+    // The text of the amount carried: usually the row before's, written once.
+    var carriedText: Range<Int>?
+    for row in rows {
+      let day = row.date.dayNumber
+      var onDay: DecimalValue?
+      while next < stored.count && stored[next].day <= day {
+        carried = stored[next].amount
+        carriedText = nil
+        if stored[next].day == day { onDay = stored[next].amount }
+        next += 1
+      }
+      if onDay == row.amount {
+        alreadyRecorded += 1
+        carriedText = nil
+      } else {
+        let old = carriedText ?? planned.addText(carried)
+        let new = planned.addText(row.amount)
+        planned.rows.append(PlannedEntries.Row(day: day, month: month(of: row.date), code: code, old: old, new: new))
+        carriedText = new
+      }
+      carried = row.amount
+    }
+    return alreadyRecorded
+  }
+
+  /// A currency's stored entries at the unnamed place within `days`, with the one in
+  /// effect when it starts, oldest first (of a day's, in the order entered).
+  private static func entries(
+    _ db: Database, of currency: Currency, around days: ClosedRange<CalendarDate>
+  ) throws -> [(day: Int, amount: DecimalValue)] {
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(
+        sql: """
+          SELECT effective, id, new FROM journal
+          WHERE code = ?1 AND place = '' AND effective <= ?3 AND effective >= coalesce(
+            (SELECT max(effective) FROM journal WHERE code = ?1 AND place = '' AND effective < ?2), ?2)
+          ORDER BY effective, id
+          """),
+      arguments: [currency.code, days.lowerBound.dayNumber, days.upperBound.dayNumber])
+    var entries: [(day: Int, amount: DecimalValue)] = []
+    while let row = try rows.next() {
+      let day = StoredValue(row, 0).integer.map(Int.init)
+      guard let day, let text = StoredValue(row, 2).text, let amount = DecimalValue(storedText: text),
+        AmountRules.problem(with: amount, for: currency) == nil
+      else {
+        throw StoreDamage(
+          table: "journal", row: StoredValue(row, 1).integer, problem: "not an entry as Coffer writes one")
+      }
+      entries.append((day, amount))
+    }
+    return entries
+  }
+
+  /// How many days the rows are for: one bit a day between the first and the last.
+  private static func distinctDays(_ rows: [WrittenBalance]) -> Int {
+    guard let first = rows.lazy.map(\.date.dayNumber).min(), let last = rows.lazy.map(\.date.dayNumber).max() else {
+      return 0
+    }
+    var seen = [Bool](repeating: false, count: last - first + 1)
+    var count = 0
+    for row in rows where !seen[row.date.dayNumber - first] {
+      seen[row.date.dayNumber - first] = true
+      count += 1
+    }
+    return count
+  }
+
+  /// Rows per journal insert (seven arguments each, well under SQLite's limit of 32,766).
+  private static let rowsPerStatement = 256
+
+  /// Writes the planned entries at the unnamed place, `rowsPerStatement` to a statement,
+  /// bound straight from the planned text (not copied: the buffer does not change while
+  /// SQLite reads it).
+  private static func insert(
+    _ planned: inout PlannedEntries, entered: EntryTime, _ db: Database, shouldStop: () -> Bool,
+    progress: ((Int, Int) -> Void)?
+  ) throws {
+    func sql(rows: Int) -> String {
+      "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) VALUES "
+        + repeatElement("(?, ?, ?, ?, '', ?, ?)", count: rows).joined(separator: ", ")
+    }
+    let full = try db.makeStatement(sql: sql(rows: rowsPerStatement))
+    let enteredText = planned.addText(entered.utcText)
+    let offset = Int64(entered.offsetMinutes)
+    let rows = planned.rows
+    try planned.text.withUnsafeBufferPointer { buffer throws in
+      guard let base = buffer.baseAddress else { return }
+      func bind(_ handle: OpaquePointer, _ index: Int32, _ range: Range<Int>) {
+        sqlite3_bind_text(handle, index, base + range.lowerBound, Int32(range.count), nil)
+      }
+      var first = 0
+      while first < rows.count {
+        let count = min(rowsPerStatement, rows.count - first)
+        let statement = count == rowsPerStatement ? full : try db.makeStatement(sql: sql(rows: count))
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        for (place, row) in rows[first..<(first + count)].enumerated() {
+          let column = Int32(place * 6)
+          bind(handle, column + 1, enteredText)
+          sqlite3_bind_int64(handle, column + 2, offset)
+          sqlite3_bind_int64(handle, column + 3, Int64(row.day))
+          bind(handle, column + 4, row.code)
+          bind(handle, column + 5, row.old)
+          bind(handle, column + 6, row.new)
+        }
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        guard code == SQLITE_DONE else { throw failure(code, db, statement) }
+        first += count
+        if first % 4096 == 0 || first == rows.count {
+          if shouldStop() { throw ImportStopped() }
+          progress?(first, rows.count)
+        }
+      }
+    }
+  }
+
+  /// The derived rows of the entries just written (`planned`, whose ids are the last
+  /// `planned.count` given: one writer gives rowids one after the other), which the
+  /// insert trigger would have written: of each currency's rows of a month, the last is
+  /// its month's end unless a later entry is; of all its rows, the last is its holding's
+  /// latest, unless a later entry is.
+  private static func recordDerivedRows(_ db: Database, of planned: PlannedEntries) throws {
+    let firstID = db.lastInsertedRowID - Int64(planned.count) + 1
+    let monthEnd = try db.makeStatement(
+      sql: """
+        INSERT INTO journal_month_end (code, place, month, effective, id, new) VALUES (?1, '', ?2, ?3, ?4, ?5)
+        ON CONFLICT (code, place, month) DO UPDATE SET effective = excluded.effective, id = excluded.id, new = excluded.new
+        WHERE (excluded.effective, excluded.id) > (journal_month_end.effective, journal_month_end.id)
+        """)
+    let holding = try db.makeStatement(
+      sql: """
+        INSERT INTO holding (code, place, amount, effective, id) VALUES (?1, '', ?5, ?3, ?4)
+        ON CONFLICT (code, place) DO UPDATE SET amount = excluded.amount, effective = excluded.effective, id = excluded.id
+        WHERE (excluded.effective, excluded.id) > (holding.effective, holding.id)
+        """)
+    let rows = planned.rows
+    try planned.text.withUnsafeBufferPointer { buffer throws in
+      guard let base = buffer.baseAddress else { return }
+      for (place, row) in rows.enumerated() {
+        let next = place + 1 < rows.count ? rows[place + 1] : nil
+        let lastOfCurrency = next.map { $0.code != row.code } ?? true
+        let lastOfMonth = lastOfCurrency || next?.month != row.month
+        for (statement, wanted) in [(monthEnd, lastOfMonth), (holding, lastOfCurrency)] where wanted {
+          let handle = statement.sqliteStatement
+          sqlite3_reset(handle)
+          sqlite3_bind_text(handle, 1, base + row.code.lowerBound, Int32(row.code.count), nil)
+          sqlite3_bind_int64(handle, 2, Int64(row.month))
+          sqlite3_bind_int64(handle, 3, Int64(row.day))
+          sqlite3_bind_int64(handle, 4, firstID + Int64(place))
+          sqlite3_bind_text(handle, 5, base + row.new.lowerBound, Int32(row.new.count), nil)
+          let code = sqlite3_step(handle)
+          sqlite3_reset(handle)
+          sqlite3_clear_bindings(handle)
+          guard code == SQLITE_DONE else { throw failure(code, db, statement) }
+        }
+      }
+    }
+  }
+
+  private static func failure(_ code: Int32, _ db: Database, _ statement: Statement) -> DatabaseError {
+    DatabaseError(
+      resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+      sql: statement.sql)
+  }
+
+  // MARK: - Rates import
+
+  /// Writes a day's rates row, its blob bound straight to SQLite (an import writes 7,000).
+  static func writeRateDay(_ statement: Statement, _ db: Database, day: Int, blob: [UInt8]) throws {
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    sqlite3_bind_int64(handle, 1, Int64(day))
+    let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    blob.withUnsafeBytes { bytes in
+      _ = sqlite3_bind_blob(handle, 2, bytes.baseAddress, Int32(bytes.count), transient)
+    }
+    let code = sqlite3_step(handle)
+    sqlite3_reset(handle)
+    guard code == SQLITE_DONE else { throw failure(code, db, statement) }
+  }
+
+  // MARK: - Rollback journal
+
+  /// Runs `body`, a write of many new pages, with SQLite's rollback journal instead of
+  /// its write-ahead log when this connection is the only one open on the store, then
+  /// goes back to WAL. In WAL mode every page is written three times (into the log, read
+  /// back, and into the store at the checkpoint); a rollback journal keeps only the few
+  /// pages the write changes. Crash safety is SQLite's in both modes. SQLite leaves WAL
+  /// mode only when no other connection has the store open; asking does not wait (the
+  /// busy timeout is off for that one question). Not inside an `--atomic` run's
+  /// transaction, nor for a store in memory, nor for fewer than `bulkWriteRows` rows.
+  func inRollbackJournalWhenAlone<T>(writing rows: Int, _ body: () throws -> T) throws -> T {
+    guard rows >= Self.bulkWriteRows, location != .memory, !inRunTransaction,
+      setJournalMode("delete", waiting: false)
+    else {
+      return try body()
+    }
+    // Should another session hold the store when WAL mode is asked for again (after the
+    // busy timeout), the store stays in rollback-journal mode until the next process
+    // opens it: every open sets WAL mode.
+    defer { _ = setJournalMode("wal", waiting: true) }
+    return try body()
+  }
+
+  /// Sets the journal mode; true when SQLite says it is now `mode`. Without `waiting`,
+  /// a store another connection holds answers at once instead of after the busy timeout.
+  private func setJournalMode(_ mode: String, waiting: Bool) -> Bool {
+    do {
+      return try writer.inDatabase { db in
+        let handle = db.sqliteConnection
+        if !waiting { sqlite3_busy_timeout(handle, 0) }
+        defer { if !waiting { sqlite3_busy_timeout(handle, Int32(Self.busyTimeoutSeconds * 1000)) } }
+        // Out of WAL mode the log and shared memory are removed: a `-wal` file left beside
+        // a store in rollback-journal mode would make the next connection to open it take
+        // WAL mode while the import writes.
+        if mode != "wal" { try Self.keepWALFiles(db, false) }
+        let isNowMode = try String.fetchOne(db, sql: "PRAGMA journal_mode = \(mode)") == mode
+        if mode == "wal" || !isNowMode { try Self.keepWALFiles(db) }
+        return isNowMode
+      }
+    } catch {
+      // Busy (another connection holds the store), or read-only: the mode stays.
+      return false
+    }
+  }
+}
+
+/// The journal rows an import will write, their texts side by side in one buffer that
+/// SQLite reads them from (half a million rows would otherwise be a million Strings, each
+/// copied again by SQLite).
+struct PlannedEntries {
+  struct Row {
+    let day: Int
+    /// `YYYYMM` of the day.
+    let month: Int
+    let code: Range<Int>
+    let old: Range<Int>
+    let new: Range<Int>
+  }
+
+  var rows: [Row] = []
+  private(set) var text: [UInt8] = []
+
+  var count: Int { rows.count }
+
+  /// Room for `rows` rows of some `textBytes` bytes of text, taken at once.
+  mutating func reserve(rows: Int, textBytes: Int) {
+    self.rows.reserveCapacity(rows)
+    text.reserveCapacity(textBytes)
+  }
+
+  mutating func addText(_ string: String) -> Range<Int> {
+    let start = text.count
+    text.append(contentsOf: string.utf8)
+    return start..<text.count
+  }
+
+  mutating func addText(_ amount: DecimalValue) -> Range<Int> {
+    let start = text.count
+    amount.withPlainText { text.append(contentsOf: $0) }
+    return start..<text.count
+  }
+}
