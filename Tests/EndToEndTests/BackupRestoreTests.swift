@@ -165,6 +165,21 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: coffer.home + "/c.db"))
   }
 
+  /// A dump describes what is saved: inside an --atomic run, which saves nothing until it
+  /// ends (and nothing at all after an error), it is refused. It used to write the run's
+  /// edits into the file, then save nothing.
+  @Test func aDumpIsRefusedInAnAtomicRun() throws {
+    #expect(try run("set USD 1").status == 0)
+    for script in ["set USD 4242; dump d.coffer; bogus", "set USD 4242; dump d.coffer", "dump"] {
+      let outcome = try coffer.run(["--db", database, "--atomic", "-c", script])
+      #expect(outcome.status == 1, "\(script): \(outcome)")
+      #expect(outcome.stderr.contains("dump cannot run in an --atomic run"), "\(outcome)")
+      #expect(!outcome.stdout.contains("4242"))
+      #expect(!FileManager.default.fileExists(atPath: coffer.home + "/d.coffer"))
+    }
+    #expect(try run("print amount(USD)").stdout == "1\n")
+  }
+
   // MARK: - Restore
 
   @Test func aRestoreBringsBackEverythingTheBackupHeld() throws {

@@ -291,7 +291,7 @@ import Testing
     ("total by week", "<command>:1:10: error: 'by' takes month, quarter or year, not 'week'"),
     (
       "total by month to 2027-01-01",
-      "<command>:1:19: error: 2027-01-01 is after today (2026-11-22); a balance is written down for a day that has come"
+      "<command>:1:19: error: 2027-01-01 is after today (2026-11-22); the holdings of a day to come are not known yet"
     ),
     ("log at 2025-01-01", "<command>:1:5: error: unexpected 'at'; expected the end of the statement"),
     (

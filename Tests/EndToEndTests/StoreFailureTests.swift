@@ -89,6 +89,22 @@ struct StoreFailureTests {
     #expect(try coffer.run(["--db", folder + "/c.db", "-c", "print amount(GBP) amount(USD)"]).stdout == "2\n0\n")
   }
 
+  /// A new store is made at the current schema in one transaction (no migrations, no
+  /// WAL of hundreds of kilobytes): it fits a 256 KiB disk while it is made.
+  @Test func aNewStoreIsMadeOnA256KiBDisk() throws {
+    let folder = coffer.home + "/tiny"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let outcome = try shell(
+      """
+      exec unshare -m sh -c '
+        mount -t tmpfs -o size=256k tmpfs \(folder) || exit 90
+        \(CofferProcess.binary) --db \(folder)/c.db -c "set USD 5; set EUR 2 at 2026-01-01; print amount(USD); check"
+      '
+      """)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout.hasPrefix("5\nthe store \(folder)/c.db is sound"), "\(outcome)")
+  }
+
   @Test func fullDiskFailsTheSaveAndLosesNothingSaved() throws {
     let folder = coffer.home + "/small"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

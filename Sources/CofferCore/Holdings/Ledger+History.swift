@@ -3,11 +3,12 @@
 extension Ledger {
   /// Records that `currency` held `amount` on `date`: a commit like any other (pending,
   /// saved, journalled), effective on `date`. On today it is a plain commit. It changes
-  /// the current amount only when no entry of the currency is effective after `date`.
+  /// the current amount only when no entry of the currency is effective after `date`
+  /// (and never for a date after today, which only a dump's `--ahead` writes down).
   /// Returns false when the amount on `date` is already that.
   @discardableResult
   package func commit(_ amount: DecimalValue, of currency: Currency, on date: CalendarDate) throws(StoreError) -> Bool {
-    guard date < portfolio.today else { return commit(amount, of: currency) }
+    guard date != portfolio.today else { return commit(amount, of: currency) }
     return commit(amount, of: currency, in: try datedView(on: date))
   }
 
@@ -25,7 +26,7 @@ extension Ledger {
   @discardableResult
   package func commit(_ amount: DecimalValue, of currency: Currency, in view: DatedView) -> Bool {
     let date = view.date
-    guard date < portfolio.today else { return commit(amount, of: currency) }
+    guard date != portfolio.today else { return commit(amount, of: currency) }
     let stored = view.stored[currency]
     let existing = pending.dated(currency, on: date)
     // The store says so already, for this very date; or this session does.
@@ -36,7 +37,8 @@ extension Ledger {
       || pending.hasDated(currency, after: date)
     let edit = DatedEdit(
       currency: currency, date: date, amount: amount, seen: existing?.seen ?? stored?.amount ?? .zero,
-      recordedOnDate: existing?.recordedOnDate ?? (stored?.since == date), changesCurrent: !later)
+      recordedOnDate: existing?.recordedOnDate ?? (stored?.since == date),
+      changesCurrent: !later && date < portfolio.today)
     pending.set(edit)
     counters.commits += 1
     portfolio.setAmount(currentAmount(of: currency), of: currency)

@@ -15,8 +15,8 @@ package struct HeldBalance: Sendable, Equatable {
 /// The journal read as the history of the holdings (SPEC §8): the amount of a holding on
 /// D is the new amount of its entry with the latest effective date on or before D, the
 /// one entered last among a day's. The holdings asked about are every one the journal has
-/// (the `holding` table derived from it lists them), whatever any session holds in
-/// memory. An amount on a day is one seek of `journal_by_holding`; a series of month ends
+/// (found in its index, see `holdingKeys`), whatever the `holding` table or any session
+/// holds. An amount on a day is one seek of `journal_by_holding`; a series of month ends
 /// is a short scan per holding of `journal_month_end`. Each row read is checked, and one
 /// that is not as Coffer writes it fails the read, named.
 extension Store {
@@ -92,14 +92,40 @@ extension Store {
     }
   }
 
-  /// Every holding the journal has an entry of, from the `holding` table its triggers
-  /// keep (one row a holding). A row that is not a holding Coffer knows fails, named.
+  /// Every holding the journal has an entry of, read from the journal itself (not the
+  /// `holding` table derived from it): a dated answer is the journal's, whatever else the
+  /// store holds (SPEC §8). One statement that walks `journal_by_holding` from one code,
+  /// then one place, to the next: two seeks a holding, however long the journal. A code
+  /// that is not a currency Coffer knows fails, naming one of its rows.
   static func holdingKeys(_ db: Database) throws -> [HoldingKey] {
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(
+        sql: """
+          WITH RECURSIVE
+            codes(code) AS (
+              SELECT min(code) FROM journal
+              UNION ALL
+              SELECT (SELECT min(code) FROM journal WHERE code > codes.code) FROM codes WHERE code IS NOT NULL),
+            holdings(code, place) AS (
+              SELECT code, (SELECT min(place) FROM journal WHERE journal.code = codes.code)
+              FROM codes WHERE code IS NOT NULL
+              UNION ALL
+              SELECT code, (SELECT min(place) FROM journal WHERE journal.code = holdings.code AND journal.place > holdings.place)
+              FROM holdings WHERE place IS NOT NULL)
+          SELECT code, place FROM holdings WHERE place IS NOT NULL
+          """))
     var keys: [HoldingKey] = []
-    let rows = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
     while let row = try rows.next() {
-      let holding = try HoldingRecord(checking: row)
-      keys.append(HoldingKey(currency: holding.currency, place: holding.place))
+      let code = StoredValue(row, 0).text
+      guard let code, let currency = Catalog.currency(code), currency.code == code, let place = StoredValue(row, 1).text
+      else {
+        let id = try Int64.fetchOne(
+          db, sql: "SELECT id FROM journal WHERE code = ? LIMIT 1", arguments: [row[0] as DatabaseValue])
+        throw StoreDamage(
+          table: "journal", row: id,
+          problem: "code \(StoredValue(row, 0).shown) is not a currency code as Coffer writes one")
+      }
+      keys.append(HoldingKey(currency: currency, place: place))
     }
     return keys
   }
@@ -158,21 +184,19 @@ extension Store {
   }
 
   /// Which currencies have an entry effective after `date` (at any place): whether a
-  /// balance written down for `date` is also the current amount. The `holding` table
-  /// holds each holding's latest entry: one scan of a few dozen rows.
+  /// balance written down for `date` is also the current amount. A seek a holding.
   package func currenciesWithEntries(after date: CalendarDate) throws(StoreError) -> Set<Currency> {
     try read { db in
       counters.dbReads += 1
-      return try Self.currenciesWithEntries(db, after: date)
+      var found: Set<Currency> = []
+      let latest = try db.cachedStatement(sql: "SELECT max(effective) FROM journal WHERE code = ? AND place = ?")
+      for key in try Self.holdingKeys(db) {
+        if let day = try Int.fetchOne(latest, arguments: [key.currency.code, key.place]), day > date.dayNumber {
+          found.insert(key.currency)
+        }
+      }
+      return found
     }
-  }
-
-  static func currenciesWithEntries(_ db: Database, after date: CalendarDate) throws -> Set<Currency> {
-    var found: Set<Currency> = []
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(sql: HoldingRecord.selection + " WHERE effective > ?"), arguments: [date.dayNumber])
-    while let row = try rows.next() { found.insert(try HoldingRecord(checking: row).currency) }
-    return found
   }
 
   /// The amount of the entry of a holding effective on `date` itself (the last entered of

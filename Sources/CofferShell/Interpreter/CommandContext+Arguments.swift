@@ -53,6 +53,15 @@ extension CommandContext {
     return date
   }
 
+  /// A date a question about the holdings as they stood can ask about: today or before.
+  func askable(_ date: CalendarDate, at offset: Int) throws(StatementFailure) -> CalendarDate {
+    let today = ledger.portfolio.today
+    guard date <= today else {
+      throw failure("\(date) is after today (\(today)); the holdings of a day to come are not known yet", at: offset)
+    }
+    return date
+  }
+
   /// A whole number from 1 up, for `log N` and `history N`.
   func count(_ expression: Expression?, default fallback: Int, for command: String) throws(StatementFailure) -> Int {
     guard let expression else { return fallback }

@@ -127,6 +127,7 @@ final class CommandContext {
 
   /// The holdings as they stood on `date` (SPEC §8), valued at that date's rates.
   func portfolio(asHeldOn date: CalendarDate, at offset: Int) throws(StatementFailure) -> Portfolio {
+    let date = try askable(date, at: offset)
     let portfolio: Portfolio
     do {
       portfolio = try ledger.portfolio(asHeldOn: date)

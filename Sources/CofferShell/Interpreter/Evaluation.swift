@@ -174,7 +174,7 @@ extension CommandContext {
     case .amountAt:
       try expectCount(2, "2 arguments (a currency code, a date)")
       let currency = try currencyArgument(0)
-      let date = try dateArgument(arguments[1], function: lowered)
+      let date = try askable(try dateArgument(arguments[1], function: lowered), at: offset)
       // An amount needs no rate: asked for a day before any rate, it is still known.
       do {
         return .number(try ledger.amounts(on: [date])[0][currency.index])

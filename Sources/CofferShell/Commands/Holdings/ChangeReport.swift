@@ -28,7 +28,8 @@ struct ChangeReport: Listing {
     _ from: CalendarDate, _ to: CalendarDate?, all: Bool, _ context: CommandContext, at offset: Int
   ) throws(StatementFailure) -> ChangeReport {
     let ledger = context.ledger
-    let to = try context.pastOrToday(to ?? ledger.portfolio.today, at: offset)
+    let to = try context.askable(to ?? ledger.portfolio.today, at: offset)
+    let from = try context.askable(from, at: offset)
     let before: Portfolio
     let after: Portfolio
     do {

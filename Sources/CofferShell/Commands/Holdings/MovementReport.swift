@@ -23,7 +23,7 @@ struct MovementReport: Listing {
   {
     let ledger = context.ledger
     let today = ledger.portfolio.today
-    let to = try context.pastOrToday(range.to ?? today, at: range.toOffset == 0 ? offset : range.toOffset)
+    let to = try context.askable(range.to ?? today, at: range.toOffset == 0 ? offset : range.toOffset)
     var from = range.from ?? to
     if range.from == nil {
       do {

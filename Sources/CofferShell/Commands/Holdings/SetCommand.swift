@@ -7,11 +7,14 @@ import CofferScript
 struct SetCommand: Command {
   static let code = TypedSlot.currency()
   static let value = TypedSlot.expression("EXPR", "an amount")
+  /// A date after today, taken: how a dump gives back an entry written down ahead of its
+  /// day (by a clock that was ahead, or in a time zone already in tomorrow).
+  static let ahead = Flag("ahead")
   static let entry = CommandEntry(
     "set", .sequence([.slot(code), .slot(value), .optional(AtDate.grammar)]),
-    "set C's amount (with 'at DATE', its balance on that day)",
+    "set C's amount (with 'at DATE', its balance on that day; --ahead takes a DATE after today, as a dump writes one)",
     examples: ["set USD 1200.50", "set JPY 150_000", "set EUR $rent * 3", "set USD 900 at 2025-12-31"],
-    scope: .topLevel, command: Self.self)
+    options: [ahead.spec], scope: .topLevel, command: Self.self)
 
   let currency: Currency
   let amount: Expression
@@ -23,7 +26,7 @@ struct SetCommand: Command {
     currency = try context.currency(try arguments.value(Self.code))
     amount = try arguments.value(Self.value)
     if let (date, offset) = try context.date(arguments[AtDate.date]) {
-      self.date = try context.pastOrToday(date, at: offset)
+      self.date = arguments.has(Self.ahead) ? date : try context.pastOrToday(date, at: offset)
       dateOffset = offset
     } else {
       date = nil

@@ -41,6 +41,23 @@ struct CheckCommand: Command {
           + "Restore a backup, or correct the rows with the sqlite3 shell",
         at: context.line.location(ofOffset: end), reason: .storeFailed)
     }
-    return .lines(["the store \(name) is sound (SQLite integrity check: ok; every row Coffer keeps reads back)"])
+    var lines = ["the store \(name) is sound (SQLite integrity check: ok; every row Coffer keeps reads back)"]
+    // Entries dated after today are sound (each holds from its day on), but were most
+    // likely made by a clock that was ahead: named, with what to do.
+    let ahead: [JournalEntry]
+    do {
+      ahead = try ledger.entriesAfterToday()
+    } catch {
+      throw context.failure(error, at: end)
+    }
+    let today = ledger.portfolio.today
+    for entry in ahead {
+      lines.append(
+        "note: journal row \(entry.id) (\(entry.currency.code) \(entry.new)) is effective \(entry.effective), after today "
+          + "(\(today)): it counts from that day on; if a clock was ahead when it was entered, set the balance "
+          + "again ('set \(entry.currency.code) \(entry.new)') and remove the row with the sqlite3 shell "
+          + "(DELETE FROM journal WHERE id = \(entry.id))")
+    }
+    return .lines(lines)
   }
 }

@@ -20,7 +20,12 @@ struct DumpCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    .effect(
+    // A dump describes what is saved; an --atomic run saves nothing until it ends.
+    if context.options.atomic {
+      throw context.failure(
+        "dump cannot run in an --atomic run: it would write edits the run may still take back", at: offset)
+    }
+    return .effect(
       .save(.saveCommand(force: false), offset: offset) { saved throws(StatementFailure) in
         if case .failure(let error) = saved {
           throw StatementFailure(
@@ -36,7 +41,8 @@ struct DumpCommand: Command {
     let ledger = context.ledger
     var script: DumpScript
     do {
-      script = DumpScript(local: ledger.portfolio.local, sources: try ledger.rateSources())
+      script = DumpScript(
+        local: ledger.portfolio.local, sources: try ledger.rateSources(), today: ledger.portfolio.today)
       try ledger.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
       try ledger.journalInOrder { entry in script.add(entry) }
     } catch {

@@ -3,10 +3,14 @@ import CofferCore
 /// The text of `dump`: a Coffer script that recreates the store in a new one — the local
 /// currency, the rates sources, the whole rates history (every rate and quote on the day
 /// it was recorded, with its source), then the balance history as dated `set` lines in the
-/// order entered. The same store always gives the same text, byte for byte: nothing in it
-/// depends on when or where it is written.
+/// order entered. The same store always gives the same text, byte for byte, on the same
+/// day: nothing in it depends on where it is written, and only an entry dated after the
+/// day of the dump depends on that day (it is written `--ahead`).
 struct DumpScript {
   private(set) var text = ""
+  /// The day the dump is written: an entry effective after it (made by a clock that was
+  /// ahead, or in a time zone already in tomorrow) is given back `--ahead`.
+  let today: CalendarDate
 
   static let header = """
     # A Coffer dump: a script that recreates the store it was written from. Run it into a
@@ -17,7 +21,8 @@ struct DumpScript {
 
     """
 
-  init(local: Currency, sources: [RateSource]) {
+  init(local: Currency, sources: [RateSource], today: CalendarDate) {
+    self.today = today
     text = Self.header
     line("local \(local.code)")
     // A new store starts with rates and sources of its own: the dump's replace them.
@@ -64,7 +69,8 @@ struct DumpScript {
     }
     batch.insert(key)
     batchLatest = max(batchLatest, key.day)
-    line("set \(entry.currency.code) \(entry.new) at \(entry.effective)")
+    let ahead = entry.effective > today ? " --ahead" : ""
+    line("set \(entry.currency.code) \(entry.new) at \(entry.effective)\(ahead)")
   }
 
   /// A string of the language that reads back as `text` exactly: `\"`, `\\`, `\n`, `\t`,
