@@ -21,13 +21,6 @@ package final class Interpreter {
   package private(set) var hadError = false
   /// The interactive session's line editor, whose entries `history` shows.
   package var lineEditor: LineEditor?
-  /// The last command a statement named (one without subcommands), as written, and
-  /// whether the sheet was open.
-  private var lastCommand: (word: String, sheetOpen: Bool, entry: CommandEntry)?
-  /// Every such command found so far, by the word as written, at the top level and in
-  /// the sheet: a script that alternates commands finds each with one lookup.
-  private var knownAtTopLevel: [String: CommandEntry] = [:]
-  private var knownInSheet: [String: CommandEntry] = [:]
   /// A script file whose first statement has not run yet (see `unknownCommand`).
   private var firstStatementSource: String?
 
@@ -172,16 +165,9 @@ package final class Interpreter {
     return try perform(result, format: format ?? options.format, to: output)
   }
 
-  /// A statement lexed and parsed: its command and arguments, nothing run yet.
+  /// A statement lexed and parsed: its command and arguments, nothing run yet. The one
+  /// reader of statements: every command's arguments are read by its grammar.
   func read(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> (
-    CommandEntry, Arguments
-  ) {
-    if let quick = quickRead(line, segment) { return quick }
-    return try readInFull(line, segment)
-  }
-
-  /// A statement read through the lexer and its command's grammar: any statement.
-  func readInFull(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> (
     CommandEntry, Arguments
   ) {
     var parser = Parser(line: line, segment: segment)
@@ -200,22 +186,6 @@ package final class Interpreter {
     }
   }
 
-  /// `set CODE NUMBER` at the top level, read straight from its bytes (see
-  /// `QuickStatement`): the same command and arguments as `readInFull` gives, without
-  /// making tokens. nil for any other statement. (`set` reaches no file, so a confined
-  /// run takes it as it is.)
-  func quickRead(_ line: LogicalLine, _ segment: LineScanner.Segment) -> (CommandEntry, Arguments)? {
-    guard context.sheet == nil, let statement = QuickStatement(line.bytes, segment),
-      statement.isCommand("set", in: line.bytes)
-    else { return nil }
-    let entry = SetCommand.entry
-    guard
-      let arguments = StatementReader.arguments(
-        of: statement, in: line, commandOffset: statement.command.lowerBound, grammar: entry.grammar)
-    else { return nil }
-    return (entry, arguments)
-  }
-
   /// The command a statement runs, its words read. In the sheet a bare value is the
   /// focused field's draft and a bare currency code focuses its field.
   private func command(_ parser: inout Parser) throws(StatementFailure) -> (CommandEntry, Int) {
@@ -228,23 +198,8 @@ package final class Interpreter {
       if sheetOpen { return (DraftCommand.entry, start) }
       throw StatementFailure(parser.expected("a command"))
     }
-    // A script mostly repeats a few commands: the last one found is kept (unless its word
-    // also starts subcommands, as `rates` does).
-    if let last = lastCommand, last.sheetOpen == sheetOpen, last.word == word {
-      parser.skip()
-      return (last.entry, start)
-    }
-    if let known = (sheetOpen ? knownInSheet : knownAtTopLevel)[word] {
-      lastCommand = (word, sheetOpen, known)
-      parser.skip()
-      return (known, start)
-    }
     if let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen) {
       if CommandTable.fits(entry, sheetOpen: sheetOpen) {
-        if !CommandTable.wordsWithSubcommands.contains(entry.words[0]) {
-          lastCommand = (word, sheetOpen, entry)
-          if sheetOpen { knownInSheet[word] = entry } else { knownAtTopLevel[word] = entry }
-        }
         for _ in entry.words { parser.skip() }
         return (entry, start)
       }
