@@ -6,7 +6,7 @@ import Testing
 /// the table: every name and alias finds its entries, in the table's order.
 @Suite struct CommandTableTests {
   @Test func everyNameAndAliasFindsItsEntriesInOrder() {
-    for entry in CommandTable.entries {
+    for entry in CommandTable.typed {
       for word in [entry.words[0]] + entry.aliases {
         let found = CommandTable.byFirstWord[word] ?? []
         #expect(found.contains { $0 === entry }, "\(word)")
@@ -16,8 +16,12 @@ import Testing
     }
   }
 
+  @Test func theTableIsKeyedInLowerCase() {
+    #expect(CommandTable.byFirstWord.keys.allSatisfy { $0 == $0.lowercased() })
+  }
+
   @Test func noOtherWordFindsAnEntry() {
-    let words = ["", "sett", "rate", "ratesx", "exit!!", "expr", "quit?", "dismis", "hold"]
+    let words = ["", "sett", "rate", "ratesx", "exit!!", "expr", "EXPR", "quit?", "dismis", "hold"]
     for word in words {
       #expect(CommandTable.byName(word) == nil, "\(word)")
     }

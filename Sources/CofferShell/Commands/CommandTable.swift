@@ -55,11 +55,12 @@ enum CommandTable {
     DraftCommand.entry,
   ]
 
-  /// The entries by the first word of their name and by alias, in the table's order:
-  /// what dispatch looks a statement's first word up in, built from `entries` once.
+  /// The entries by the first word of their name and by alias (all lower case), in the
+  /// table's order: what dispatch looks a statement's first word up in, built from
+  /// `entries` once. (The sheet's bare draft is named by no word.)
   static let byFirstWord: [String: [CommandEntry]] = {
     var table: [String: [CommandEntry]] = [:]
-    for entry in entries {
+    for entry in typed {
       let first = entry.words[0]
       table[first, default: []].append(entry)
       for (index, alias) in entry.aliases.enumerated()
@@ -70,9 +71,11 @@ enum CommandTable {
     return table
   }()
 
-  /// The entries a word (any letter case) names, or whose subcommands it starts.
+  /// The entries a word (any letter case) names, or whose subcommands it starts. A
+  /// command is mostly written in lower case, as the table has it: the word as written
+  /// is looked up first, without making a lowered copy.
   static func byName(_ word: String) -> [CommandEntry]? {
-    byFirstWord[word.lowercasedWord]
+    byFirstWord[word] ?? byFirstWord[word.lowercasedWord]
   }
 
   /// The entry a statement names: `rates set` before `rates`; the sheet's own `set`
