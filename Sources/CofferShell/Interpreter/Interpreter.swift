@@ -12,7 +12,7 @@ import Screen
 package final class Interpreter {
   let context: CommandContext
   /// When edits are saved: every save of the run goes through it.
-  private(set) lazy var saving = SavePolicy(interpreter: self)
+  private var saving: SavePolicy
   /// The source name of lines typed at the prompt; errors there get a caret.
   package var promptSource = "<stdin>"
   /// Display width of the prompt, so a caret lines up under the typed text.
@@ -20,12 +20,16 @@ package final class Interpreter {
   /// Whether any statement failed so far (a script that had one exits 1).
   package private(set) var hadError = false
   /// The interactive session's line editor, whose entries `history` shows.
-  package var lineEditor: LineEditor?
+  package var lineEditor: LineEditor? {
+    get { context.lineEditor }
+    set { context.lineEditor = newValue }
+  }
   /// A script file whose first statement has not run yet (see `unknownCommand`).
   private var firstStatementSource: String?
 
   package init(ledger: Ledger, output: Output, options: RunOptions) {
     context = CommandContext(ledger: ledger, output: output, options: options)
+    saving = SavePolicy(context: context)
   }
 
   package var ledger: Ledger { context.ledger }
@@ -35,11 +39,6 @@ package final class Interpreter {
     set { context.options = newValue }
   }
   package var isSheetOpen: Bool { context.sheet != nil }
-
-  /// A failure the session met between statements (a save): the run has had an error.
-  func noteFailure() {
-    hadError = true
-  }
 
   /// The prompt for the next line: `coffer> `, or `sheet[USD]> ` with the focus.
   package var prompt: String {
@@ -250,8 +249,39 @@ package final class Interpreter {
   /// The run ends here: commits the open sheet's focused draft and saves, as the end of
   /// a run does (for a harness that runs input without a session).
   package func finish(source: String, line: Int) {
-    saving.saveAtEnd(source: source, line: line, storeFailed: false)
+    saveAtEnd(source: source, line: line, storeFailed: false)
   }
+
+  // MARK: - Saving
+
+  /// A save between statements, at one of the session's points (see `SavePolicy`): a
+  /// failure is reported and is the run's error. Returns why it failed, if it did.
+  @discardableResult
+  func save(between point: SavePolicy.Point, source: String, line: Int) -> StopReason? {
+    let reason = saving.saveBetweenStatements(at: point, source: source, line: line)
+    if reason != nil { hadError = true }
+    return reason
+  }
+
+  /// The run is ending: the open sheet's focused draft is committed, then the batch
+  /// saved unless the store already failed.
+  func saveAtEnd(source: String, line: Int, storeFailed: Bool) {
+    let failed = saving.saveAtEnd(source: source, line: line, storeFailed: storeFailed, afterError: hadError)
+    if failed != nil { hadError = true }
+  }
+
+  /// A save a statement asked for: how many edits were written, or the statement's failure.
+  func save(at point: SavePolicy.Point, offset: Int) -> Result<Int, StatementFailure> {
+    saving.save(at: point, offset: offset)
+  }
+
+  /// A save at `point` if the point calls for it: how it went.
+  func save(at point: SavePolicy.Point) -> SavePolicy.Outcome {
+    saving.save(at: point)
+  }
+
+  /// What leaving now would lose, as lines to paste back (see `UnsavedEdits`).
+  var unsavedLines: [String] { saving.unsavedLines }
 
   // MARK: - The sheet
 
