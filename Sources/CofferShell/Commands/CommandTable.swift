@@ -55,63 +55,12 @@ enum CommandTable {
     DraftCommand.entry,
   ]
 
-  /// The entries a first word of a name or an alias names (as written in the table,
-  /// in its order), each built only when a statement first names it: building all 47
-  /// entries, their grammars and a dictionary of them took 0.4 M instructions at every
-  /// start, and a run uses a few. A test checks this against `entries`.
-  static func entries(firstWord word: String) -> [CommandEntry]? {
-    switch word {
-    case "set": [SetCommand.entry, SheetSetCommand.entry]
-    case "print": [PrintCommand.entry]
-    case "total": [TotalCommand.entry]
-    case "holdings": [HoldingsCommand.entry, HoldingsImportCommand.entry]
-    case "rates":
-      [
-        RatesCommand.entry, RatesSetCommand.entry, RatesImportCommand.entry, RatesFetchCommand.entry,
-        RatesSourcesCommand.entry, RatesRecordCommand.entry, RatesQuoteCommand.entry, RatesClearCommand.entry,
-        RatesExportCommand.entry,
-      ]
-    case "help": [HelpCommand.entry]
-    case "open": [OpenCommand.entry]
-    case "clear": [ClearCommand.entry]
-    case "local": [LocalCommand.entry]
-    case "dump": [DumpCommand.entry]
-    case "convert": [ConvertCommand.entry]
-    case "echo": [EchoCommand.entry]
-    case "let": [LetCommand.entry]
-    case "assert": [AssertCommand.entry]
-    case "save": [SaveCommand.entry]
-    case "check": [CheckCommand.entry]
-    case "backup": [BackupCommand.entry]
-    case "restore": [RestoreCommand.entry]
-    case "log": [LogCommand.entry]
-    case "stats": [StatsCommand.entry]
-    case "chart": [ChartCommand.entry]
-    case "watch": [WatchCommand.entry]
-    case "history": [HistoryCommand.entry]
-    case "source": [SourceCommand.entry]
-    case "quit", "exit": [QuitCommand.entry]
-    case "quit!", "exit!": [QuitCommand.forced]
-    case "focus": [FocusCommand.entry]
-    case "next": [MoveCommand.next]
-    case "prev": [MoveCommand.previous]
-    case "first": [MoveCommand.first]
-    case "last": [MoveCommand.last]
-    case "blur": [MoveCommand.blur]
-    case "show": [ShowCommand.entry]
-    case "dismiss", "done": [DismissCommand.entry]
-    case "cancel": [CancelCommand.entry]
-    case "undo": [UndoCommand.entry]
-    case "EXPR": [DraftCommand.entry]
-    default: nil
-    }
-  }
-
-  /// The entries by the first word of their name and by alias, built from `entries`:
-  /// what `entries(firstWord:)` must answer.
-  static func entriesByFirstWord() -> [String: [CommandEntry]] {
+  /// The entries by the first word of their name and by alias (all lower case), in the
+  /// table's order: what dispatch looks a statement's first word up in, built from
+  /// `entries` once. (The sheet's bare draft is named by no word.)
+  static let byFirstWord: [String: [CommandEntry]] = {
     var table: [String: [CommandEntry]] = [:]
-    for entry in entries {
+    for entry in typed {
       let first = entry.words[0]
       table[first, default: []].append(entry)
       for (index, alias) in entry.aliases.enumerated()
@@ -120,21 +69,19 @@ enum CommandTable {
       }
     }
     return table
-  }
+  }()
 
-  /// Whether a word (any letter case) names a command or starts a subcommand's name.
+  /// The entries a word (any letter case) names, or whose subcommands it starts. A
+  /// command is mostly written in lower case, as the table has it: the word as written
+  /// is looked up first, without making a lowered copy.
   static func byName(_ word: String) -> [CommandEntry]? {
-    entries(firstWord: word.lowercasedWord)
+    byFirstWord[word] ?? byFirstWord[word.lowercasedWord]
   }
-
-  /// First words that have subcommands (`rates`): the word alone does not name one entry.
-  /// (Written out, not found in `entries`, which would build every entry; a test checks it.)
-  static let wordsWithSubcommands: Set<String> = ["holdings", "rates"]
 
   /// The entry a statement names: `rates set` before `rates`; the sheet's own `set`
   /// while the sheet is open. `second` is the word after the first, if any.
   static func entry(named first: String, then second: @autoclosure () -> String?, sheetOpen: Bool) -> CommandEntry? {
-    guard let candidates = entries(firstWord: first.lowercasedWord) else { return nil }
+    guard let candidates = byName(first) else { return nil }
     if candidates.count == 1 { return candidates[0].words.count == 1 ? candidates[0] : nil }
     if candidates.contains(where: { $0.words.count == 2 }), let second = second()?.lowercasedWord {
       for entry in candidates where entry.words.count == 2 && entry.words[1] == second { return entry }

@@ -12,17 +12,19 @@ import Screen
 ///
 /// No work is wasted: a keystroke redraws the focused row only and recomputes no total;
 /// a commit recomputes the total once and reformats the rows it changed; the store is not
-/// read while the form is open. Saving is not the form's: at Done it asks the loop that
-/// runs it (`Request.save`), and is told how the save went (`saved`).
+/// read while the form is open. Done is not the form's: it asks the loop that runs it
+/// (`Request.done`), which runs the same Done as `dismiss` (`Interpreter.done`) and,
+/// when the save fails, tells the form (`notSaved`) and runs it again.
 final class SheetForm {
   /// What the form asks of the loop that runs it.
   enum Request {
-    /// Done: save the pending edits (forced: Done again after a conflict was shown), then
-    /// tell the form how it went and run it again.
-    case save(force: Bool)
-    /// Done and saved (or the edits kept pending after a failed save): close the sheet
+    /// Done, the focused draft committed and no invalid draft left: save the pending
+    /// edits (forced: Done again after a conflict was shown), close the sheet and print
+    /// the total.
+    case done(force: Bool)
+    /// Done again after a save failed otherwise: close the sheet with the edits pending,
     /// and print the total.
-    case done
+    case closeUnsaved
     /// Cancelled: the sheet closes, saying what was discarded.
     case cancelled(String)
     /// SIGTERM or SIGHUP: the focused draft committed, the sheet left open for the run's
@@ -46,8 +48,6 @@ final class SheetForm {
   private lazy var title = SheetHeader.title(of: sheet)
   /// What the next keys answer, if not the field.
   private var mode = Mode.editing
-  /// What `run` answers next without reading a key (after Done's save).
-  private var next: Request?
 
   private enum Mode {
     case editing
@@ -71,12 +71,8 @@ final class SheetForm {
 
   // MARK: - The loop
 
-  /// Reads keys until the loop has something to do: save, close, stop.
+  /// Reads keys until the loop has something to do: Done, close, stop.
   func run() -> Request {
-    if let request = next {
-      next = nil
-      return request
-    }
     while true {
       draw()
       if let signal = Signals.pendingStop {
@@ -92,18 +88,15 @@ final class SheetForm {
     }
   }
 
-  /// How Done's save went: saved, the form is done; a conflict stays on screen (Done
-  /// again overwrites); another failure too (Done again closes with the edits kept).
-  func saved(_ outcome: SavePolicy.Outcome) {
-    switch outcome {
-    case .notDue, .saved:
-      next = .done
-    case .failed(.conflict(let conflicts), _, _):
+  /// Done's save failed: a conflict stays on screen (Done again overwrites); another
+  /// failure too (Done again closes with the edits kept).
+  func notSaved(_ error: StoreError, message: String) {
+    if case .conflict(let conflicts) = error {
       mode = .conflictShown
       say(
         "conflict: another session saved " + SaveConflict.named(conflicts) + " · ^D again overwrites",
         style: [.bold, .yellow])
-    case .failed(_, let message, _):
+    } else {
       mode = .saveFailed
       say(message + "; Done again closes with the edits kept", style: [.bold, .red])
     }
@@ -225,7 +218,7 @@ final class SheetForm {
     }
     switch outcome.finished {
     case .cancelled: return .cancelled(outcome.message?.text ?? "")
-    case .done: return .save(force: false)
+    case .done: return .done(force: false)
     case nil: break
     }
     if let message = outcome.message {
@@ -252,15 +245,15 @@ final class SheetForm {
       let outcome = sheet.perform(.done)
       mark(outcome.changed)
       guard outcome.finished == .done else { return refused(outcome) }
-      return .save(force: true)
+      return .done(force: true)
     case .saveFailed:
       // The edits stay pending, as after a failed `dismiss`.
-      return .done
+      return .closeUnsaved
     default:
       let outcome = sheet.perform(.done)
       mark(outcome.changed)
       guard outcome.finished == .done else { return refused(outcome) }
-      return .save(force: false)
+      return .done(force: false)
     }
   }
 

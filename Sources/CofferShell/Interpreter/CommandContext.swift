@@ -1,6 +1,7 @@
 import CofferCore
 import CofferScript
 import Foundation
+import LineEditing
 
 /// What a command runs against: the ledger, the output, the variables, the open sheet,
 /// the run's options, and where the statement being run stands. Commands read it, and
@@ -14,7 +15,7 @@ final class CommandContext {
   var options: RunOptions
   var variables: [String: Value] = [:]
   /// The open sheet, if any. Opened and closed by the interpreter (`Effect.openSheet`,
-  /// `Effect.closeSheet`); commands act on it through its actions.
+  /// Done, `Effect.closeSheet`); commands act on it through its actions.
   private(set) var sheet: SheetController?
   /// What the line sheet last drew on a terminal.
   var liveSheet = LiveSheet()
@@ -23,6 +24,8 @@ final class CommandContext {
   var scriptFolders: [String] = []
   /// The statement being run: errors point into it.
   var line = LogicalLine(source: "", line: 0, bytes: [])
+  /// The interactive session's line editor, whose entries `history` shows.
+  var lineEditor: LineEditor?
 
   init(ledger: Ledger, output: Output, options: RunOptions) {
     self.ledger = ledger
@@ -35,7 +38,7 @@ final class CommandContext {
     self.sheet = sheet
   }
 
-  /// …and closes it (`Effect.closeSheet`, the form's Done and cancel).
+  /// …and closes it (Done, `Effect.closeSheet`, the form's cancel).
   func closeSheet() {
     sheet = nil
   }

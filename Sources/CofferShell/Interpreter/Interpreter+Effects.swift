@@ -37,7 +37,7 @@ extension Interpreter {
       switch flow {
       case .proceed:
         // A sourced file is a script file too: its edits are saved when it ends.
-        _ = try saving.save(at: .scriptEnded, offset: offset).get()
+        _ = try save(at: .scriptEnded, offset: offset).get()
         return .proceed
       case .interrupted, .stop(.quit):
         return flow
@@ -47,8 +47,23 @@ extension Interpreter {
         return .stop(reason)
       }
 
-    case .save(let point, let offset, let then):
-      return try perform(try then(saving.save(at: point, offset: offset)), format: format, to: output)
+    case .save(let force, let offset, let then):
+      let saved = save(at: .saveCommand(force: force), offset: offset)
+      switch then {
+      case .sayHowMany:
+        let count = try saved.get()
+        if options.interactive {
+          output.line(count == 0 ? "nothing to save" : "saved \(count) \(count == 1 ? "change" : "changes")")
+        }
+        return .proceed
+      case .run(let command):
+        if case .failure(let error) = saved {
+          throw StatementFailure(
+            "\(command.notDone): the pending edits could not be saved first: \(error.message)", at: error.location,
+            reason: error.reason)
+        }
+        return try perform(try command.afterSave(context), format: format, to: output)
+      }
 
     case .openSheet(let sheet, let asForm, let offset):
       context.open(sheet)
@@ -73,41 +88,89 @@ extension Interpreter {
         return .stop(.signal(signal))
       }
 
-    case .closeSheet(let then):
+    case .done(let offset):
+      guard let sheet = context.sheet else { return .proceed }
+      switch try done(sheet, force: false, at: offset) {
+      case .closed(let total):
+        output.line(total)
+        return .proceed
+      case .notSaved(let error, let message):
+        // The line sheet closes even if the save fails: its edits stay pending for the
+        // next save.
+        context.closeSheet()
+        throw context.failure(message, at: offset, reason: error.isStoreUnavailable ? .storeFailed : .statementFailed)
+      }
+
+    case .closeSheet(let lines):
       context.closeSheet()
-      return try perform(then, format: format, to: output)
+      for line in lines { output.line(line) }
+      return .proceed
 
-    case .readHistory(let offset, let then):
-      guard let lineEditor else {
-        throw context.failure("history is kept only in the interactive shell", at: offset)
-      }
-      return try perform(then(lineEditor.entries), format: format, to: output)
-
-    case .watch(let watch):
-      let format = watch.format(default: options.format)
-      return try watch.watch(context) { () throws(StatementFailure) -> String in
-        try output.capturing { captured throws(StatementFailure) in
-          _ = try perform(try watch.runWatched(context), format: format, to: captured)
-        }
-      }
+    case .watch(let watched):
+      return try watch(watched)
     }
   }
 
-  /// Runs the full-screen form on an open sheet until it is left, making the saves its
-  /// Done asks for; returns what the prompt prints then (the total after Done, what
-  /// `cancel` discarded), or the stop when SIGTERM or SIGHUP ended it (the focused
-  /// draft committed, the sheet left open for the run's ending to save).
+  // MARK: - Done
+
+  /// How Done went.
+  enum DoneOutcome {
+    /// Saved, and the sheet closed: the total to print.
+    case closed(String)
+    /// The save failed (a conflict, a full disk…): the sheet is still open, its commits
+    /// pending; `message` says why, with how many edits were kept.
+    case notSaved(StoreError, message: String)
+  }
+
+  /// Done, the one sequence behind the line sheet's `dismiss` and the form's Ctrl-D, once
+  /// the sheet has committed its focused draft and holds no invalid draft: its commits
+  /// are saved (`force` after the form showed a conflict), then the sheet is closed and
+  /// the total said. When the save fails, the sheet stays open and the caller decides:
+  /// `dismiss` closes it with the edits pending, the form shows why and stays.
+  func done(_ sheet: SheetController, force: Bool, at offset: Int) throws(StatementFailure) -> DoneOutcome {
+    if case .failed(let error, let message, _) = save(at: .dismiss(force: force)) {
+      return .notSaved(error, message: message)
+    }
+    return .closed(try close(sheet, at: offset))
+  }
+
+  /// Done's ending (and the form's after a failed save, with the edits kept): the sheet
+  /// closed, and the total, with what other sessions saved meanwhile; for a sheet at a
+  /// date, the total as held then.
+  func close(_ sheet: SheetController, at offset: Int) throws(StatementFailure) -> String {
+    context.closeSheet()
+    do {
+      try ledger.refresh()
+    } catch {
+      throw context.failure(error, at: offset)
+    }
+    try context.requireSoundStore(at: offset)
+    guard let date = sheet.date else {
+      return MoneyText.total(try context.readTotal(at: offset), output: output)
+    }
+    let held = try context.readTotal(of: try context.portfolio(asHeldOn: date, at: offset), at: offset)
+    return MoneyText.total(held, output: output, basis: "as held on \(date)")
+  }
+
+  // MARK: - The form
+
+  /// Runs the full-screen form on an open sheet until it is left; returns what the prompt
+  /// prints then (the total after Done, what `cancel` discarded), or the stop when
+  /// SIGTERM or SIGHUP ended it (the focused draft committed, the sheet left open for the
+  /// run's ending to save).
   func runForm(_ sheet: SheetController, on screen: any FormScreen, offset: Int) throws(StatementFailure)
     -> FormEnding
   {
     let form = SheetForm(sheet: sheet, screen: screen, output: output)
     while true {
       switch form.run() {
-      case .save(let force):
-        form.saved(saving.save(at: .dismiss(force: force)))
-      case .done:
-        context.closeSheet()
-        return .printed([try DismissCommand.total(after: sheet, context, at: offset)])
+      case .done(let force):
+        switch try done(sheet, force: force, at: offset) {
+        case .closed(let total): return .printed([total])
+        case .notSaved(let error, let message): form.notSaved(error, message: message)
+        }
+      case .closeUnsaved:
+        return .printed([try close(sheet, at: offset)])
       case .cancelled(let message):
         context.closeSheet()
         return .printed([message])

@@ -12,7 +12,7 @@ import Screen
 package final class Interpreter {
   let context: CommandContext
   /// When edits are saved: every save of the run goes through it.
-  private(set) lazy var saving = SavePolicy(interpreter: self)
+  private var saving: SavePolicy
   /// The source name of lines typed at the prompt; errors there get a caret.
   package var promptSource = "<stdin>"
   /// Display width of the prompt, so a caret lines up under the typed text.
@@ -20,19 +20,16 @@ package final class Interpreter {
   /// Whether any statement failed so far (a script that had one exits 1).
   package private(set) var hadError = false
   /// The interactive session's line editor, whose entries `history` shows.
-  package var lineEditor: LineEditor?
-  /// The last command a statement named (one without subcommands), as written, and
-  /// whether the sheet was open.
-  private var lastCommand: (word: String, sheetOpen: Bool, entry: CommandEntry)?
-  /// Every such command found so far, by the word as written, at the top level and in
-  /// the sheet: a script that alternates commands finds each with one lookup.
-  private var knownAtTopLevel: [String: CommandEntry] = [:]
-  private var knownInSheet: [String: CommandEntry] = [:]
+  package var lineEditor: LineEditor? {
+    get { context.lineEditor }
+    set { context.lineEditor = newValue }
+  }
   /// A script file whose first statement has not run yet (see `unknownCommand`).
   private var firstStatementSource: String?
 
   package init(ledger: Ledger, output: Output, options: RunOptions) {
     context = CommandContext(ledger: ledger, output: output, options: options)
+    saving = SavePolicy(context: context)
   }
 
   package var ledger: Ledger { context.ledger }
@@ -42,11 +39,6 @@ package final class Interpreter {
     set { context.options = newValue }
   }
   package var isSheetOpen: Bool { context.sheet != nil }
-
-  /// A failure the session met between statements (a save): the run has had an error.
-  func noteFailure() {
-    hadError = true
-  }
 
   /// The prompt for the next line: `coffer> `, or `sheet[USD]> ` with the focus.
   package var prompt: String {
@@ -172,16 +164,9 @@ package final class Interpreter {
     return try perform(result, format: format ?? options.format, to: output)
   }
 
-  /// A statement lexed and parsed: its command and arguments, nothing run yet.
+  /// A statement lexed and parsed: its command and arguments, nothing run yet. The one
+  /// reader of statements: every command's arguments are read by its grammar.
   func read(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> (
-    CommandEntry, Arguments
-  ) {
-    if let quick = quickRead(line, segment) { return quick }
-    return try readInFull(line, segment)
-  }
-
-  /// A statement read through the lexer and its command's grammar: any statement.
-  func readInFull(_ line: LogicalLine, _ segment: LineScanner.Segment) throws(StatementFailure) -> (
     CommandEntry, Arguments
   ) {
     var parser = Parser(line: line, segment: segment)
@@ -200,22 +185,6 @@ package final class Interpreter {
     }
   }
 
-  /// `set CODE NUMBER` at the top level, read straight from its bytes (see
-  /// `QuickStatement`): the same command and arguments as `readInFull` gives, without
-  /// making tokens. nil for any other statement. (`set` reaches no file, so a confined
-  /// run takes it as it is.)
-  func quickRead(_ line: LogicalLine, _ segment: LineScanner.Segment) -> (CommandEntry, Arguments)? {
-    guard context.sheet == nil, let statement = QuickStatement(line.bytes, segment),
-      statement.isCommand("set", in: line.bytes)
-    else { return nil }
-    let entry = SetCommand.entry
-    guard
-      let arguments = StatementReader.arguments(
-        of: statement, in: line, commandOffset: statement.command.lowerBound, grammar: entry.grammar)
-    else { return nil }
-    return (entry, arguments)
-  }
-
   /// The command a statement runs, its words read. In the sheet a bare value is the
   /// focused field's draft and a bare currency code focuses its field.
   private func command(_ parser: inout Parser) throws(StatementFailure) -> (CommandEntry, Int) {
@@ -228,23 +197,8 @@ package final class Interpreter {
       if sheetOpen { return (DraftCommand.entry, start) }
       throw StatementFailure(parser.expected("a command"))
     }
-    // A script mostly repeats a few commands: the last one found is kept (unless its word
-    // also starts subcommands, as `rates` does).
-    if let last = lastCommand, last.sheetOpen == sheetOpen, last.word == word {
-      parser.skip()
-      return (last.entry, start)
-    }
-    if let known = (sheetOpen ? knownInSheet : knownAtTopLevel)[word] {
-      lastCommand = (word, sheetOpen, known)
-      parser.skip()
-      return (known, start)
-    }
     if let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen) {
       if CommandTable.fits(entry, sheetOpen: sheetOpen) {
-        if !CommandTable.wordsWithSubcommands.contains(entry.words[0]) {
-          lastCommand = (word, sheetOpen, entry)
-          if sheetOpen { knownInSheet[word] = entry } else { knownAtTopLevel[word] = entry }
-        }
         for _ in entry.words { parser.skip() }
         return (entry, start)
       }
@@ -295,8 +249,39 @@ package final class Interpreter {
   /// The run ends here: commits the open sheet's focused draft and saves, as the end of
   /// a run does (for a harness that runs input without a session).
   package func finish(source: String, line: Int) {
-    saving.saveAtEnd(source: source, line: line, storeFailed: false)
+    saveAtEnd(source: source, line: line, storeFailed: false)
   }
+
+  // MARK: - Saving
+
+  /// A save between statements, at one of the session's points (see `SavePolicy`): a
+  /// failure is reported and is the run's error. Returns why it failed, if it did.
+  @discardableResult
+  func save(between point: SavePolicy.Point, source: String, line: Int) -> StopReason? {
+    let reason = saving.saveBetweenStatements(at: point, source: source, line: line)
+    if reason != nil { hadError = true }
+    return reason
+  }
+
+  /// The run is ending: the open sheet's focused draft is committed, then the batch
+  /// saved unless the store already failed.
+  func saveAtEnd(source: String, line: Int, storeFailed: Bool) {
+    let failed = saving.saveAtEnd(source: source, line: line, storeFailed: storeFailed, afterError: hadError)
+    if failed != nil { hadError = true }
+  }
+
+  /// A save a statement asked for: how many edits were written, or the statement's failure.
+  func save(at point: SavePolicy.Point, offset: Int) -> Result<Int, StatementFailure> {
+    saving.save(at: point, offset: offset)
+  }
+
+  /// A save at `point` if the point calls for it: how it went.
+  func save(at point: SavePolicy.Point) -> SavePolicy.Outcome {
+    saving.save(at: point)
+  }
+
+  /// What leaving now would lose, as lines to paste back (see `UnsavedEdits`).
+  var unsavedLines: [String] { saving.unsavedLines }
 
   // MARK: - The sheet
 

@@ -2,28 +2,34 @@ import CofferCore
 import CofferScript
 
 /// When edits are saved, decided here and nowhere else (the manual's §5): at `save` and
-/// `dismiss` (and the form's Done); after each interactive line that committed something
+/// Done (`dismiss` and the form's); after each interactive line that committed something
 /// while the sheet is closed; at the end of each script file (with `--atomic`, only at the
 /// end of the run, and only if nothing failed); when the run ends (EOF, `quit`, SIGTERM,
-/// SIGHUP); and at Ctrl-C on an empty prompt. Every save of a run is made by `save(at:)`:
-/// commands ask for one with `Effect.save`, the session at its own points, the form at
-/// Done. A failed save keeps the batch in memory and is reported once; what could not
-/// be saved is listed as lines to type again.
-final class SavePolicy {
+/// SIGHUP); and at Ctrl-C on an empty prompt. Every save of a run is made by `save(at:)`,
+/// which the interpreter calls: for a command's `Effect.save`, at Done, and at the
+/// session's own points. A failed save keeps the batch in memory and is reported once;
+/// what could not be saved is listed as lines to type again.
+///
+/// A value the interpreter keeps, handed the context it saves from: the ledger (whose
+/// pending batch says what there is to save), the open sheet, the run's options and the
+/// output failures are reported on.
+struct SavePolicy {
   /// The moments a save may happen.
   enum Point {
     /// `save`, `save --force`; and before `backup` and `dump`.
     case saveCommand(force: Bool)
-    /// `dismiss` and the form's Done (forced: Done again after a conflict was shown).
+    /// Done (forced: Done again after a conflict was shown).
     case dismiss(force: Bool)
-    /// A line typed at the prompt that committed something.
-    case interactiveLine
+    /// A line typed at the prompt ended; `before` is the pending batch as the line found
+    /// it. The line committed something if the batch now holds a commit it did not.
+    case interactiveLine(before: PendingBatch)
     /// A script file ended: `-c`, a script given on the command line, a `source`d file.
     case scriptEnded
     /// Ctrl-C at an empty prompt.
     case interruptAtEmptyPrompt
-    /// The run ends: EOF, `quit`, SIGTERM, SIGHUP.
-    case runEnding
+    /// The run ends: EOF, `quit`, SIGTERM, SIGHUP. `afterError`: a statement of the run
+    /// failed (an --atomic run then saves nothing).
+    case runEnding(afterError: Bool)
   }
 
   /// How a save went.
@@ -38,17 +44,16 @@ final class SavePolicy {
     case failed(StoreError, message: String, repeated: Bool)
   }
 
-  private unowned let interpreter: Interpreter
+  private let context: CommandContext
   /// The last failure reported, with the count of saves then: the same failure met again
   /// with no save in between is not printed twice.
   private var lastReported: (message: String, saves: Int)?
 
-  init(interpreter: Interpreter) {
-    self.interpreter = interpreter
+  init(context: CommandContext) {
+    self.context = context
   }
 
-  private var context: CommandContext { interpreter.context }
-  private var ledger: Ledger { interpreter.context.ledger }
+  private var ledger: Ledger { context.ledger }
 
   /// Whether the pending batch is written at this point.
   func applies(at point: Point) -> Bool {
@@ -56,18 +61,26 @@ final class SavePolicy {
     switch point {
     case .saveCommand, .dismiss, .interruptAtEmptyPrompt:
       return true
-    case .interactiveLine:
+    case .interactiveLine(let before):
       // While the sheet is open its commits stay pending until dismiss or save.
-      return context.sheet == nil
+      return context.sheet == nil && Self.holdsNewCommits(ledger.pending, since: before)
     case .scriptEnded:
       return !context.options.atomic && context.sheet == nil
-    case .runEnding:
-      return !(context.options.atomic && interpreter.hadError)
+    case .runEnding(let afterError):
+      return !(context.options.atomic && afterError)
     }
   }
 
+  /// Whether `batch` holds a commit `before` did not: a currency's amount, or its balance
+  /// on a past date, that `before` did not have pending. (Rates, quotes and the local
+  /// currency are no commits.)
+  static func holdsNewCommits(_ batch: PendingBatch, since before: PendingBatch) -> Bool {
+    batch.amounts.contains { before.amount(of: $0.currency) != $0.amount }
+      || batch.dated.contains { before.dated($0.currency, on: $0.date) != $0 }
+  }
+
   /// Saves at `point` if the point calls for it: the one place a batch is written.
-  func save(at point: Point) -> Outcome {
+  mutating func save(at point: Point) -> Outcome {
     guard applies(at: point) else { return .notDue }
     let count = ledger.pending.count
     do {
@@ -84,9 +97,9 @@ final class SavePolicy {
     }
   }
 
-  /// A save a statement asked for (`Effect.save`): how many edits were written, or the
-  /// failure of the statement.
-  func save(at point: Point, offset: Int) -> Result<Int, StatementFailure> {
+  /// A save a statement asked for: how many edits were written, or the failure of the
+  /// statement.
+  mutating func save(at point: Point, offset: Int) -> Result<Int, StatementFailure> {
     switch save(at: point) {
     case .notDue: return .success(0)
     case .saved(let count): return .success(count)
@@ -96,23 +109,24 @@ final class SavePolicy {
     }
   }
 
-  /// A save the session makes by itself, between statements. A failure is reported (once
-  /// for the same failure) and its reason returned; the batch stays in memory.
-  func saveBetweenStatements(at point: Point, source: String, line: Int) -> StopReason? {
+  /// A save made between statements. A failure is reported (once for the same failure)
+  /// and its reason returned; the batch stays in memory.
+  mutating func saveBetweenStatements(at point: Point, source: String, line: Int) -> StopReason? {
     guard case .failed(let error, let message, let repeated) = save(at: point) else { return nil }
     if !repeated { report(message, source: source, line: line) }
-    interpreter.noteFailure()
     return error.isStoreUnavailable ? .storeFailed : .statementFailed
   }
 
   /// The run is ending: the focused draft of an open sheet is committed (a typed value
-  /// is not lost), then the batch saved unless the store already failed.
-  func saveAtEnd(source: String, line: Int, storeFailed: Bool) {
+  /// is not lost), then the batch saved unless the store already failed. Returns why the
+  /// save failed, if it did.
+  mutating func saveAtEnd(source: String, line: Int, storeFailed: Bool, afterError: Bool) -> StopReason? {
     if let refusal = context.sheet?.perform(.commit).refusal, !isRepeated(refusal.text) {
       report(refusal.text, source: source, line: line)
       lastReported = (refusal.text, ledger.counters.saves)
     }
-    if !storeFailed { _ = saveBetweenStatements(at: .runEnding, source: source, line: line) }
+    guard !storeFailed else { return nil }
+    return saveBetweenStatements(at: .runEnding(afterError: afterError), source: source, line: line)
   }
 
   private func report(_ message: String, source: String, line: Int) {

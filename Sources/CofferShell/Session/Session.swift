@@ -8,12 +8,11 @@ import LineEditing
 final class Session {
   let interpreter: Interpreter
   let output: Output
-  private var saving: SavePolicy { interpreter.saving }
   private var lastSource = "<command>"
   private var lastLine = 0
-  /// The commit count when leaving was last refused for unsaved edits: asking again
-  /// with nothing new typed since leaves.
-  private var refusedLeavingAt: Int?
+  /// The pending batch when leaving was last refused for unsaved edits: asking again
+  /// with nothing committed since leaves.
+  private var refusedLeavingWith: PendingBatch?
 
   init(interpreter: Interpreter, output: Output) {
     self.interpreter = interpreter
@@ -30,7 +29,7 @@ final class Session {
     case .stop(.storeFailed), .stop(.quit): return flow
     default: break
     }
-    if let reason = saving.saveBetweenStatements(at: .scriptEnded, source: reader.source, line: reader.lineNumber) {
+    if let reason = interpreter.save(between: .scriptEnded, source: reader.source, line: reader.lineNumber) {
       return .stop(reason)
     }
     return flow
@@ -76,8 +75,7 @@ final class Session {
         output.line("^C")
         pending = nil
         if lineWasEmpty {
-          _ = saving.saveBetweenStatements(
-            at: .interruptAtEmptyPrompt, source: interpreter.promptSource, line: lineNumber)
+          interpreter.save(between: .interruptAtEmptyPrompt, source: interpreter.promptSource, line: lineNumber)
         }
         continue
       case .terminated(let signal):
@@ -101,7 +99,7 @@ final class Session {
       guard let line = pending, !line.continues else { continue }
       pending = nil
       interpreter.promptWidth = TextTable.displayWidth(interpreter.prompt)
-      let commitsBefore = interpreter.ledger.counters.commits
+      let pendingBefore = interpreter.ledger.pending
       let sheetWasOpen = interpreter.isSheetOpen
       let flow = interpreter.execute(line, typed: true)
       interpreter.drawSheet(justOpened: !sheetWasOpen)
@@ -110,9 +108,9 @@ final class Session {
         if case .quit(_, let forced) = reason, !forced, !mayLeave(line: lineNumber) { continue }
         return flow
       }
-      if interpreter.ledger.counters.commits != commitsBefore {
-        _ = saving.saveBetweenStatements(at: .interactiveLine, source: interpreter.promptSource, line: lineNumber)
-      }
+      // Saved if the line committed something (see `SavePolicy`).
+      interpreter.save(
+        between: .interactiveLine(before: pendingBefore), source: interpreter.promptSource, line: lineNumber)
     }
   }
 
@@ -121,11 +119,12 @@ final class Session {
   /// first ask is refused with what would be lost and how to keep or drop it, and the
   /// next ask (with nothing typed since that changed the batch) leaves.
   private func mayLeave(line: Int) -> Bool {
-    saving.saveAtEnd(source: interpreter.promptSource, line: line, storeFailed: false)
-    let lost = saving.unsavedLines
-    let commits = interpreter.ledger.counters.commits
-    if lost.isEmpty || refusedLeavingAt == commits { return true }
-    refusedLeavingAt = commits
+    interpreter.saveAtEnd(source: interpreter.promptSource, line: line, storeFailed: false)
+    let lost = interpreter.unsavedLines
+    let pending = interpreter.ledger.pending
+    if lost.isEmpty { return true }
+    if let refused = refusedLeavingWith, !SavePolicy.holdsNewCommits(pending, since: refused) { return true }
+    refusedLeavingWith = pending
     output.diagnostic("not leaving: these edits are not saved and would be lost:")
     for text in lost { output.diagnostic("  " + text.escapingControlCharacters) }
     // Advice that fits what is lost: a draft is fixed in its field, an edit saved.
@@ -163,8 +162,8 @@ final class Session {
       return ending
     }
     // After a store failure a second try would only wait out the busy timeout again.
-    saving.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
-    let lost = saving.unsavedLines
+    interpreter.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
+    let lost = interpreter.unsavedLines
     if !lost.isEmpty {
       output.diagnostic("coffer: not saved; to apply these edits later, run them again:")
       for text in lost { output.diagnostic(text.escapingControlCharacters) }
@@ -192,8 +191,8 @@ final class Session {
       return .finished(failed: true)
     }
     // What the final save writes inside the transaction is lost too if it cannot commit.
-    let pending = saving.unsavedLines
-    saving.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
+    let pending = interpreter.unsavedLines
+    interpreter.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
     do {
       try ledger.commitRunTransaction()
     } catch {

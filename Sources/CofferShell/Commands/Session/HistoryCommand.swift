@@ -19,14 +19,13 @@ struct HistoryCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let limit = self.limit
-    return .effect(
-      .readHistory(offset: offset) { lines in
-        let start = max(0, lines.count - limit)
-        return .lines(
-          lines.enumerated().dropFirst(start).map { index, line in
-            "\(String(index + 1).leftPadded(to: 5))  \(line.escapingControlCharacters)"
-          })
+    guard let lines = context.lineEditor?.entries else {
+      throw context.failure("history is kept only in the interactive shell", at: offset)
+    }
+    let start = max(0, lines.count - limit)
+    return .lines(
+      lines.enumerated().dropFirst(start).map { index, line in
+        "\(String(index + 1).leftPadded(to: 5))  \(line.escapingControlCharacters)"
       })
   }
 }

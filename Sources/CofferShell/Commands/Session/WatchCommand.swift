@@ -1,17 +1,14 @@
 import CofferCore
 import CofferScript
-import Foundation
-import LineEditing
 
 /// `watch [SECONDS] [count N] COMMAND…`: runs a command that only reads, then looks again
 /// every SECONDS (2 unless told) and prints it again only when its output changed, until
-/// Ctrl-C (back at the prompt), as psql's `\watch` does.
+/// Ctrl-C (back at the prompt), as psql's `\watch` does. The command reads what is
+/// watched, checked; the interpreter runs the loop (`Interpreter.watch`).
 ///
-/// Looking costs one `data_version` check: when no session saved in between, the command
-/// is not run again at all, so nothing is recomputed and nothing else is read (`stats`
-/// shows it). Commands that change anything are refused, before anything runs. With
-/// `count N` it looks N times (the first run included) and ends; a script must say so,
-/// since only a signal would end it otherwise.
+/// Commands that change anything are refused, before anything runs. With `count N` it
+/// looks N times (the first run included) and ends; a script must say so, since only a
+/// signal would end it otherwise.
 struct WatchCommand: Command {
   static let interval = TypedSlot.expression("SECONDS", "a number of seconds between looks")
   static let looks = TypedSlot.expression("N", "how many times to look")
@@ -94,101 +91,8 @@ struct WatchCommand: Command {
     .effect(.watch(self))
   }
 
-  /// The watched statement, run once: what the loop prints of it (`Effect.watch`).
-  func runWatched(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    try watched.run(arguments, context)
-  }
-
   /// The format the watched statement prints in: its `--format`, else the run's.
   func format(default fallback: OutputFormat) -> OutputFormat {
     arguments[ListingOptions.format]?.value ?? fallback
-  }
-
-  /// Looks, then looks again every SECONDS while the count allows, printing what `look`
-  /// gives (the watched statement's output, run by the loop) when it changed. Returns
-  /// `.proceed` once the count is reached or Ctrl-C stopped it, or the stop SIGTERM or
-  /// SIGHUP asks for.
-  func watch(_ context: CommandContext, look: () throws(StatementFailure) -> String) throws(StatementFailure) -> Flow {
-    let output = context.output
-    let ledger = context.ledger
-    var shown = try look()
-    show(shown, first: true, output)
-    // A confined run (the fuzzing harness) never waits: it looks once.
-    if context.options.confined { return .proceed }
-    var looks = 1
-    var reloads = ledger.reloads
-    while count.map({ looks < $0 }) ?? true {
-      switch wait() {
-      case .interrupted:
-        // The terminal echoed ^C: the prompt goes on the next line.
-        if output.isTerminal { output.line("") }
-        return .proceed
-      case .stopped(let signal):
-        return .stop(.signal(signal))
-      case .timeUp:
-        break
-      }
-      looks += 1
-      do {
-        try ledger.refresh()
-      } catch {
-        throw context.failure(error, at: arguments.commandOffset)
-      }
-      // Nothing saved elsewhere: the output cannot have changed, and nothing is run.
-      guard ledger.reloads != reloads else { continue }
-      reloads = ledger.reloads
-      let text = try look()
-      if text != shown {
-        show(text, first: false, output)
-        shown = text
-      }
-    }
-    return .proceed
-  }
-
-  /// Prints an output: on a terminal under a dim line saying what is watched and when it
-  /// changed; otherwise as it is, so a program reads one listing per change.
-  private func show(_ printed: String, first: Bool, _ output: Output) {
-    if output.isTerminal {
-      if !first { output.line("") }
-      let every = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-      output.line(output.styled("every \(every) s · \(text) · \(Self.clock()) (Ctrl-C stops)", "2"))
-    }
-    var lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last?.isEmpty == true { lines.removeLast() }
-    for line in lines { output.line(String(line)) }
-    output.flush()
-  }
-
-  /// How a wait between looks ended.
-  private enum Wait {
-    case timeUp
-    /// Ctrl-C: watching stops, the shell goes on.
-    case interrupted
-    /// SIGTERM or SIGHUP: the run stops (the session saves and leaves).
-    case stopped(Int32)
-  }
-
-  /// Waits SECONDS, looking at signals every 50 ms.
-  private func wait() -> Wait {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    let deadline = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
-    while true {
-      if let signal = Signals.pendingStop { return .stopped(signal) }
-      if Signals.takeInterrupt() { return .interrupted }
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let left = deadline - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
-      guard left > 0 else { return .timeUp }
-      usleep(useconds_t(min(left, 0.05) * 1e6))
-    }
-  }
-
-  /// The time of day, `14:03:07`.
-  private static func clock() -> String {
-    var now = time(nil)
-    var parts = tm()
-    localtime_r(&now, &parts)
-    return String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
   }
 }

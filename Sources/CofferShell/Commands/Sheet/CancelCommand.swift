@@ -15,6 +15,6 @@ struct CancelCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let outcome = try context.perform(.cancel, at: offset)
-    return .effect(.closeSheet(then: .lines(outcome.message.map { [$0.text] } ?? [])))
+    return .effect(.closeSheet(printing: outcome.message.map { [$0.text] } ?? []))
   }
 }

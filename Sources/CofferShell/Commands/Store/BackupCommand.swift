@@ -3,7 +3,7 @@ import CofferScript
 
 /// `backup FILE [--force]`: a consistent copy of the store through SQLite's online backup,
 /// pending edits saved first. FILE is created 0600 and written whole or not at all.
-struct BackupCommand: Command {
+struct BackupCommand: Command, SavesFirst {
   static let file = TypedSlot.file("FILE", "the file to copy the store to")
   static let replace = Flag("force")
   static let entry = CommandEntry(
@@ -30,19 +30,13 @@ struct BackupCommand: Command {
     }
     // Through the save policy, as `save` is: a save that fails (a conflict, a full disk)
     // fails the backup, and the edits stay pending.
-    return .effect(
-      .save(.saveCommand(force: false), offset: offset) { saved throws(StatementFailure) in
-        if case .failure(let error) = saved {
-          throw StatementFailure(
-            "no backup was made: the pending edits could not be saved first: \(error.message)", at: error.location,
-            reason: error.reason)
-        }
-        return try backUp(context)
-      })
+    return .effect(.save(force: false, offset: offset, then: .run(self)))
   }
 
+  var notDone: String { "no backup was made" }
+
   /// The copy itself, once nothing is pending.
-  private func backUp(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+  func afterSave(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let destination = context.resolve(path)
     do {
       try context.ledger.backup(to: destination, replacing: force)

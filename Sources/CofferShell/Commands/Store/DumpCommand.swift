@@ -3,7 +3,7 @@ import CofferScript
 
 /// `dump [FILE]`: the store as a Coffer script that recreates it (see `DumpScript`), to
 /// stdout or, written atomically, to FILE. Pending edits are saved first.
-struct DumpCommand: Command {
+struct DumpCommand: Command, SavesFirst {
   static let file = TypedSlot.file("FILE", "the file to write the script to")
   static let entry = CommandEntry(
     "dump", .optional(.slot(file)),
@@ -25,19 +25,13 @@ struct DumpCommand: Command {
       throw context.failure(
         "dump cannot run in an --atomic run: it would write edits the run may still take back", at: offset)
     }
-    return .effect(
-      .save(.saveCommand(force: false), offset: offset) { saved throws(StatementFailure) in
-        if case .failure(let error) = saved {
-          throw StatementFailure(
-            "nothing was dumped: the pending edits could not be saved first: \(error.message)", at: error.location,
-            reason: error.reason)
-        }
-        return try dump(context)
-      })
+    return .effect(.save(force: false, offset: offset, then: .run(self)))
   }
 
+  var notDone: String { "nothing was dumped" }
+
   /// The script itself, once nothing is pending.
-  private func dump(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
+  func afterSave(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let ledger = context.ledger
     var script: DumpScript
     do {

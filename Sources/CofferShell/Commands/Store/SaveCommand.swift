@@ -16,12 +16,6 @@ struct SaveCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let interactive = context.options.interactive
-    return .effect(
-      .save(.saveCommand(force: force), offset: end) { saved throws(StatementFailure) in
-        let count = try saved.get()
-        guard interactive else { return .nothing }
-        return .lines([count == 0 ? "nothing to save" : "saved \(count) \(count == 1 ? "change" : "changes")"])
-      })
+    .effect(.save(force: force, offset: end, then: .sayHowMany))
   }
 }
