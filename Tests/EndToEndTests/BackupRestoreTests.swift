@@ -325,6 +325,8 @@ import Testing
     ),
     ("missing", "true", "does not exist"),
     ("folder", "mkdir FILE", "is a folder"),
+    // A named pipe is refused at once: opened to be read, it would wait for a writer.
+    ("fifo", "mkfifo FILE", "is not a regular file"),
   ]
 
   @Test(arguments: badFiles.map(\.name))

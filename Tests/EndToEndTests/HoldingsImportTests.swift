@@ -75,7 +75,9 @@ import Testing
     ("date,code,amount\n2025-01-01,USD,1.234\n", "line 2: USD 1.234: USD allows 2 decimal places; 1.234 has 3"),
     ("date,code,amount\n2025-01-01,JPY,0.5\n", "line 2: JPY 0.5: JPY has no minor units; 0.5 has 1"),
     ("date,code,amount\n2025-01-01,USD,-5\n", "line 2: '-5' is not an amount (digits, with a point if any)"),
-    ("date,code,amount\n2025-01-01,USD,\"1,200\"\n", "line 2: 4 cells where the header has 3"),
+    // A quoted cell holds its comma (RFC 4180): one cell, not two, and not an amount.
+    ("date,code,amount\n2025-01-01,USD,\"1,200\"\n", "line 2: '1,200' is not an amount (digits, with a point if any)"),
+    ("date,code,amount\n2025-01-01,USD,\"1,200\",\"x,y\"\n", "line 2: 4 cells where the header has 3"),
     ("date,code,amount\n2025-01-01,USD,1e3\n", "line 2: '1e3' is not an amount (digits, with a point if any)"),
     (
       "date,code,amount\n2025-01-01,USD,1234567890123456\n",

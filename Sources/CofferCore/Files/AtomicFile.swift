@@ -82,16 +82,19 @@ package enum AtomicFile {
 
   // MARK: - The steps
 
-  /// Creates a new, empty file beside `path` (`path.partial-XXXXXX`), exclusively, and
-  /// returns its path. With `exactMode` the mode is `mode` whatever the umask (a backup is
-  /// 0600: never readable by others, not even for a moment).
+  /// Creates a new, empty file beside `path` (`path.partial-PID-XXXXXX`, PID this
+  /// process's), exclusively, and returns its path. With `exactMode` the mode is `mode`
+  /// whatever the umask (a backup is 0600: never readable by others, not even for a
+  /// moment). Such files that a process killed while writing left beside `path` (their
+  /// process is gone) are removed first.
   package static func createTemporary(beside path: String, mode: mode_t, exactMode: Bool = false)
     throws(FileProblem) -> String
   {
+    removeAbandoned(beside: path)
     let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
     for _ in 0..<100 {
       let suffix = String((0..<6).map { _ in letters[Int.random(in: 0..<letters.count)] })
-      let temporary = "\(path).partial-\(suffix)"
+      let temporary = "\(path).partial-\(getpid())-\(suffix)"
       let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, exactMode ? 0o600 : mode)
       if descriptor < 0 {
         if errno == EEXIST { continue }
@@ -106,6 +109,20 @@ package enum AtomicFile {
       return temporary
     }
     throw FileProblem("cannot write \(path): no free temporary name beside it")
+  }
+
+  /// Removes the `path.partial-PID-…` files whose process no longer runs: what a write
+  /// killed half-way (a backup, a dump) left behind. A file of a process that still runs
+  /// (another session's backup under way) is left alone.
+  static func removeAbandoned(beside path: String) {
+    let folder = folder(of: path)
+    let prefix = (path as NSString).lastPathComponent + ".partial-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+    }
   }
 
   /// Writes `bytes` into the (empty) file at `temporary` and syncs it; failures name

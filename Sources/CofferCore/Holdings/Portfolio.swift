@@ -196,7 +196,7 @@ package final class Portfolio {
     }
     return .success(
       Total(
-        local: local, value: sum.rounded(toPlaces: local.minorUnits), holdings: count, missing: missing,
+        local: local, value: sum.rounded(toPlaces: local.minorUnits), holdings: count + missing.count, missing: missing,
         localRateMissing: localRateMissing))
   }
 

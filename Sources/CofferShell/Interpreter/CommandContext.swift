@@ -137,13 +137,7 @@ final class CommandContext {
     } catch {
       throw failure(error, at: offset)
     }
-    return try requireRates(portfolio, at: offset)
+    return portfolio
   }
 
-  /// The holdings as they stood on a date before any rate is known have no value, not a
-  /// total of 0.
-  private func requireRates(_ portfolio: Portfolio, at offset: Int) throws(StatementFailure) -> Portfolio {
-    guard portfolio.rates.allRates.isEmpty && portfolio.rates.allQuotes.isEmpty else { return portfolio }
-    throw failure("no rates on or before \(portfolio.today): no rate is known that early", at: offset)
-  }
 }

@@ -1,13 +1,19 @@
 /// "Did you mean …?": the candidate closest to a mistyped name, if any is close.
 enum Suggestions {
+  /// The closest candidate; of candidates equally close, the first in byte order, so that
+  /// the answer never depends on the order they come in (a dictionary's keys come in an
+  /// order that changes from run to run).
   static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
     let target = Array(name.lowercased())
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let distance = editDistance(target, Array(candidate.lowercased()))
-      if distance <= max(1, min(2, target.count / 2)), distance < (best?.distance ?? Int.max) {
-        best = (candidate, distance)
+      guard distance <= max(1, min(2, target.count / 2)) else { continue }
+      if let known = best {
+        if distance > known.distance { continue }
+        if distance == known.distance && !candidate.utf8.lexicographicallyPrecedes(known.name.utf8) { continue }
       }
+      best = (candidate, distance)
     }
     return best?.name
   }

@@ -44,7 +44,8 @@ struct CSVLines {
   }
 
   /// The comma-separated cells of line `index`, trimmed of blanks, into `cells` (reused
-  /// from row to row). A trailing comma ends the line with an empty cell.
+  /// from row to row). A trailing comma ends the line with an empty cell; a comma inside
+  /// a quoted cell is the cell's.
   func cells(ofLine index: Int, into cells: inout [Range<Int>]) {
     cells.removeAll(keepingCapacity: true)
     let line = lines[index]
@@ -54,8 +55,27 @@ struct CSVLines {
       guard let base = bytes.baseAddress else { return cells.append(line) }
       var start = line.lowerBound
       while true {
+        // A cell quoted (RFC 4180) runs to its closing quote, commas and all (`""` inside
+        // is a quote); the comma after it ends it. The quotes stay in the cell, for the
+        // reader of its text to take off (a quote left open runs to the end of the line).
+        var from = start
+        while from < line.upperBound, Self.isBlankByte(bytes[from]) { from += 1 }
+        if from < line.upperBound, bytes[from] == UInt8(ascii: "\"") {
+          from += 1
+          while from < line.upperBound {
+            if bytes[from] == UInt8(ascii: "\"") {
+              if from + 1 < line.upperBound, bytes[from + 1] == UInt8(ascii: "\"") {
+                from += 2
+                continue
+              }
+              from += 1
+              break
+            }
+            from += 1
+          }
+        }
         var end = line.upperBound
-        if let comma = memchr(base + start, Int32(UInt8(ascii: ",")), line.upperBound - start) {
+        if from < line.upperBound, let comma = memchr(base + from, Int32(UInt8(ascii: ",")), line.upperBound - from) {
           end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(comma))
         }
         var cell = start..<end

@@ -1,0 +1,23 @@
+import Testing
+
+@testable import CofferShell
+
+/// "Did you mean": the same answer whatever order the candidates come in (a dictionary's
+/// keys, a set's members change order from run to run).
+@Suite struct SuggestionsTests {
+  @Test func equallyCloseCandidatesGiveTheSameAnswerInEveryOrder() {
+    let candidates = ["rate", "rent", "rant", "runt", "tent"]
+    var answers: Set<String?> = []
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<50 {
+      answers.insert(Suggestions.nearest(to: "rxnt", in: candidates.shuffled(using: &generator)))
+    }
+    #expect(answers == ["rant"])
+    #expect(Suggestions.nearest(to: "USF", in: Set(["USD", "UAH", "USX"])) == "USD")
+  }
+
+  @Test func theClosestWinsAndAFarOneIsNone() {
+    #expect(Suggestions.nearest(to: "UDS", in: ["GBP", "USD", "UDT"]) == "UDT")
+    #expect(Suggestions.nearest(to: "total", in: ["holdings", "rates"]) == nil)
+  }
+}
