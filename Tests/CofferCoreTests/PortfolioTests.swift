@@ -67,7 +67,7 @@ func simpleRates() -> RateBook {
     portfolio.setAmount(decimal("5"), of: kwd)
     let total = try portfolio.total().get()
     #expect(total.value == decimal("640"))
-    #expect(total.holdings == 1)
+    #expect(total.holdings == 2, "every currency held, with a rate or not")
     #expect(total.missing == [kwd])
     #expect(throws: PortfolioError.noRate([kwd])) { try portfolio.value(of: kwd) }
   }

@@ -113,8 +113,8 @@ import ZIPFoundation
     let usd = Self.expected("USD", on: "2015-06-01", times: "10", places: 2)
     #expect(
       partial.stdout == """
-        ¥\(usd) CNY (1 holding), today's holdings at 2015-06-01 rates; partial: no rate for TWD
-        {"local":"CNY","total":"\(usd)","holdings":1,"missing":["TWD"],"date":"2015-06-01","holdings_as_of":"today"}
+        ¥\(usd) CNY (2 holdings), today's holdings at 2015-06-01 rates; partial: no rate for TWD
+        {"local":"CNY","total":"\(usd)","holdings":2,"missing":["TWD"],"date":"2015-06-01","holdings_as_of":"today"}
 
         """)
     let holdings = try run("holdings valued at 2015-06-01 --format csv")
@@ -131,7 +131,7 @@ import ZIPFoundation
         == "<command>:1:7: error: total_valued_at(): no CNY (local) rate on 2001-09-11\n")
     #expect(
       try run("total valued at 2001-09-11").stdout
-        == "¥0.00 CNY (0 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate\n")
+        == "¥0.00 CNY (2 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate\n")
     let rate = try run("print rate_at(USD, 1998-12-31)")
     #expect(rate.stderr == "<command>:1:7: error: rate_at(): no CNY (local) rate on 1998-12-31\n")
     // With a local currency that has a rate, a held currency's missing rate is named.
@@ -203,12 +203,12 @@ import ZIPFoundation
     NSDecimalRound(&wholeYen, &yen, 0, .plain)
     #expect(
       outcome.stdout == """
-        ¥0.00 CNY (0 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate
+        ¥0.00 CNY (3 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate
         code  name           amount     rate  value (CNY)  as of
         USD   US Dollar       $1.00  no rate            —
         JPY   Japanese Yen   JP¥100  no rate            —
         GBP   British Pound   £1.00  no rate            —
-        total ¥0.00 CNY (0 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate
+        total ¥0.00 CNY (3 holdings), today's holdings at 2001-09-11 rates; partial: no CNY (local) rate
         $5.00 USD = JP¥\(wholeYen) JPY
 
         """)

@@ -71,6 +71,8 @@ import Testing
     ("watch rates set USD 7", "<command>:1:7: error: 'rates set' changes things"),
     ("watch rates sources remove ECB", "<command>:1:7: error: 'rates sources' changes things"),
     ("watch watch total", "<command>:1:7: error: watch cannot watch itself"),
+    // A dump saves what is pending first, and with FILE writes a file: never watched.
+    ("watch 1 count 2 dump d.coffer", "<command>:1:17: error: 'dump' changes things"),
     ("watch count 2 totl", "<command>:1:15: error: watch: unknown command 'totl'; did you mean total?"),
     ("watch 0.01 count 2 total", "<command>:1:7: error: watch: SECONDS must be from 0.1 to 86400, not 0.01"),
     ("watch 1 count 0 total", "<command>:1:15: error: watch: N must be a whole number above 0"),
@@ -81,6 +83,7 @@ import Testing
     let outcome = try coffer.run(["--db", ":memory:", "-c", line])
     #expect(outcome.stderr.hasPrefix(error), "\(outcome)")
     #expect(outcome.stdout == "" && outcome.status == 1, "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: coffer.home + "/d.coffer"))
   }
 
   @Test func readingCommandsCanBeWatched() throws {

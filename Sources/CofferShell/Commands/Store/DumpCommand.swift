@@ -8,7 +8,7 @@ struct DumpCommand: Command, SavesFirst {
   static let entry = CommandEntry(
     "dump", .optional(.slot(file)),
     "write the store as a Coffer script that recreates it (to FILE, or stdout); pending edits are saved first",
-    examples: ["dump", "dump coffer-2026-11-22.coffer"], reachesOutside: true, access: .reads,
+    examples: ["dump", "dump coffer-2026-11-22.coffer"], reachesOutside: true,
     usage: "dump [FILE]", command: Self.self)
 
   let file: (path: String, offset: Int)?
