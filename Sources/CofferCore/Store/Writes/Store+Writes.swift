@@ -198,32 +198,40 @@ extension Store {
     return outcome
   }
 
-  /// A journal entry about to be written.
-  struct JournalRow {
+  /// A journal entry about to be written, through its record (the journal's triggers
+  /// keep the holdings and the month ends from it).
+  struct JournalRow: Encodable, PersistableRecord {
+    static let databaseTableName = "journal"
     let entered: EntryTime
     let effective: CalendarDate
     let currency: Currency
     let place: String
     let old: DecimalValue
     let new: DecimalValue
+
+    enum CodingKeys: String, CodingKey {
+      case entered
+      case utcOffset = "utc_offset"
+      case effective, code, place, old, new
+    }
+
+    /// Written as Coffer writes every entry: UTC time and its offset, the day number, the
+    /// code, and the amounts as plain decimal text.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(entered.utcText, forKey: .entered)
+      try container.encode(entered.offsetMinutes, forKey: .utcOffset)
+      try container.encode(effective.dayNumber, forKey: .effective)
+      try container.encode(currency.code, forKey: .code)
+      try container.encode(place, forKey: .place)
+      try container.encode(old.description, forKey: .old)
+      try container.encode(new.description, forKey: .new)
+    }
   }
 
-  /// Writes `rows` in one statement (one a row would cost SQLite a statement journal and
-  /// the triggers' frames each).
+  /// Writes `rows`, in order.
   static func insert(_ rows: [JournalRow], _ db: Database) throws {
-    guard !rows.isEmpty else { return }
-    let statement = try db.cachedStatement(
-      sql: "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) VALUES "
-        + repeatElement("(?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", "))
-    var arguments: [(any DatabaseValueConvertible)?] = []
-    arguments.reserveCapacity(rows.count * 7)
-    for row in rows {
-      arguments += [
-        row.entered.utcText, row.entered.offsetMinutes, row.effective.dayNumber, row.currency.code, row.place,
-        row.old.description, row.new.description,
-      ]
-    }
-    try statement.execute(arguments: StatementArguments(arguments))
+    for row in rows { try row.insert(db) }
   }
 
   static func setSetting(_ db: Database, _ key: String, _ value: String) throws {
