@@ -184,7 +184,7 @@ import Testing
         rows_written 0
         total_reads 4
         total_recomputes 2
-        db_reads 3
+        db_reads 4
         version_checks 0
         rows_rendered 0
 

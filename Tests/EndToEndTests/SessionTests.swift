@@ -158,7 +158,7 @@ import Testing
             rows_written 3
             total_reads 1
             total_recomputes 1
-            db_reads 4
+            db_reads 5
             version_checks 14
             rows_rendered 0
 

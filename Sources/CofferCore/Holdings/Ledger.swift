@@ -22,8 +22,10 @@ package final class Ledger {
   /// How many times `refresh` found that another process had saved: what a caller that
   /// waits for changes (`watch`) compares, at no cost beyond the check itself.
   package private(set) var reloads = 0
-  /// What moves when another process saves, as last seen (nil for a store in memory).
-  private var changeMarks: Store.ChangeMarks?
+  /// `PRAGMA data_version` as last seen (nil for a store in memory), and the schema's
+  /// version then.
+  private var dataVersion: Int?
+  private var schemaVersion = 0
   /// Whether the next `refresh` reads everything, whatever the marks say.
   private var mustReload = false
   /// Set when a write found the store read-only: the next write opens a new connection,
@@ -39,7 +41,8 @@ package final class Ledger {
   {
     self.counters = counters
     store = try Store(location: location, counters: counters)
-    changeMarks = try store.changeMarks()
+    dataVersion = try store.dataVersion()
+    schemaVersion = try store.schemaVersion()
     let state = try store.load(knownRatesRevision: nil, today: today)
     portfolio = Portfolio(
       local: state.local ?? Catalog.cny, rates: state.rates ?? RateBook(), today: today, counters: counters)
@@ -208,7 +211,7 @@ package final class Ledger {
     store.reopen()
     reopenBeforeWriting = false
     // The new connection has its own data_version: read everything again.
-    changeMarks = try store.changeMarks()
+    dataVersion = try store.dataVersion()
     mustReload = true
   }
 
@@ -222,7 +225,7 @@ package final class Ledger {
   /// the store's contents itself (`restore`), which moves neither its own connection's
   /// `data_version` nor the rates revision it knows. Nothing may be pending.
   package func reloadEverything() throws(StoreError) {
-    changeMarks = try store.changeMarks()
+    dataVersion = try store.dataVersion()
     apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
   }
 
@@ -236,11 +239,16 @@ package final class Ledger {
     // A store found damaged is read again, rates and all, until it is not: another
     // process may mend it.
     let wasDamaged = !damage.isEmpty
-    let marks = try store.changeMarks()
-    guard marks != changeMarks || mustReload || wasDamaged else { return [] }
-    if let marks, let known = changeMarks, marks.schema != known.schema { try store.requireOwnSchema() }
+    let version = try store.dataVersion()
+    guard version != dataVersion || mustReload || wasDamaged else { return [] }
+    if version != dataVersion {
+      // Another session saved: if the schema moved too, it must still be Coffer's.
+      let schema = try store.schemaVersion()
+      if schema != schemaVersion { try store.requireOwnSchema() }
+      schemaVersion = schema
+    }
     let everything = mustReload || wasDamaged
-    changeMarks = marks
+    dataVersion = version
     mustReload = false
     reloads += 1
     let state = try store.load(knownRatesRevision: everything ? nil : ratesRevision, today: portfolio.today)

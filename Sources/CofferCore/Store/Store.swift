@@ -284,27 +284,25 @@ package struct Store {
 
   // MARK: - Another session's saves
 
-  /// What moves when another connection commits: `PRAGMA data_version` on this
-  /// connection (SQLite's documented way to tell; Coffer never looks into SQLite's `-wal`
-  /// or `-shm` files itself), and the schema's version, which moves when another program
-  /// changes a table, index, trigger or view.
-  package struct ChangeMarks: Equatable, Sendable {
-    let data: Int
-    let schema: Int
-  }
-
-  /// The change marks, asked before every statement (one statement, prepared once); nil
-  /// for a store in memory, which no other connection can write.
-  package func changeMarks() throws(StoreError) -> ChangeMarks? {
+  /// `PRAGMA data_version` on this connection: it moves when another connection commits
+  /// (SQLite's documented way to tell; Coffer never looks into SQLite's `-wal` or `-shm`
+  /// files itself). Asked before every statement; nil for a store in memory, which no
+  /// other connection can write.
+  package func dataVersion() throws(StoreError) -> Int? {
     if case .memory = location { return nil }
     counters.versionChecks += 1
     do {
-      return try writer.inDatabase { db in
-        let row = try Row.fetchOne(
-          db.cachedStatement(sql: "SELECT data_version, schema_version FROM pragma_data_version, pragma_schema_version")
-        )
-        return ChangeMarks(data: row?[0] ?? 0, schema: row?[1] ?? 0)
-      }
+      return try writer.inDatabase { db in try Self.pragma("data_version", db) }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// `PRAGMA schema_version`: it moves when a table, index, trigger or view is made,
+  /// changed or dropped. Asked after another session's save.
+  package func schemaVersion() throws(StoreError) -> Int {
+    do {
+      return try writer.inDatabase { db in try Self.pragma("schema_version", db) }
     } catch {
       throw storeError(error)
     }

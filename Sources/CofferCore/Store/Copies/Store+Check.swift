@@ -99,22 +99,30 @@ enum StoreCheck {
       """
     let stored = "SELECT code, place, month, effective, id, new FROM journal_month_end"
     var found: [StoreDamage] = []
+    var named: Set<String> = []
     for row in try Row.fetchAll(db, sql: "\(derived) EXCEPT \(stored) LIMIT \(limit)") {
+      let rowKey = key(row)
+      named.insert(rowKey)
       found.append(
         StoreDamage(
-          table: "journal_month_end", row: nil, key: key(row),
-          problem: "does not hold the journal's last entry of the month, row \(StoredValue(row, 4).shown) "
+          table: "journal_month_end", row: nil, key: rowKey,
+          problem: "does not hold the journal's last entry of the month, row \(entryID(row)) "
             + "(a table derived from the journal)"))
     }
-    for row in try Row.fetchAll(db, sql: "\(stored) EXCEPT \(derived) LIMIT \(limit)")
-    where !found.contains(where: { $0.key == key(row) }) {
+    for row in try Row.fetchAll(db, sql: "\(stored) EXCEPT \(derived) LIMIT \(limit)") {
+      let rowKey = key(row)
+      if named.contains(rowKey) { continue }
       found.append(
         StoreDamage(
-          table: "journal_month_end", row: nil, key: key(row),
-          problem: "holds row \(StoredValue(row, 4).shown), not the journal's last entry of the month "
+          table: "journal_month_end", row: nil, key: rowKey,
+          problem: "holds row \(entryID(row)), not the journal's last entry of the month "
             + "(a table derived from the journal)"))
     }
     return Array(found.prefix(limit))
+  }
+
+  private static func entryID(_ row: Row) -> String {
+    StoredValue(row, 4).integer.map(String.init) ?? StoredValue(row, 4).shown
   }
 
   private static func key(_ row: Row) -> String {

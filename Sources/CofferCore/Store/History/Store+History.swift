@@ -38,15 +38,7 @@ extension Store {
     return try read { db in
       counters.dbReads += 1
       let keys = try Self.holdingKeys(db)
-      var table = [[Currency: HeldBalance]](repeating: [:], count: days.count)
-      func add(_ place: Int, _ key: HoldingKey, _ balance: HeldBalance) throws(StoreDamage) {
-        guard let known = table[place][key.currency] else {
-          table[place][key.currency] = balance
-          return
-        }
-        table[place][key.currency] = HeldBalance(
-          amount: try known.amount.adding(balance.amount, in: "journal"), since: max(known.since, balance.since))
-      }
+      var table = BalanceTable(days: days.count)
       // A series of month ends (two or more): a scan per holding of its month ends.
       var monthEnds = days.indices.filter { days[$0].isLastOfMonth }.sorted { days[$0] < days[$1] }
       if monthEnds.count < 2 { monthEnds = [] }
@@ -67,15 +59,15 @@ extension Store {
           var latest: HeldBalance?
           var next = 0
           while let row = try rows.next() {
-            let month = StoredValue(row, 0).integer.map(Int.init) ?? .min
+            let month = Self.month(in: row)
             while next < months.count && months[next] < month {
-              if let latest { try add(monthEnds[next], key, latest) }
+              if let held = latest { try table.add(monthEnds[next], key.currency, held) }
               next += 1
             }
             latest = try Self.balance(row, key: key, columns: (1, 2, 3), table: "journal_month_end", month: month)
           }
           while next < months.count {
-            if let latest { try add(monthEnds[next], key, latest) }
+            if let held = latest { try table.add(monthEnds[next], key.currency, held) }
             next += 1
           }
         }
@@ -84,11 +76,31 @@ extension Store {
       for (place, day) in days.enumerated() where !inSeries.contains(place) {
         for key in keys {
           if let balance = try Self.balance(db, of: key.currency, at: key.place, on: day) {
-            try add(place, key, balance)
+            try table.add(place, key.currency, balance)
           }
         }
       }
-      return table
+      return table.days
+    }
+  }
+
+  /// The balances of a series of days as they are read, a holding's places summed.
+  private struct BalanceTable {
+    var days: [[Currency: HeldBalance]]
+
+    init(days count: Int) {
+      days = [[Currency: HeldBalance]](repeating: [:], count: count)
+    }
+
+    /// Adds a place's balance to its currency's on the day at `place`: the amounts summed,
+    /// dated by the latest of their entries.
+    mutating func add(_ place: Int, _ currency: Currency, _ balance: HeldBalance) throws(StoreDamage) {
+      guard let known = days[place][currency] else {
+        days[place][currency] = balance
+        return
+      }
+      days[place][currency] = HeldBalance(
+        amount: try known.amount.adding(balance.amount, in: "journal"), since: max(known.since, balance.since))
     }
   }
 
@@ -128,6 +140,12 @@ extension Store {
       keys.append(HoldingKey(currency: currency, place: place))
     }
     return keys
+  }
+
+  /// The month in column 0 of a `journal_month_end` row (`.min` for one that is not an
+  /// integer, which `balance` then names).
+  private static func month(in row: Row) -> Int {
+    StoredValue(row, 0).integer.map(Int.init) ?? .min
   }
 
   /// `YYYYMM` of a date, as `journal_month_end` keys its months.
@@ -231,6 +249,7 @@ extension Store {
     }
     var sql = JournalEntry.selection
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    let code = currency?.code
     sql += " ORDER BY effective DESC, id DESC"
     if let limit {
       sql += " LIMIT ?"
@@ -238,8 +257,20 @@ extension Store {
     }
     return try read { db in
       counters.dbReads += 1
+      if let code { try Self.requireNoOtherSpelling(of: code, db) }
       return try JournalEntry.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
+  }
+
+  /// Throws naming an entry whose code is `code` spelt otherwise (`usd`, `Usd`): a read of
+  /// one currency's entries would pass it by. The holdings derived from the journal name
+  /// every code it has: a scan of a few dozen rows.
+  private static func requireNoOtherSpelling(of code: String, _ db: Database) throws {
+    let other = try String.fetchOne(
+      db, sql: "SELECT code FROM holding WHERE code != ?1 AND upper(code) = ?1 LIMIT 1", arguments: [code])
+    guard let other else { return }
+    let rows = try Row.fetchCursor(db, sql: JournalEntry.selection + " WHERE code = ? LIMIT 1", arguments: [other])
+    if let row = try rows.next() { _ = try JournalEntry(checking: row) }
   }
 
   /// The earliest effective date of an entry that is not an opening one: where the

@@ -44,6 +44,26 @@ extension Store {
   /// time zone already in tomorrow, or by a clock that was ahead), when it is the amount
   /// the journal gives for today.
   package func load(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
+    var state = try readState(knownRatesRevision: knownRatesRevision, today: today)
+    if let damage = try entryOutOfBounds() { state.damage.append(damage) }
+    return state
+  }
+
+  /// A journal entry with an id below 1 or a day outside the calendar (see
+  /// `entryOutOfBounds(_:)`), asked apart from the read of the state: a damaged page met
+  /// there is named as the journal's, and leaves `check` free to run.
+  private func entryOutOfBounds() throws(StoreError) -> StoreDamage? {
+    do {
+      return try writer.inDatabase { db in try Self.entryOutOfBounds(db) }
+    } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CORRUPT {
+      return StoreDamage(
+        table: "journal", row: nil, problem: "SQLite cannot read its pages (\(error.message ?? "damaged"))")
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  private func readState(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
     try read { db in
       var damage: [StoreDamage] = []
       var amounts: [Currency: DecimalValue] = [:]
@@ -63,7 +83,7 @@ extension Store {
           damage.append(error)
         }
       }
-      counters.dbReads += 2
+      counters.dbReads += 3
       for holding in later {
         do {
           let amount = try Self.balance(db, of: holding.currency, at: holding.place, on: today)?.amount ?? .zero
@@ -86,6 +106,23 @@ extension Store {
       return StoredState(
         amounts: amounts, recorded: recorded, local: settings.local, rates: rates,
         ratesRevision: settings.ratesRevision, damage: damage)
+    }
+  }
+
+  /// A journal entry with an id below 1 or a day outside the calendar, which the store's
+  /// checks refuse as it is written: only a writer that turned them off can have made one,
+  /// and a read could not tell where it stands among the entries. Three seeks, at the ends
+  /// of the ids and of the days.
+  static func entryOutOfBounds(_ db: Database) throws -> StoreDamage? {
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(sql: JournalEntry.selection + " WHERE id < 1 OR effective < ? OR effective > ? LIMIT 1"),
+      arguments: [CalendarDate.dayNumbers.lowerBound, CalendarDate.dayNumbers.upperBound])
+    guard let row = try rows.next() else { return nil }
+    do {
+      _ = try JournalEntry(checking: row)
+      return nil
+    } catch {
+      return error
     }
   }
 

@@ -38,6 +38,9 @@ extension JournalEntry: FetchableRecord {
   /// Reads a row of `selection`, or throws what is wrong with it.
   init(checking row: Row) throws(StoreDamage) {
     let columns = JournalColumns(row)
+    // An id below 1 is refused as it is written (CHECK); only a writer that turned the
+    // store's checks off can have made one.
+    guard columns.id > 0 else { throw columns.damage("id \(columns.id) is not above 0") }
     let enteredText = try columns.text(1, "entered")
     let offsetValue = StoredValue(row, 2)
     guard let offset = offsetValue.integer, abs(offset) <= Int64(EntryTime.offsetLimit) else {

@@ -22,12 +22,17 @@ struct StoredValue {
   }
 
   /// The text of a value stored as TEXT; nil for any other storage class.
+  // The readers below are not inlined: inlined into loops over a cursor's rows, they
+  // crashed Swift 6.3's optimizer (CopyPropagation: an "outside of lifetime use" of the
+  // borrowed value).
+  @inline(never)
   var text: String? {
     if !holdsNUL, case .string(let text) = value.storage { return text }
     return nil
   }
 
   /// The value of an INTEGER column; nil for any other storage class.
+  @inline(never)
   var integer: Int64? {
     if case .int64(let value) = value.storage { return value }
     return nil

@@ -9,6 +9,21 @@ import GRDBSQLite
 /// other connection has the store open; and the store's WAL files kept at close, a file
 /// control GRDB has no call for.
 extension Store {
+  // MARK: - Another session's saves
+
+  /// `PRAGMA data_version` (or `PRAGMA schema_version`), stepped straight on SQLite: the
+  /// data version is asked before every statement, and through GRDB's rows it cost twice
+  /// what SQLite takes (which is the read lock it takes and gives back, 2 µs).
+  static func pragma(_ name: StaticString, _ db: Database) throws -> Int {
+    let statement = try db.cachedStatement(sql: "PRAGMA \(name)")
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer { sqlite3_reset(handle) }
+    let code = sqlite3_step(handle)
+    guard code == SQLITE_ROW else { throw failure(code, db, statement) }
+    return Int(sqlite3_column_int64(handle, 0))
+  }
+
   // MARK: - The WAL's files
 
   /// Asks SQLite to keep the `-wal` and `-shm` files when this connection closes, the log
