@@ -11,7 +11,7 @@ struct LogCommand: Command {
     "log", .sequence([.optional(.slot(code)), .optional(.slot(count)), DateRange.grammar]),
     "the saved changes by effective date, newest first: the last N, or those from and to dates",
     examples: ["log", "log USD 5", "log from 2025-01-01 to 2025-12-31"], options: [ListingOptions.format.spec],
-    access: .reads, usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]", readsHoldings: false,
+    access: .reads, usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]",
     command: Self.self)
 
   let currency: Currency?
