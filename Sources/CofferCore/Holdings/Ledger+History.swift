@@ -9,7 +9,7 @@ extension Ledger {
   @discardableResult
   package func commit(_ amount: DecimalValue, of currency: Currency, on date: CalendarDate) throws(StoreError) -> Bool {
     guard date != portfolio.today else { return commit(amount, of: currency) }
-    return commit(amount, of: currency, in: try datedView(on: date))
+    return commit(amount, of: currency, in: try datedView(on: date, of: currency))
   }
 
   /// What the store holds for `date`, read once, so that the commits of a sheet opened at
@@ -19,6 +19,14 @@ extension Ledger {
     let stored = try store.balances(on: [date])[0]
     let later = try store.currenciesWithEntries(after: date)
     return DatedView(date: date, stored: stored, laterEntries: later)
+  }
+
+  /// What the store holds of one currency for `date` (at the unnamed place): all a single
+  /// dated `set` needs, and two seeks (a dump gives back its history a line at a time).
+  func datedView(on date: CalendarDate, of currency: Currency) throws(StoreError) -> DatedView {
+    let (balance, later) = try store.balance(of: currency, on: date)
+    return DatedView(
+      date: date, stored: balance.map { [currency: $0] } ?? [:], laterEntries: later ? [currency] : [])
   }
 
   /// A commit effective on the view's date, from what the view read of the store (see

@@ -201,6 +201,19 @@ extension Store {
     return HeldBalance(amount: amount, since: since)
   }
 
+  /// The balance of one currency on `date` at the unnamed place, and whether it has an
+  /// entry effective after `date` there: two seeks.
+  func balance(of currency: Currency, on date: CalendarDate) throws(StoreError) -> (HeldBalance?, later: Bool) {
+    try read { db in
+      counters.dbReads += 1
+      let balance = try Self.balance(db, of: currency, at: "", on: date)
+      let latest = try Int.fetchOne(
+        db.cachedStatement(sql: "SELECT max(effective) FROM journal WHERE code = ? AND place = ''"),
+        arguments: [currency.code])
+      return (balance, (latest ?? .min) > date.dayNumber)
+    }
+  }
+
   /// Which currencies have an entry effective after `date` (at any place): whether a
   /// balance written down for `date` is also the current amount. A seek a holding.
   package func currenciesWithEntries(after date: CalendarDate) throws(StoreError) -> Set<Currency> {
