@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// What one run of the `coffer` binary printed and how it exited.
@@ -12,7 +13,9 @@ struct Outcome: Equatable, CustomStringConvertible {
 
 /// Runs the built `coffer` binary, as a person or a script would, in a sandbox of its own:
 /// a fresh HOME and XDG folders, and today fixed at 2026-11-22 so staleness is stable.
-struct CofferProcess {
+/// The sandbox is removed with the last reference to it (Swift Testing makes a suite
+/// afresh for each test, so at the end of each test).
+final class CofferProcess: Sendable {
   /// The package root, found from this file's place (Tests/EndToEndTests/…).
   static let packageRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
@@ -32,6 +35,25 @@ struct CofferProcess {
   init() throws {
     home = NSTemporaryDirectory() + "coffer-e2e-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: home)
+  }
+
+  /// A sandbox for the whole test process, for what several tests share and make once
+  /// (a store the whole history was imported into): removed when the process exits.
+  static func forTheWholeRun() throws -> CofferProcess {
+    let coffer = try CofferProcess()
+    keptForTheRun.withLock { kept in
+      if kept.isEmpty {
+        atexit {
+          for coffer in keptForTheRun.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: coffer.home) }
+        }
+      }
+      kept.append(coffer)
+    }
+    return coffer
   }
 
   var environment: [String: String] {
@@ -102,6 +124,10 @@ struct CofferProcess {
   }
 }
 
+/// The sandboxes of `CofferProcess.forTheWholeRun()`: kept for the run, their folders
+/// removed at exit (whoever else still holds them: a static, say).
+private let keptForTheRun = Mutex<[CofferProcess]>([])
+
 /// A running `coffer` whose stdin is a pipe the test writes to.
 final class LiveProcess {
   let process = Process()
@@ -149,3 +175,4 @@ final class LiveProcess {
     return process.terminationStatus
   }
 }
+

@@ -4,22 +4,18 @@ import Testing
 
 @testable import CofferCore
 
-/// A fresh folder for one test's store files.
-func temporaryFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "coffer-tests-" + UUID().uuidString
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
 /// `data_version` is asked at most once per `Store.versionCheckInterval`, as a clock
-/// that moves a tick at a time tells: waits a tick and a half at least.
+/// that moves a tick at a time tells: waits a tick and a half at least. Time is the
+/// subject here (the store asks again only once the interval has passed), so a sleep.
 func waitPastVersionCheckInterval() {
   usleep(useconds_t(Store.versionCheckGranularity * 3 / 2 / 1000 + 500))
 }
 
 @Suite struct StoreTests {
+  let temporary = TemporaryFolder()
+
   @Test func newStoreIsCreatedWithMode0600InMissingFoldersAndHoldsTheSnapshot() throws {
-    let path = try temporaryFolder() + "/deeper/still/coffer.db"
+    let path = temporary.path + "/deeper/still/coffer.db"
     let ledger = try Ledger(location: .standard(path), today: testDay)
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -30,7 +26,7 @@ func waitPastVersionCheckInterval() {
   }
 
   @Test func commitsAreCoalescedAndASaveWritesOnlyChangedRows() throws {
-    let path = try temporaryFolder() + "/coffer.db"
+    let path = temporary.path + "/coffer.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("1"), of: usd)
     ledger.commit(decimal("2"), of: usd)
@@ -55,7 +51,7 @@ func waitPastVersionCheckInterval() {
   }
 
   @Test func anotherSessionsSaveIsSeenBeforeTheNextStatement() throws {
-    let path = try temporaryFolder() + "/coffer.db"
+    let path = temporary.path + "/coffer.db"
     let first = try Ledger(location: .file(path), today: testDay)
     let second = try Ledger(location: .file(path), today: testDay)
     #expect(try second.refresh().isEmpty)
@@ -73,7 +69,7 @@ func waitPastVersionCheckInterval() {
   }
 
   @Test func saveOverAnotherSessionsChangeIsAConflictThatKeepsTheBatch() throws {
-    let path = try temporaryFolder() + "/coffer.db"
+    let path = temporary.path + "/coffer.db"
     let first = try Ledger(location: .file(path), today: testDay)
     let second = try Ledger(location: .file(path), today: testDay)
     second.commit(decimal("7"), of: usd)
@@ -107,7 +103,7 @@ func waitPastVersionCheckInterval() {
   }
 
   @Test func storeMadeByAnOlderVersionIsMigratedAndKeepsItsData() throws {
-    let path = try temporaryFolder() + "/old.db"
+    let path = temporary.path + "/old.db"
     try Store.migrate(path: path, upTo: "v1: holdings, rates, settings")
     try DatabaseQueue(path: path).write { db in
       try db.execute(sql: "INSERT INTO holding (code, amount) VALUES ('USD', '12.5')")
@@ -124,7 +120,7 @@ func waitPastVersionCheckInterval() {
   /// A save compares only the rows it writes: a damaged row is refused when it is one
   /// of them, and leaves the save of other currencies alone.
   @Test func aDamagedHoldingRowStopsOnlyTheSaveThatWritesIt() throws {
-    let path = try temporaryFolder() + "/damaged-row.db"
+    let path = temporary.path + "/damaged-row.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("5"), of: usd)
     try ledger.save()
@@ -144,7 +140,7 @@ func waitPastVersionCheckInterval() {
   /// number, a code with a NUL byte in it) sends it the careful way, which refuses the
   /// save of that row's currency alone.
   @Test func holdingsNotAsWrittenAreReadTheCarefulWay() throws {
-    let path = try temporaryFolder() + "/not-as-written.db"
+    let path = temporary.path + "/not-as-written.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("5"), of: usd)
     try ledger.save()
@@ -187,7 +183,7 @@ func waitPastVersionCheckInterval() {
   /// A long read (a series of dated totals) sees one state of the store, and another
   /// session may save meanwhile: the read takes no write lock.
   @Test func aReadInOneTransactionSeesOneStateAndLeavesOthersFreeToSave() throws {
-    let path = try temporaryFolder() + "/read-and-save.db"
+    let path = temporary.path + "/read-and-save.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("5"), of: usd)
     try ledger.save()
@@ -232,7 +228,7 @@ func waitPastVersionCheckInterval() {
   }
 
   @Test func fileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
-    let path = try temporaryFolder() + "/notes.db"
+    let path = temporary.path + "/notes.db"
     let text = String(repeating: "my notes, not a database\n", count: 100)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     #expect {
@@ -245,7 +241,7 @@ func waitPastVersionCheckInterval() {
   }
 
   @Test func failedSaveKeepsTheBatchInMemory() throws {
-    let path = try temporaryFolder() + "/locked.db"
+    let path = temporary.path + "/locked.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("9"), of: usd)
     // Another connection holds the write lock past the 5 s busy timeout.
@@ -284,6 +280,8 @@ func waitPastVersionCheckInterval() {
 }
 
 @Suite struct RateSourceTests {
+  let temporary = TemporaryFolder()
+
   @Test func aNewStoreFetchesFromTheECBAndAJSONSourceForTheOthers() throws {
     let store = try Ledger(location: .memory, today: testDay).store
     let sources = try store.rateSources()
@@ -309,7 +307,7 @@ func waitPastVersionCheckInterval() {
   }
 
   @Test func aStoreFromBeforeSourcesGetsTheDefaultsWhenOpened() throws {
-    let path = try temporaryFolder() + "/v3.db"
+    let path = temporary.path + "/v3.db"
     try Store.migrate(path: path, upTo: "v3: rates as one snapshot per day")
     let store = try Ledger(location: .file(path), today: testDay).store
     #expect(try store.rateSources() == RateSource.defaults)

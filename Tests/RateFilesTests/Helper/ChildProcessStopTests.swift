@@ -6,8 +6,10 @@ import Testing
 /// Waiting for a program ends when asked, at a deadline, or at too large an answer, at
 /// once, and the program is killed.
 @Suite struct ChildProcessStopTests {
+  let temporary = TemporaryFolder()
+
   @Test func aStopEndsTheWaitWithinAHundredMillisecondsAndKillsTheProgram() throws {
-    let marker = try temporaryFolder() + "/still-running"
+    let marker = temporary.path + "/still-running"
     let started = ContinuousClock.now
     let alarm = started + .milliseconds(300)
     // The program would write the marker after 2 s; it is killed long before.
