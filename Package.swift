@@ -1,27 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Release builds skip Swift's run-time exclusivity checks in the hot paths of a script
-// (they cost about a third of a million-line run); debug builds and tests keep them.
-let releaseSpeed: [SwiftSetting] = [
-  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-]
-
-// The script reader (lexer, parser, grammar) and the shell that runs its statements count
-// their references without atomic instructions in release builds: a million-line script
-// took a fifth less time (6% from CofferScript, the rest from CofferShell). That is sound
-// only because nothing they make or touch is ever shared with another thread: Coffer reads
-// and runs every statement on the one thread that started it, and the only other thread,
-// which feeds the rates helper's stdin, is handed a raw copy of its bytes and no Swift
-// value (see ChildProcess.feed; RateFiles keeps atomic counts, and no cross-module
-// optimization may inline it into the shell). So: no thread, queue or task in these two
-// modules (`Scripts/format --lint` refuses one), and their code never run on two threads
-// at once, which rules out their tests in a release build (Swift Testing runs tests in
-// parallel; `Scripts/test` builds them for debug).
-let singleThreaded: [SwiftSetting] = [
-  .unsafeFlags(["-Xfrontend", "-assume-single-threaded"], .when(configuration: .release))
-]
-
 // Coffer is built and tested on Linux only (it finds its rates helper through /proc), so
 // no other platform is declared.
 let package = Package(
@@ -54,24 +33,22 @@ let package = Package(
     .target(name: "LineEditing", dependencies: ["CEditLine", "CSignalFlags"]),
     // SQLite's process-wide settings (`sqlite3_config` is variadic: C only).
     .target(name: "CSQLiteSetup"),
-    .target(name: "CofferScript", swiftSettings: releaseSpeed + singleThreaded),
+    .target(name: "CofferScript"),
     .target(
       name: "CofferCore",
       dependencies: [
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
         "SystemZlib", "CSQLiteSetup",
-      ],
-      swiftSettings: releaseSpeed
+      ]
     ),
     // Reading rates files (CSV, JSON and zip here; XML through the coffer-rates helper)
     // and handing the rates to the ledger: the model in CofferCore knows no file format.
     // zlib, for zip archives, which Coffer unpacks itself (linked statically into coffer).
     .systemLibrary(name: "SystemZlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "RateFiles", dependencies: ["CofferCore", "SystemZlib"], swiftSettings: releaseSpeed),
+    .target(name: "RateFiles", dependencies: ["CofferCore", "SystemZlib"]),
     .target(
       name: "CofferShell",
-      dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"],
-      swiftSettings: releaseSpeed + singleThreaded
+      dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"]
     ),
     // The command line: argument-parser's definition, and the common lines read at once.
     .target(

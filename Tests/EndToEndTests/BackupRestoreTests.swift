@@ -458,7 +458,7 @@ import Testing
 
   // MARK: - A full disk (root: a tmpfs of its own in a private mount namespace)
 
-  @Test(.enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
+  @Test(.enabled(if: getuid() == 0, "needs root to mount a tmpfs for a full disk"))
   func aBackupToAFullDiskFailsAndLeavesNothing() throws {
     let folder = coffer.home + "/small"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -481,7 +481,7 @@ import Testing
     #expect(try contents(database) == before)
   }
 
-  @Test(.enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
+  @Test(.enabled(if: getuid() == 0, "needs root to mount a tmpfs for a full disk"))
   func aRestoreOntoAFullDiskFailsAndTheStoreStaysAsItWas() throws {
     let folder = coffer.home + "/small"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -80,12 +80,11 @@ import Testing
   }
 
   @Test func aLongLineFailsAloneHoweverAPipeHandsItOver() throws {
-    // The line's first 66,000 bytes, then a pause, then its end: the reader has more than
-    // the limit in hand before the line's end arrives. A file gives it in one or two reads;
-    // both must read on after the line (and a CR before its LF is not counted).
-    let script = """
-      printf 'print 1\n'; head -c 66000 /dev/zero | tr '\\0' x; sleep 0.3; printf 'xx\\r\\nprint 4\\n'
-      """
+    // The line's first 66,000 bytes, then, once the reader has taken them, its end: the
+    // reader has more than the limit in hand before the line's end arrives. A file gives
+    // it in one or two reads; both must read on after the line (and a CR before its LF is
+    // not counted).
+    let script = try coffer.writerInTwoParts(#"b"print 1\n" + b"x" * 66000"#, then: #"b"xx\r\nprint 4\n""#)
     let piped = try coffer.run(
       ["-c", "(\(script)) | \(CofferProcess.binary) --db :memory: --keep-going"], binary: "/bin/sh")
     let expected = Outcome(
@@ -198,10 +197,12 @@ import Testing
     holder.arguments = [database]
     let input = Pipe()
     holder.standardInput = input
-    holder.standardOutput = FileHandle.nullDevice
+    let said = try coffer.write("holder.out", "")
+    holder.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: said))
     try holder.run()
-    input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE setting SET value = value;\n".utf8))
-    Thread.sleep(forTimeInterval: 0.5)
+    input.fileHandleForWriting.write(
+      Data("BEGIN IMMEDIATE;\nUPDATE setting SET value = value;\nSELECT 'locked';\n".utf8))
+    waitUntil("sqlite3 to hold the write lock") { (try? String(contentsOfFile: said, encoding: .utf8)) == "locked\n" }
     let outcome = try coffer.run(["--db", database, "-c", "set USD 5"])
     input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
     try? input.fileHandleForWriting.close()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// What one run of the `coffer` binary printed and how it exited.
@@ -12,7 +13,9 @@ struct Outcome: Equatable, CustomStringConvertible {
 
 /// Runs the built `coffer` binary, as a person or a script would, in a sandbox of its own:
 /// a fresh HOME and XDG folders, and today fixed at 2026-11-22 so staleness is stable.
-struct CofferProcess {
+/// The sandbox is removed with the last reference to it (Swift Testing makes a suite
+/// afresh for each test, so at the end of each test).
+final class CofferProcess: Sendable {
   /// The package root, found from this file's place (Tests/EndToEndTests/…).
   static let packageRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
@@ -32,6 +35,25 @@ struct CofferProcess {
   init() throws {
     home = NSTemporaryDirectory() + "coffer-e2e-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: home)
+  }
+
+  /// A sandbox for the whole test process, for what several tests share and make once
+  /// (a store the whole history was imported into): removed when the process exits.
+  static func forTheWholeRun() throws -> CofferProcess {
+    let coffer = try CofferProcess()
+    keptForTheRun.withLock { kept in
+      if kept.isEmpty {
+        atexit {
+          for coffer in keptForTheRun.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: coffer.home) }
+        }
+      }
+      kept.append(coffer)
+    }
+    return coffer
   }
 
   var environment: [String: String] {
@@ -102,6 +124,10 @@ struct CofferProcess {
   }
 }
 
+/// The sandboxes of `CofferProcess.forTheWholeRun()`: kept for the run, their folders
+/// removed at exit (whoever else still holds them: a static, say).
+private let keptForTheRun = Mutex<[CofferProcess]>([])
+
 /// A running `coffer` whose stdin is a pipe the test writes to.
 final class LiveProcess {
   let process = Process()
@@ -133,13 +159,7 @@ final class LiveProcess {
 
   /// Waits (up to 10 s) until stdout or stderr satisfies `condition`.
   func waitFor(_ what: String, _ condition: (LiveProcess) -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      if condition(self) { return true }
-      usleep(20_000)
-    }
-    Issue.record("timed out waiting for \(what); stdout: \(stdout) stderr: \(stderr)")
-    return false
+    waitUntil(what, orSay: "stdout: \(stdout) stderr: \(stderr)") { condition(self) }
   }
 
   /// Closes stdin and waits for the exit status.
@@ -147,5 +167,69 @@ final class LiveProcess {
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
     return process.terminationStatus
+  }
+}
+
+/// Waits until `condition` holds, looking every 20 ms, for at most `timeout`; if it never
+/// does, records an issue naming `what` (and what `orSay` adds, read then). Tests wait for
+/// what they need to have happened, not for a length of time that usually suffices.
+@discardableResult
+func waitUntil(
+  _ what: String, timeout: Duration = .seconds(10), orSay detail: @autoclosure () -> String = "",
+  _ condition: () -> Bool
+) -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while ContinuousClock.now < deadline {
+    if condition() { return true }
+    usleep(20_000)
+  }
+  if condition() { return true }
+  Issue.record("timed out waiting for \(what) \(detail())")
+  return false
+}
+
+/// The processes whose parent is `parent` and whose command name is `name`, read from /proc.
+func children(of parent: pid_t, named name: String) -> [pid_t] {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap { entry -> pid_t? in
+    guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+      let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // "PID (NAME) STATE PPID ...": the name may itself hold blanks and parentheses.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard stat[stat.index(after: open)..<close] == name, fields.count > 1, pid_t(fields[1]) == parent else {
+      return nil
+    }
+    return pid
+  }
+}
+
+extension CofferProcess {
+  /// A shell command that writes the bytes of the Python expression `first` to its
+  /// standard output, waits (up to 10 s) until the reader of that pipe has taken all of
+  /// them, then writes `rest`: input that reaches the reader in two parts, whatever the
+  /// machine's speed.
+  func writerInTwoParts(_ first: String, then rest: String) throws -> String {
+    let program = try write(
+      "two-parts-\(UUID().uuidString).py",
+      """
+      import fcntl, os, struct, termios, time
+
+      def put(data):
+          while data:
+              data = data[os.write(1, data):]
+
+      def unread():
+          # FIONREAD on a pipe: the bytes written and not yet read (0 for a file).
+          return struct.unpack("i", fcntl.ioctl(1, termios.FIONREAD, b"\\0" * 4))[0]
+
+      put(\(first))
+      deadline = time.monotonic() + 10
+      while unread() and time.monotonic() < deadline:
+          time.sleep(0.01)
+      put(\(rest))
+
+      """)
+    return "python3 '\(program)'"
   }
 }

@@ -247,7 +247,7 @@ import Testing
     #expect(try run("set USD 5 at 2025-02-01").status == 0)
   }
 
-  @Test(.enabled(if: getuid() == 0, "needs root for chattr"))
+  @Test(.enabled(if: getuid() == 0, "needs root for chattr +i, a store no one may write"))
   func unsavedBalancesArePrintedToPasteBack() throws {
     #expect(try run("set USD 1").status == 0)
     // Read-only even for root: the immutable attribute.

@@ -203,18 +203,18 @@ import Testing
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
     holder.arguments = [database]
     let input = Pipe()
-    let output = Pipe()
+    let said = try coffer.write("holder.out", "")
     holder.standardInput = input
-    holder.standardOutput = output
+    holder.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: said))
     try holder.run()
     // A read leaves the connection open with the store's WAL index mapped.
     input.fileHandleForWriting.write(Data("SELECT count(*) FROM holding;\n".utf8))
-    Thread.sleep(forTimeInterval: 0.3)
+    waitUntil("sqlite3's first read") { (try? String(contentsOfFile: said, encoding: .utf8)) == "1\n" }
     let imported = try run("holdings import \(file)")
     input.fileHandleForWriting.write(Data("SELECT count(*) FROM journal;\n.quit\n".utf8))
     try? input.fileHandleForWriting.close()
     holder.waitUntilExit()
-    let read = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let read = try String(contentsOfFile: said, encoding: .utf8)
     #expect(imported.stdout.hasPrefix("imported 12000 balances of 3 currencies over 12000 days"), "\(imported)")
     #expect(imported.status == 0)
     #expect(read == "1\n12001\n", "the reader saw the store before and after the import")
@@ -231,12 +231,17 @@ import Testing
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
     holder.arguments = [database]
     let input = Pipe()
+    let said = try coffer.write("holder.out", "")
     holder.standardInput = input
-    holder.standardOutput = FileHandle.nullDevice
+    holder.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: said))
     try holder.run()
     input.fileHandleForWriting.write(
-      Data("PRAGMA journal_mode = DELETE;\nBEGIN IMMEDIATE;\nUPDATE setting SET value = value;\n".utf8))
-    Thread.sleep(forTimeInterval: 0.3)
+      Data(
+        "PRAGMA journal_mode = DELETE;\nBEGIN IMMEDIATE;\nUPDATE setting SET value = value;\nSELECT 'locked';\n".utf8))
+    waitUntil("sqlite3 to hold the write lock") {
+      (try? String(contentsOfFile: said, encoding: .utf8))?.hasSuffix("locked\n") == true
+    }
+    // The second the write is held is the test's subject: the session waits it out.
     let writer = DispatchQueue(label: "holder")
     writer.asyncAfter(deadline: .now() + 1) {
       input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))

@@ -257,9 +257,14 @@ import Testing
   }
 
   @Test func sigtermStopsALongScriptQuicklyAndSavesWhatRan() throws {
-    let path = try coffer.write("long.coffer", String(repeating: "set USD amount(USD) + 1\n", count: 1_000_000))
+    // The export, a file of its own, says that the script runs and its first line ran.
+    let exported = coffer.home + "/started.ledger"
+    let path = try coffer.write(
+      "long.coffer",
+      "set USD amount(USD) + 1\nrates export \(exported)\n"
+        + String(repeating: "set USD amount(USD) + 1\n", count: 1_000_000))
     let live = try coffer.start(["--db", database, path])
-    usleep(700_000)
+    waitUntil("the script to start") { FileManager.default.fileExists(atPath: exported) }
     let sent = Date()
     kill(live.process.processIdentifier, SIGTERM)
     let status = live.finish()
@@ -348,7 +353,7 @@ import Testing
   @Test func aLineOfTheLongestLengthEndingInCRLFSplitAcrossReadsIsRead() throws {
     let outcome = try shell(
       """
-      python3 -c "import os, time; os.write(1, b'echo ' + b'a' * 65531 + b'\\r'); time.sleep(0.3); os.write(1, b'\\necho after\\n')" \
+      \(try coffer.writerInTwoParts(#"b"echo " + b"a" * 65531 + b"\r""#, then: #"b"\necho after\n""#)) \
         | \(CofferProcess.binary) --db :memory: | tail -1
       """)
     #expect(outcome.stdout == "after\n")

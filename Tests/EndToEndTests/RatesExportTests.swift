@@ -159,7 +159,7 @@ import Testing
     )
   }
 
-  @Test(.enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
+  @Test(.enabled(if: getuid() == 0, "needs root to mount a tmpfs for a full disk"))
   func anExportToAFullDiskLeavesTheOldFileAsItWas() throws {
     let folder = coffer.home + "/small"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

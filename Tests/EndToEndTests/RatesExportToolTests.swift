@@ -10,7 +10,7 @@ import Testing
   /// snapshot of the 14 currencies the ECB lacks, and a direct quote typed on
   /// 2026-11-22 (COFFER_TODAY) that wins over the cross rate from that day on.
   static let store: (coffer: CofferProcess, path: String)? = {
-    guard let coffer = try? CofferProcess() else { return nil }
+    guard let coffer = try? CofferProcess.forTheWholeRun() else { return nil }
     let path = coffer.home + "/history.db"
     let fixtures = CofferProcess.fixtures
     let made = try? coffer.run([

@@ -219,7 +219,7 @@ import Testing
 
   /// One store for every seed: the history and the snapshot imported once.
   static let store: String? = {
-    guard let coffer = try? CofferProcess() else { return nil }
+    guard let coffer = try? CofferProcess.forTheWholeRun() else { return nil }
     let path = coffer.home + "/property.db"
     let imported = try? coffer.run([
       "--db", path, "-c",

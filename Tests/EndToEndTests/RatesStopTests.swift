@@ -36,7 +36,9 @@ import Testing
     let path = try coffer.write("long.xml", xml)
     let before = try coffer.run(["--db", database, "-c", "rates USD JPY --format csv"])
     let live = try coffer.start(["--db", database, "-c", "rates import \(path)"])
-    usleep(500_000)
+    waitUntil("the coffer-rates helper to start") {
+      !children(of: live.process.processIdentifier, named: "coffer-rates").isEmpty
+    }
     let signalled = ContinuousClock.now
     kill(live.process.processIdentifier, SIGTERM)
     let status = live.finish()

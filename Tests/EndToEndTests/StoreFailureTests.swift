@@ -4,7 +4,7 @@ import Testing
 /// A store that cannot be written: the save fails with status 3, says what it kept, and
 /// leaves the store readable with every earlier save intact. Making a file immutable
 /// (chattr) and mounting a tiny file system (unshare + tmpfs) need root, which CI has.
-@Suite(.enabled(if: getuid() == 0, "needs root for chattr and mount"))
+@Suite(.enabled(if: getuid() == 0, "needs root for chattr +i and mount (a read-only store, a full disk)"))
 struct StoreFailureTests {
   let coffer: CofferProcess
 

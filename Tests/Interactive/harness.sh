@@ -54,7 +54,21 @@ expect_screen_matching() {
   return 1
 }
 
-# The opposite: the screen must not show a string (checked after the caller waited).
+# Waits up to 5 s for the screen to stop showing a fixed string, and counts that.
+expect_gone() {
+  local name="$1" text="$2"
+  for _ in $(seq 1 50); do
+    if ! screen | grep -qF -- "$text"; then
+      passed=$((passed + 1)); echo "ok: $name"; return 0
+    fi
+    sleep 0.1
+  done
+  failed=$((failed + 1)); echo "FAILED: $name: screen still has '$text'"; screen | sed 's/^/    | /'
+  return 1
+}
+
+# The opposite of expect_screen: the screen must not show a string (checked after the
+# caller waited for what would have shown it).
 expect_no_screen() {
   local name="$1" text="$2"
   if screen | grep -qF -- "$text"; then
@@ -64,9 +78,59 @@ expect_no_screen() {
   passed=$((passed + 1)); echo "ok: $name"
 }
 
-# Lets the shell reach its next prompt: keys typed while a command runs are echoed by
+# terminal_state [SESSION] [UNTIL]: waits up to 5 s until the terminal of a tmux session
+# (the current one unless named) is in the state UNTIL names; fails if it never is.
+#   waiting  the program reads it key by key (libedit at its prompt, curses, zsh's or
+#            fish's line editor) and has taken every key sent so far
+#   running  it is back in canonical mode: the program runs a command, not reading keys
+# Each is seen twice in a row, 50 ms apart, so keys tmux has yet to hand to the terminal
+# are not missed.
+terminal_state() {
+  local target="${1:-t$session}" until="${2:-waiting}"
+  python3 - "$(tmux_ display-message -p -t "$target" '#{pane_tty}')" "$until" <<'PYTHON'
+import fcntl, os, struct, sys, termios, time
+tty, until = sys.argv[1], sys.argv[2]
+fd = os.open(tty, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+deadline, seen = time.monotonic() + 5, 0
+while time.monotonic() < deadline:
+    canonical = termios.tcgetattr(fd)[3] & termios.ICANON
+    pending = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
+    state = "running" if canonical else "waiting" if pending == 0 else "busy"
+    seen = seen + 1 if state == until else 0
+    if seen == 2:
+        sys.exit(0)
+    time.sleep(0.05)
+sys.exit(1)
+PYTHON
+}
+
+# Lets the program reach its next prompt: keys typed while a command runs are echoed by
 # the terminal before libedit takes over, which scrambles the screen (not the line).
-settle() { sleep 0.3; }
+settle() {
+  local target="${1:-t$session}"
+  terminal_state "$target" waiting && return 0
+  failed=$((failed + 1)); echo "FAILED: the terminal of $target never waited for a key"
+  tmux_ capture-pane -p -t "$target" | sed 's/^/    | /'
+}
+
+# Waits until the program runs the command it was given (its terminal left raw mode).
+running() {
+  terminal_state "t$session" running && return 0
+  failed=$((failed + 1)); echo "FAILED: the command never started"; screen | sed 's/^/    | /'
+}
+
+# Resizes the current session's window and waits until its terminal has the new size
+# (the program has been sent SIGWINCH).
+resize() {
+  local columns="$1" rows="$2"
+  tmux_ resize-window -t "t$session" -x "$columns" -y "$rows"
+  local tty; tty=$(tmux_ display-message -p -t "t$session" '#{pane_tty}')
+  for _ in $(seq 1 50); do
+    [ "$(stty -F "$tty" size)" = "$rows $columns" ] && return 0
+    sleep 0.1
+  done
+  failed=$((failed + 1)); echo "FAILED: the terminal never became ${columns}x$rows"
+}
 
 expect_true() {
   local name="$1"; shift

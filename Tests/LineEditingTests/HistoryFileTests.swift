@@ -3,8 +3,10 @@ import LineEditing
 import Testing
 
 @Suite struct HistoryFileTests {
+  let temporary = TemporaryFolder()
+
   @Test func appendsWithMode0600AndLoadsTheNewestEntries() throws {
-    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    let folder = temporary.path + "/home"
     let file = HistoryFile(path: folder + "/coffer/history")
     file.append("set USD 1")
     file.append("total")
@@ -19,9 +21,8 @@ import Testing
   }
 
   @Test func aFolderThatCannotBeMadeIsNamedAndNothingIsWritten() throws {
-    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    let folder = temporary.path + "/home"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     // A file where the history's folder would go.
     #expect(FileManager.default.createFile(atPath: folder + "/coffer", contents: Data("x".utf8)))
     let file = HistoryFile(path: folder + "/coffer/history")
@@ -47,8 +48,10 @@ import Testing
 }
 
 @Suite struct HistoryFileSymlinkTests {
+  let temporary = TemporaryFolder()
+
   @Test func aSymlinkInTheHistorysPlaceIsNeitherFollowedNorRewritten() throws {
-    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    let folder = temporary.path + "/home"
     try FileManager.default.createDirectory(atPath: folder + "/coffer", withIntermediateDirectories: true)
     let target = folder + "/precious.txt"
     try "keep me\n".write(toFile: target, atomically: true, encoding: .utf8)
@@ -64,10 +67,11 @@ import Testing
 
 /// A history far longer than what is kept: only its end is read.
 @Suite struct HistoryFileTailTests {
+  let temporary = TemporaryFolder()
+
   @Test func aHundredMegabyteHistoryIsReadOnlyFromItsEnd() throws {
-    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    let folder = temporary.path + "/home"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = HistoryFile(path: folder + "/history")
     // 100 MB of old lines, then 1,500 numbered ones: the last 1,000 of them are kept.
     #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
@@ -89,9 +93,8 @@ import Testing
   }
 
   @Test func longLinesAreReadWithinTheTailLimitAndTheFirstLineReadIsWhole() throws {
-    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    let folder = temporary.path + "/home"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = HistoryFile(path: folder + "/history")
     // 40 lines of 60,000 characters: 2.4 MB, more than the 1 MiB read.
     let lines = (1...40).map { "print \($0) # " + String(repeating: "x", count: 60_000) }
@@ -107,9 +110,8 @@ import Testing
   }
 
   @Test func aFIFOInTheHistorysPlaceNeitherHoldsUpTheStartNorIsWritten() throws {
-    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    let folder = temporary.path + "/home"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = HistoryFile(path: folder + "/history")
     #expect(mkfifo(file.path, 0o600) == 0)
     #expect(file.load().isEmpty)
@@ -117,9 +119,8 @@ import Testing
   }
 
   @Test func aLineLeftHalfWrittenDoesNotSwallowTheNextEntry() throws {
-    let folder = NSTemporaryDirectory() + "coffer-history-" + UUID().uuidString
+    let folder = temporary.path + "/home"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = HistoryFile(path: folder + "/history")
     // A process killed in the middle of a write left "set US" with no newline.
     try Data("total\nset US".utf8).write(to: URL(fileURLWithPath: file.path))
@@ -130,7 +131,7 @@ import Testing
 
 /// A history write on a full disk: it fails whole, and the next entry is intact. A tiny
 /// file system (tmpfs) needs root, which CI has.
-@Suite(.enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
+@Suite(.enabled(if: getuid() == 0, "needs root to mount a tmpfs for a full disk"))
 struct HistoryFileFullDiskTests {
   @Test func aWriteCutShortByAFullDiskIsTakenBackAndTheNextEntryIsWhole() throws {
     let folder = NSTemporaryDirectory() + "coffer-history-full-" + UUID().uuidString

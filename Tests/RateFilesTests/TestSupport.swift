@@ -15,9 +15,21 @@ func decimal(_ text: String) -> DecimalValue {
   return value
 }
 
-/// A fresh folder for one test's files.
-func temporaryFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "coffer-tests-" + UUID().uuidString
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
+/// A fresh folder for a test's files, removed with the last reference to it: held by a
+/// suite (which Swift Testing makes afresh for each test), it goes when the test ends.
+final class TemporaryFolder: Sendable {
+  let path: String
+
+  init() {
+    path = NSTemporaryDirectory() + "coffer-tests-" + UUID().uuidString
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      Issue.record("cannot make \(path): \(error)")
+    }
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
 }

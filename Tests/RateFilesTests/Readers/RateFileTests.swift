@@ -6,9 +6,9 @@ import XMLAndZip
 @testable import RateFiles
 
 func fixture(_ name: String) throws -> Data {
-  var url = URL(fileURLWithPath: #filePath)
-  url.deleteLastPathComponent()
-  url.deleteLastPathComponent()
+  // Tests/Fixtures, above this file's folder (Tests/RateFilesTests/Readers).
+  var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  while url.lastPathComponent != "Tests" && url.path != "/" { url.deleteLastPathComponent() }
   return try Data(contentsOf: url.appendingPathComponent("Fixtures/" + name))
 }
 

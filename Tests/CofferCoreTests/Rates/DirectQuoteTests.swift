@@ -7,6 +7,8 @@ import Testing
 /// The valuation rule (SPEC §6): a direct quote between C and L, or the cross rate
 /// through the euro dated by its older leg; the later date wins, the quote on a tie.
 @Suite struct DirectQuoteTests {
+  let temporary = TemporaryFolder()
+
   private let gbp = Catalog.currency("GBP")!
   private let aed = Catalog.currency("AED")!
 
@@ -78,7 +80,7 @@ import Testing
   }
 
   @Test func aQuoteSurvivesOtherRatesLocalChangesAndOlderImports() throws {
-    let path = try temporaryFolder() + "/quotes.db"
+    let path = temporary.path + "/quotes.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     try ledger.setRate(decimal("0.3333333333"), of: usd)
     try ledger.setRate(decimal("0.3333333333"), of: Catalog.eur)

@@ -6,6 +6,8 @@ import XMLAndZip
 
 /// The repeated keys that JSONDecoder would resolve silently, found in the text.
 @Suite struct JSONMemberNamesTests {
+  let temporary = TemporaryFolder()
+
   private func check(_ text: String) -> RateFileError? {
     do {
       _ = try JSONMemberNames.check(Array(text.utf8), rateMaps: ["rates", "conversion_rates"])
@@ -49,7 +51,7 @@ import XMLAndZip
 
   /// A zip is read one level deep, and only when it holds one rates file.
   @Test func zipsInsideZipsAndSeveralRatesFilesAreRefusedInProcessToo() throws {
-    let folder = try temporaryFolder()
+    let folder = temporary.path
     let script = """
       import io, sys, zipfile
       def make(entries):

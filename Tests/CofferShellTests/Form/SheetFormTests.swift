@@ -8,6 +8,8 @@ import Testing
 /// The full-screen form driven in-process on a scripted screen: what it shows, what the
 /// keys do, and what each keystroke costs (the terminal itself is tested under tmux).
 @Suite struct SheetFormTests {
+  let temporary = TemporaryFolder()
+
   private func typing(_ text: String) -> [Key] { ScriptedScreen.typing(text) }
 
   private func row(_ code: String, in screen: ScriptedScreen) -> String? {
@@ -31,8 +33,7 @@ import Testing
   }
 
   @Test func doneCountsWhatAnotherSessionSavedMeanwhile() throws {
-    let path = NSTemporaryDirectory() + "coffer-form-" + UUID().uuidString + ".db"
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = temporary.path + "/form.db"
     let harness = try Harness(location: .file(path))
     _ = harness.run("set USD 1; save")
     // While the form is open (it reads nothing from the store), another session saves EUR.

@@ -5,8 +5,10 @@ import Testing
 
 /// The file given to `rates import` must be a regular file of at most 64 MiB.
 @Suite struct RatesFileLoaderTests {
+  let temporary = TemporaryFolder()
+
   @Test func foldersFIFOsAndDevicesAreNamedNotRead() throws {
-    let folder = try temporaryFolder()
+    let folder = temporary.path
     let fifo = folder + "/pipe"
     #expect(mkfifo(fifo, 0o600) == 0)
     try FileManager.default.createSymbolicLink(atPath: folder + "/zero", withDestinationPath: "/dev/zero")
@@ -21,7 +23,7 @@ import Testing
   }
 
   @Test func aFileOverTheLimitIsRefused() throws {
-    let path = try temporaryFolder() + "/large.csv"
+    let path = temporary.path + "/large.csv"
     #expect(FileManager.default.createFile(atPath: path, contents: Data("date,code,rate\n".utf8)))
     #expect(try RatesFileLoader.read(path) == Array("date,code,rate\n".utf8))
     // A sparse file: 64 MiB and one byte, without writing them.

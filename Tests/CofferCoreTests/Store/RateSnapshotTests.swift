@@ -7,6 +7,8 @@ import Testing
 /// The store's rates-by-day table: its blob format, and how recording a rate keeps every
 /// later day's snapshot right.
 @Suite struct RateSnapshotTests {
+  let temporary = TemporaryFolder()
+
   private let gbp = Catalog.currency("GBP")!
 
   private func day(_ text: String) -> Int { CalendarDate(text)!.dayNumber }
@@ -380,7 +382,7 @@ import Testing
   }
 
   @Test func storeWithRatesPerRowIsMigratedToRowsPerDay() throws {
-    let path = try temporaryFolder() + "/v2.db"
+    let path = temporary.path + "/v2.db"
     try Store.migrate(path: path, upTo: "v2: journal")
     try DatabaseQueue(path: path).write { db in
       try db.execute(

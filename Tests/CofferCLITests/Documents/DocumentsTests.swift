@@ -9,8 +9,11 @@ import Testing
 /// of `--help` and every command of `help` is in the page, and the README's marked parts.
 @Suite struct DocumentsTests {
   static let readme: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
+    // The package root: the nearest folder above this file that holds Package.swift.
+    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+      url.deleteLastPathComponent()
+    }
     return (try? String(contentsOf: url.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
   }()
 

@@ -6,6 +6,8 @@ import Testing
 @testable import CofferShell
 
 @Suite struct CompleterTests {
+  let temporary = TemporaryFolder()
+
   func completer(sheetOpen: Bool = false) throws -> Completer {
     let harness = try Harness()
     _ = harness.run("let rent = 1; let rate_eur = 2")
@@ -57,7 +59,7 @@ import Testing
   }
 
   @Test func pathsCompleteAfterSource() throws {
-    let folder = NSTemporaryDirectory() + "coffer-paths-" + UUID().uuidString
+    let folder = temporary.path
     try FileManager.default.createDirectory(atPath: folder + "/scripts", withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: folder + "/scripts/monthly.coffer", contents: Data())
     _ = FileManager.default.createFile(atPath: folder + "/scripts/trip.coffer", contents: Data())
@@ -69,7 +71,7 @@ import Testing
   }
 
   @Test func aFileOptionsAndTheExportsFormatsComplete() throws {
-    let folder = NSTemporaryDirectory() + "coffer-backups-" + UUID().uuidString
+    let folder = temporary.path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: folder + "/coffer-1.db", contents: Data())
     #expect(try completer().complete("backup \(folder)/cof").candidates == ["\(folder)/coffer-1.db"])

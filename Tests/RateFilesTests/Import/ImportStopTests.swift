@@ -7,8 +7,10 @@ import XMLAndZip
 
 /// A long import stops when asked, and stores nothing.
 @Suite struct ImportStopTests {
+  let temporary = TemporaryFolder()
+
   @Test func anImportStoppedPartWayStoresNothing() throws {
-    let path = try temporaryFolder() + "/coffer.db"
+    let path = temporary.path + "/coffer.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     let start = try #require(CalendarDate("1999-01-01"))
     let before = try ledger.store.history(of: usd, from: start, to: testDay)

@@ -5,7 +5,8 @@ import Testing
 
 @testable import CofferShell
 
-/// An interpreter over an in-memory store whose output lands in a temporary file.
+/// An interpreter over an in-memory store whose output lands in temporary files, removed
+/// with the harness.
 final class Harness {
   let outPath = NSTemporaryDirectory() + "coffer-out-" + UUID().uuidString
   let errPath = NSTemporaryDirectory() + "coffer-err-" + UUID().uuidString
@@ -21,6 +22,13 @@ final class Harness {
     var options = RunOptions()
     options.keepGoing = true
     interpreter = Interpreter(ledger: ledger, output: output, options: options)
+  }
+
+  deinit {
+    fclose(out)
+    fclose(err)
+    unlink(outPath)
+    unlink(errPath)
   }
 
   /// Runs one line; returns what it printed and what it reported.

@@ -6,20 +6,24 @@ import Testing
 /// Waiting for a program ends when asked, at a deadline, or at too large an answer, at
 /// once, and the program is killed.
 @Suite struct ChildProcessStopTests {
+  let temporary = TemporaryFolder()
+
   @Test func aStopEndsTheWaitWithinAHundredMillisecondsAndKillsTheProgram() throws {
-    let marker = try temporaryFolder() + "/still-running"
+    let pidFile = temporary.path + "/pid"
     let started = ContinuousClock.now
     let alarm = started + .milliseconds(300)
-    // The program would write the marker after 2 s; it is killed long before.
+    // The program says who it is, then would write its pid file again after 2 s; it is
+    // killed long before.
     #expect(throws: ChildProcess.Failure.stopped) {
       try ChildProcess.run(
-        ["sh", "-c", "sleep 2; touch \(marker)"], input: nil,
+        ["sh", "-c", "echo $$ > \(pidFile); sleep 2; echo done >> \(pidFile)"], input: nil,
         limits: ChildProcess.Limits(shouldStop: { ContinuousClock.now >= alarm }))
     }
     let waited = ContinuousClock.now - started
     #expect(waited < .milliseconds(400), "\(waited)")
-    usleep(2_500_000)
-    #expect(!FileManager.default.fileExists(atPath: marker))
+    // Killed and reaped by the time the run returns: no such process any more.
+    let pid = try #require(pid_t(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .newlines)))
+    #expect(kill(pid, 0) == -1 && errno == ESRCH)
   }
 
   @Test func aStopEndsTheWaitEvenWhenTheProgramClosedItsOutputOrNeverReadsItsInput() throws {

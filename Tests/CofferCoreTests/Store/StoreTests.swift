@@ -4,16 +4,13 @@ import Testing
 
 @testable import CofferCore
 
-/// A fresh folder for one test's store files.
-func temporaryFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "coffer-tests-" + UUID().uuidString
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
 }
 
 @Suite struct StoreTests {
+  let temporary = TemporaryFolder()
+
   @Test func newStoreIsCreatedWithMode0600InMissingFoldersAndHoldsTheSnapshot() throws {
-    let path = try temporaryFolder() + "/deeper/still/coffer.db"
+    let path = temporary.path + "/deeper/still/coffer.db"
     let ledger = try Ledger(location: .standard(path), today: testDay)
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -24,7 +21,7 @@ func temporaryFolder() throws -> String {
   }
 
   @Test func commitsAreCoalescedAndASaveWritesOnlyChangedRows() throws {
-    let path = try temporaryFolder() + "/coffer.db"
+    let path = temporary.path + "/coffer.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("1"), of: usd)
     ledger.commit(decimal("2"), of: usd)
@@ -49,7 +46,7 @@ func temporaryFolder() throws -> String {
   }
 
   @Test func anotherSessionsSaveIsSeenBeforeTheNextStatement() throws {
-    let path = try temporaryFolder() + "/coffer.db"
+    let path = temporary.path + "/coffer.db"
     let first = try Ledger(location: .file(path), today: testDay)
     let second = try Ledger(location: .file(path), today: testDay)
     #expect(try second.refresh().isEmpty)
@@ -65,7 +62,7 @@ func temporaryFolder() throws -> String {
   }
 
   @Test func saveOverAnotherSessionsChangeIsAConflictThatKeepsTheBatch() throws {
-    let path = try temporaryFolder() + "/coffer.db"
+    let path = temporary.path + "/coffer.db"
     let first = try Ledger(location: .file(path), today: testDay)
     let second = try Ledger(location: .file(path), today: testDay)
     second.commit(decimal("7"), of: usd)
@@ -99,7 +96,7 @@ func temporaryFolder() throws -> String {
   }
 
   @Test func storeMadeByAnOlderVersionIsMigratedAndKeepsItsData() throws {
-    let path = try temporaryFolder() + "/old.db"
+    let path = temporary.path + "/old.db"
     try Store.migrate(path: path, upTo: "v1: holdings, rates, settings")
     try DatabaseQueue(path: path).write { db in
       try db.execute(sql: "INSERT INTO holding (code, amount) VALUES ('USD', '12.5')")
@@ -116,7 +113,7 @@ func temporaryFolder() throws -> String {
   /// A save compares only the holdings it writes: a damaged holding row is refused when
   /// it is one of them, and leaves the save of other currencies alone.
   @Test func aDamagedHoldingRowStopsOnlyTheSaveThatWritesIt() throws {
-    let path = try temporaryFolder() + "/damaged-row.db"
+    let path = temporary.path + "/damaged-row.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("5"), of: usd)
     try ledger.save()
@@ -137,7 +134,7 @@ func temporaryFolder() throws -> String {
   /// A long read (a series of dated totals) sees one state of the store, and another
   /// session may save meanwhile: the read takes no write lock.
   @Test func aReadInOneTransactionSeesOneStateAndLeavesOthersFreeToSave() throws {
-    let path = try temporaryFolder() + "/read-and-save.db"
+    let path = temporary.path + "/read-and-save.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("5"), of: usd)
     try ledger.save()
@@ -159,7 +156,7 @@ func temporaryFolder() throws -> String {
   }
 
   @Test func fileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
-    let path = try temporaryFolder() + "/notes.db"
+    let path = temporary.path + "/notes.db"
     let text = String(repeating: "my notes, not a database\n", count: 100)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     #expect {
@@ -172,7 +169,7 @@ func temporaryFolder() throws -> String {
   }
 
   @Test func failedSaveKeepsTheBatchInMemory() throws {
-    let path = try temporaryFolder() + "/locked.db"
+    let path = temporary.path + "/locked.db"
     let ledger = try Ledger(location: .file(path), today: testDay)
     ledger.commit(decimal("9"), of: usd)
     // Another connection holds the write lock past the 5 s busy timeout.
@@ -211,6 +208,8 @@ func temporaryFolder() throws -> String {
 }
 
 @Suite struct RateSourceTests {
+  let temporary = TemporaryFolder()
+
   @Test func aNewStoreFetchesFromTheECBAndAJSONSourceForTheOthers() throws {
     let store = try Ledger(location: .memory, today: testDay).store
     let sources = try store.rateSources()
@@ -236,7 +235,7 @@ func temporaryFolder() throws -> String {
   }
 
   @Test func aStoreFromBeforeSourcesGetsTheDefaultsWhenOpened() throws {
-    let path = try temporaryFolder() + "/v3.db"
+    let path = temporary.path + "/v3.db"
     try Store.migrate(path: path, upTo: "v3: rates as one snapshot per day")
     let store = try Ledger(location: .file(path), today: testDay).store
     #expect(try store.rateSources() == RateSource.defaults)

@@ -6,6 +6,8 @@ import Testing
 /// Zip archives are unpacked only up to the limit, whatever their headers say, and an
 /// encrypted one says so.
 @Suite struct ZipBoundsTests {
+  let temporary = TemporaryFolder()
+
   /// notes.txt ("hello\n"), stored; made with Python's zipfile.
   static let smallZip = [UInt8](
     Data(
@@ -16,7 +18,9 @@ import Testing
   /// A zip of one deflated entry, `bomb.csv`, of `size` zero bytes; the sizes its headers
   /// declare are `declared` when given (a lie).
   static func bomb(size: Int, declared: UInt32? = nil) throws -> Data {
-    let folder = try temporaryFolder()
+    let temporary = TemporaryFolder()
+    defer { withExtendedLifetime(temporary) {} }
+    let folder = temporary.path
     let script = """
       import sys, zipfile
       size, path = int(sys.argv[1]), sys.argv[2]
@@ -111,7 +115,7 @@ import Testing
   /// hold 6 bytes are damaged, and must not keep that room (a hundred of them once held
   /// 6 GB of address space).
   @Test func entriesSmallerThanTheyDeclareAreDamagedAndKeepNoRoom() throws {
-    let folder = try temporaryFolder()
+    let folder = temporary.path
     let script = """
       import struct, sys, zipfile
       path = sys.argv[1]
@@ -189,7 +193,7 @@ import Testing
   /// ZIPFoundation trapped on the first two, paired one directory's names with another's
   /// bytes in the third, and dropped an encrypted entry of a ZIP64 directory in the last.
   @Test func hostileDirectoriesAreRefusedOrReadAsPythonReadsThem() throws {
-    let folder = try temporaryFolder()
+    let folder = temporary.path
     let script = """
       import struct, sys, zlib
       folder = sys.argv[1]
@@ -282,7 +286,7 @@ import Testing
   /// 65,535 entries fit the plain end record, whose count then reads 0xFFFF: that alone
   /// does not make the archive ZIP64 (Python's zipfile writes it so).
   @Test func anArchiveOf65535EntriesIsRead() throws {
-    let folder = try temporaryFolder()
+    let folder = temporary.path
     let script = """
       import sys, zipfile
       with zipfile.ZipFile(sys.argv[1], 'w') as z:

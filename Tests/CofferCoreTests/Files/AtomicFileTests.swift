@@ -5,12 +5,8 @@ import Testing
 
 /// Files written whole under their name or not at all, and never over the store.
 @Suite struct AtomicFileTests {
-  let folder: String
-
-  init() throws {
-    folder = NSTemporaryDirectory() + "coffer-atomic-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
+  let temporary = TemporaryFolder()
+  var folder: String { temporary.path }
 
   func contents(_ name: String) throws -> String {
     try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
