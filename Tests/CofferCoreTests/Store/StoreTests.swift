@@ -4,8 +4,6 @@ import Testing
 
 @testable import CofferCore
 
-}
-
 @Suite struct StoreTests {
   let temporary = TemporaryFolder()
 
