@@ -4,6 +4,9 @@
 
 passed=0
 failed=0
+# The day the sessions take as today; the script's own runs of coffer take it too (an
+# entry of another day would be one after the sessions' today, out of their amounts).
+export COFFER_TODAY=2026-11-22
 sandbox=$(mktemp -d)
 socket="coffer-tests-$$"
 tmux_() { tmux -L "$socket" "$@"; }

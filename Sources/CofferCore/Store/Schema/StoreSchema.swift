@@ -214,7 +214,7 @@ enum StoreSchema {
   /// all or nothing.
   static func create(_ db: Database) throws {
     for object in objects { try db.execute(sql: object.sql ?? "") }
-    try RateDayTable.record(db, RateBook.compiledIn.allRates)
+    _ = try RateDayTable.record(db, RateBook.compiledIn.allRates)
     for source in RateSource.defaults { try source.insert(db) }
     try db.execute(sql: "PRAGMA user_version = \(version); PRAGMA application_id = \(StoreIdentity.applicationID)")
   }
