@@ -114,8 +114,15 @@ extension Store {
   /// and a read could not tell where it stands among the entries. Three seeks, at the ends
   /// of the ids and of the days.
   static func entryOutOfBounds(_ db: Database) throws -> StoreDamage? {
+    // Three SELECTs, not one with OR: SQLite would scan the table for the OR.
     let rows = try Row.fetchCursor(
-      db.cachedStatement(sql: JournalEntry.selection + " WHERE id < 1 OR effective < ? OR effective > ? LIMIT 1"),
+      db.cachedStatement(
+        sql: JournalEntry.selection + """
+           WHERE id = (
+            SELECT id FROM journal WHERE id < 1
+            UNION ALL SELECT id FROM journal WHERE effective < ?
+            UNION ALL SELECT id FROM journal WHERE effective > ? LIMIT 1)
+          """),
       arguments: [CalendarDate.dayNumbers.lowerBound, CalendarDate.dayNumbers.upperBound])
     guard let row = try rows.next() else { return nil }
     do {
