@@ -1,101 +1,134 @@
 /// The holdings through time (SPEC §8): balances written down for past dates, and the
 /// amounts as they stood on any date, from the journal and this session's unsaved edits.
 extension Ledger {
-  /// Records that `currency` held `amount` on `date`: a commit like any other (pending,
+  /// Records that `holding` held `amount` on `date`: a commit like any other (pending,
   /// saved, journalled), effective on `date`. On today it is a plain commit. It changes
-  /// the current amount only when no entry of the currency is effective after `date`
+  /// the current amount only when no entry of the holding is effective after `date`
   /// (and never for a date after today, which only a dump's `--ahead` writes down).
   /// Returns false when the amount on `date` is already that.
   @discardableResult
+  package func commit(_ amount: DecimalValue, of holding: Holding, on date: CalendarDate) throws(StoreError) -> Bool {
+    guard date != portfolio.today else { return commit(amount, of: holding) }
+    return commit(amount, of: holding, in: try datedView(on: date, of: holding))
+  }
+
+  /// `commit(_:of:on:)` at the unnamed place.
+  @discardableResult
   package func commit(_ amount: DecimalValue, of currency: Currency, on date: CalendarDate) throws(StoreError) -> Bool {
-    guard date != portfolio.today else { return commit(amount, of: currency) }
-    return commit(amount, of: currency, in: try datedView(on: date, of: currency))
+    try commit(amount, of: Holding(currency), on: date)
   }
 
   /// What the store holds for `date`, read once, so that the commits of a sheet opened at
-  /// that date read nothing: each currency's balance then, and whether it has an entry
-  /// after it. Two queries, a seek per currency.
+  /// that date read nothing: each holding's balance then, and whether it has an entry
+  /// after it. Two queries, a seek per holding.
   package func datedView(on date: CalendarDate) throws(StoreError) -> DatedView {
     let stored = try store.balances(on: [date])[0]
-    let later = try store.currenciesWithEntries(after: date)
+    let later = try store.holdingsWithEntries(after: date)
     return DatedView(date: date, stored: stored, laterEntries: later)
   }
 
-  /// What the store holds of one currency for `date` (at the unnamed place): all a single
-  /// dated `set` needs, and two seeks (a dump gives back its history a line at a time).
-  func datedView(on date: CalendarDate, of currency: Currency) throws(StoreError) -> DatedView {
-    let (balance, later) = try store.balance(of: currency, on: date)
-    return DatedView(
-      date: date, stored: balance.map { [currency: $0] } ?? [:], laterEntries: later ? [currency] : [])
+  /// What the store holds of one holding for `date`: all a single dated `set` needs, and
+  /// two seeks (a dump gives back its history a line at a time).
+  func datedView(on date: CalendarDate, of holding: Holding) throws(StoreError) -> DatedView {
+    let (balance, later) = try store.balance(of: holding, on: date)
+    return DatedView(date: date, stored: balance.map { [holding: $0] } ?? [:], laterEntries: later ? [holding] : [])
   }
 
   /// A commit effective on the view's date, from what the view read of the store (see
   /// `commit(_:of:on:)`).
   @discardableResult
-  package func commit(_ amount: DecimalValue, of currency: Currency, in view: DatedView) -> Bool {
+  package func commit(_ amount: DecimalValue, of holding: Holding, in view: DatedView) -> Bool {
     let date = view.date
-    guard date != portfolio.today else { return commit(amount, of: currency) }
-    let stored = view.stored[currency]
-    let existing = pending.dated(currency, on: date)
+    guard date != portfolio.today else { return commit(amount, of: holding) }
+    let stored = view.stored[holding]
+    let existing = pending.dated(holding, on: date)
     // The store says so already, for this very date; or this session does.
     if existing == nil && stored?.since == date && stored?.amount == amount { return false }
     if let existing, existing.amount == amount { return false }
     let later =
-      view.laterEntries.contains(currency) || pending.amount(of: currency) != nil
-      || pending.hasDated(currency, after: date)
+      view.laterEntries.contains(holding) || pending.amount(of: holding) != nil
+      || pending.hasDated(holding, after: date) || pending.moves.contains { $0.touches(holding) && $0.date > date }
     let edit = DatedEdit(
-      currency: currency, date: date, amount: amount, seen: existing?.seen ?? stored?.amount ?? .zero,
+      holding: holding, date: date, amount: amount, seen: existing?.seen ?? stored?.amount ?? .zero,
       recordedOnDate: existing?.recordedOnDate ?? (stored?.since == date),
       changesCurrent: !later && date < portfolio.today)
     pending.set(edit)
     counters.commits += 1
-    portfolio.setAmount(currentAmount(of: currency), of: currency)
+    portfolio.setAmount(currentAmount(of: holding), of: holding)
     return true
   }
 
-  /// Puts back the pending balance of `currency` on `date` as it was (`edit`; nil: none):
+  /// Puts back the pending balance of `holding` on `date` as it was (`edit`; nil: none):
   /// how a sheet at a date undoes a commit, leaving nothing to write where it found
   /// nothing.
-  package func restore(_ edit: DatedEdit?, of currency: Currency, on date: CalendarDate) {
-    pending.restore(edit, of: currency, on: date)
-    portfolio.setAmount(currentAmount(of: currency), of: currency)
+  package func restore(_ edit: DatedEdit?, of holding: Holding, on date: CalendarDate) {
+    pending.restore(edit, of: holding, on: date)
+    portfolio.setAmount(currentAmount(of: holding), of: holding)
   }
 
-  /// The current amount of a currency as this session has it: today's unsaved amount, else
-  /// the latest unsaved balance with nothing after it, else what the store holds.
-  private func currentAmount(of currency: Currency) -> DecimalValue {
-    if let today = pending.amount(of: currency) { return today }
-    return pending.currentDated(currency)?.amount ?? base[currency.index]
+  /// The current amount of a holding as this session has it: today's unsaved amount, else
+  /// the latest unsaved balance with nothing after it, else what the store holds (with
+  /// any unsaved move).
+  private func currentAmount(of holding: Holding) -> DecimalValue {
+    if let today = pending.amount(of: holding) { return today }
+    return pending.currentDated(holding)?.amount ?? movedAmount(baseAmount(of: holding), of: holding, through: nil)
   }
 
-  /// The amount of `currency` on `date` as this session sees it: the store's balance
+  /// `amount` with this session's unsaved moves of `holding` dated on or before `date`
+  /// (all of them for nil) put in: a move held back by a conflict still counts here.
+  private func movedAmount(_ amount: DecimalValue, of holding: Holding, through date: CalendarDate?) -> DecimalValue {
+    var amount = amount
+    for move in pending.moves where move.touches(holding) && date.map({ move.date <= $0 }) ?? true {
+      amount = (try? move.source == holding ? amount - move.amount : amount + move.amount) ?? amount
+    }
+    return amount
+  }
+
+  /// The amount of `holding` on `date` as this session sees it: the store's balance
   /// (`stored`, from an entry effective `storedSince`), unless an unsaved balance of a
   /// date between that entry's and `date` (or today's unsaved amount, from today on)
   /// replaces it.
   private func balance(
-    of currency: Currency, on date: CalendarDate, stored: DecimalValue, storedSince: CalendarDate?
+    of holding: Holding, on date: CalendarDate, stored: DecimalValue, storedSince: CalendarDate?
   ) -> DecimalValue {
-    if date >= portfolio.today, let today = pending.amount(of: currency) { return today }
-    let unsaved = pending.latestDated(currency, onOrBefore: date)
+    if date >= portfolio.today, let today = pending.amount(of: holding) { return today }
+    let unsaved = pending.latestDated(holding, onOrBefore: date)
     if let unsaved, storedSince.map({ unsaved.date >= $0 }) ?? true { return unsaved.amount }
-    return stored
+    return pending.moves.isEmpty ? stored : movedAmount(stored, of: holding, through: date)
   }
 
-  /// The amount of every currency on each of `dates`, per catalog index: the holdings as
-  /// they stood then, as the journal has them (SPEC §8), with this session's unsaved
-  /// balances put in. One read for all the dates: a seek per holding and date, or of a
-  /// series of month ends a short scan per holding.
-  package func amounts(on dates: [CalendarDate]) throws(StoreError) -> [[DecimalValue]] {
+  /// The amount of every holding on each of `dates`: the holdings as they stood then, as
+  /// the journal has them (SPEC §8), with this session's unsaved balances put in. One
+  /// read for all the dates: a seek per holding and date, or of a series of month ends a
+  /// short scan per holding. Holdings with no entry on or before a date are left out of
+  /// its row.
+  package func holdings(on dates: [CalendarDate]) throws(StoreError) -> [[Holding: DecimalValue]] {
     let stored = try store.balances(on: dates)
+    var unsaved = Set(pending.amounts.map(\.holding)).union(pending.datedHoldings)
+    for move in pending.moves { unsaved.formUnion([move.source, move.destination]) }
     return zip(dates, stored).map { date, balances in
-      var amounts = [DecimalValue](repeating: .zero, count: Catalog.count)
-      for currency in Catalog.all {
-        let held = balances[currency]
-        amounts[currency.index] = balance(
-          of: currency, on: date, stored: held?.amount ?? .zero, storedSince: held?.since)
+      var amounts: [Holding: DecimalValue] = [:]
+      for holding in unsaved.union(balances.keys) {
+        let held = balances[holding]
+        amounts[holding] = balance(of: holding, on: date, stored: held?.amount ?? .zero, storedSince: held?.since)
       }
       return amounts
     }
+  }
+
+  /// The amount of every currency on each of `dates`, its places summed, per currency
+  /// index (see `holdings(on:)`).
+  package func amounts(on dates: [CalendarDate]) throws(StoreError) -> [[DecimalValue]] {
+    try holdings(on: dates).map(Self.sums)
+  }
+
+  /// Per currency index, the sum of its holdings' amounts.
+  static func sums(_ holdings: [Holding: DecimalValue]) -> [DecimalValue] {
+    var amounts = [DecimalValue](repeating: .zero, count: Currency.indexCount)
+    var byCurrency: [Int: [DecimalValue]] = [:]
+    for (holding, amount) in holdings where !amount.isZero { byCurrency[holding.currency.index, default: []].append(amount) }
+    for (index, held) in byCurrency { amounts[index] = Portfolio.sum(held) }
+    return amounts
   }
 
   /// The holdings as they stood on `date`, valued at that date's rates: what `total at`
@@ -116,12 +149,14 @@ extension Ledger {
   package func portfolios(asHeldOn dates: [CalendarDate]) throws(StoreError) -> HeldPortfolios {
     HeldPortfolios(
       dates: dates, amounts: try amounts(on: dates), rates: try store.rates(on: dates), local: portfolio.local,
-      quotes: pending.quotes)
+      quotes: pending.quotes, units: units)
   }
 
   /// `amounts` valued in the local currency at the rates in use on `date`.
   package func portfolio(amounts: [DecimalValue], valuedOn date: CalendarDate) throws(StoreError) -> Portfolio {
-    Portfolio(local: portfolio.local, rates: try rates(on: date), today: date, counters: Counters(), amounts: amounts)
+    Portfolio(
+      local: portfolio.local, rates: try rates(on: date), today: date, counters: Counters(), amounts: amounts,
+      units: units)
   }
 }
 
@@ -138,14 +173,19 @@ package struct HeldPortfolios {
   let local: Currency
   /// The session's unsaved quotes: each counts from its date on.
   let quotes: [Quote]
+  let units: [Currency]
   private var place = 0
 
-  init(dates: [CalendarDate], amounts: [[DecimalValue]], rates: DatedRates, local: Currency, quotes: [Quote]) {
+  init(
+    dates: [CalendarDate], amounts: [[DecimalValue]], rates: DatedRates, local: Currency, quotes: [Quote],
+    units: [Currency]
+  ) {
     self.dates = dates
     self.amounts = amounts
     self.rates = rates
     self.local = local
     self.quotes = quotes
+    self.units = units
   }
 
   /// The portfolio of the next date; nil after the last.
@@ -155,7 +195,8 @@ package struct HeldPortfolios {
     let date = dates[place]
     var book = try rates.book(at: place)
     for quote in quotes where quote.date <= date { book.record(quote) }
-    return Portfolio(local: local, rates: book, today: date, counters: Counters(), amounts: amounts[place])
+    return Portfolio(
+      local: local, rates: book, today: date, counters: Counters(), amounts: amounts[place], units: units)
   }
 }
 
@@ -163,8 +204,8 @@ package struct HeldPortfolios {
 /// `Ledger.datedView(on:)`).
 package struct DatedView: Sendable {
   package let date: CalendarDate
-  package let stored: [Currency: HeldBalance]
-  package let laterEntries: Set<Currency>
+  package let stored: [Holding: HeldBalance]
+  package let laterEntries: Set<Holding>
 }
 
 extension Ledger {

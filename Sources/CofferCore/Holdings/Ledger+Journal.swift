@@ -3,10 +3,16 @@
 extension Ledger {
   /// Entries by effective date, newest first (among a day's, the last entered first),
   /// optionally of one currency and within `from...to`; at most `limit` of them.
-  package func journal(of currency: Currency?, from: CalendarDate?, to: CalendarDate?, limit: Int?)
-    throws(StoreError) -> [JournalEntry]
-  {
-    try store.entries(of: currency, from: from, to: to, limit: limit)
+  package func journal(
+    of currency: Currency?, at place: Place? = nil, from: CalendarDate?, to: CalendarDate?, limit: Int?
+  ) throws(StoreError) -> [JournalEntry] {
+    try store.entries(of: currency, at: place, from: from, to: to, limit: limit)
+  }
+
+  /// Every holding the journal has an entry of (whatever the `holding` table says), in
+  /// catalog order and by place: two seeks a holding.
+  package func journalHoldings() throws(StoreError) -> [Holding] {
+    try store.journalHoldings()
   }
 
   /// Every journal entry, in the order entered (each row checked as it is read).

@@ -12,9 +12,13 @@ package final class Ledger {
   private(set) var store: Store
   package let counters: Counters
   package internal(set) var pending = PendingBatch()
-  /// Per currency, the amount the store held when this session last read it: what a
-  /// save compares against to notice another session's change.
-  var base = [DecimalValue](repeating: .zero, count: Catalog.count)
+  /// Per holding, the amount the store held when this session last read it: what a save
+  /// compares against to notice another session's change (none: zero).
+  var base = HoldingAmounts()
+  /// The units the store added beyond the catalog (`units add`), by code.
+  package private(set) var addedUnits: [Currency] = []
+  /// The named places the store lists (`places`), by name.
+  package private(set) var places: [Place] = []
   private var ratesRevision = 0
   /// Rows of the holdings, settings or today's rates that the last read could not use.
   /// While there are any, nothing that depends on them is answered (`requireSound`).
@@ -49,6 +53,31 @@ package final class Ledger {
     apply(state)
   }
 
+  /// Every unit of the store: the catalog's, then those added, by code.
+  package var units: [Currency] { addedUnits.isEmpty ? Catalog.all : Catalog.all + addedUnits }
+
+  /// The unit a person names by `code`, in any letter case: the catalog's, or one the
+  /// store added.
+  package func unit(_ code: String) -> Currency? {
+    if let currency = Catalog.currency(code) { return currency }
+    guard !addedUnits.isEmpty else { return nil }
+    let upper = code.uppercased()
+    return addedUnits.first { $0.code == upper }
+  }
+
+  /// The named place a person names by `name` (matched by case folding), as the store
+  /// first wrote it; nil for a place not yet listed.
+  package func place(named name: Place) -> Place? {
+    if let listed = places.first(where: { $0 == name }) { return listed }
+    // A place this session wrote to, not yet saved (and so not yet listed).
+    let pendingPlaces =
+      pending.amounts.map(\.holding.place) + pending.datedHoldings.map(\.place) + pending.moves.flatMap { [$0.from, $0.to] }
+    return pendingPlaces.first { $0 == name }
+  }
+
+  /// The amount this session last read from the store for a holding.
+  func baseAmount(of holding: Holding) -> DecimalValue { base[holding] ?? .zero }
+
   // MARK: - Commits
 
   /// Sets an amount in memory and adds it to the pending batch; false if unchanged.
@@ -58,14 +87,20 @@ package final class Ledger {
   /// amount since, the edit is based on `seen`, so saving it is a conflict rather than
   /// a silent overwrite of the other session's save.
   @discardableResult
-  package func commit(_ amount: DecimalValue, of currency: Currency, seen: DecimalValue? = nil) -> Bool {
-    guard portfolio.setAmount(amount, of: currency) else { return false }
+  package func commit(_ amount: DecimalValue, of holding: Holding, seen: DecimalValue? = nil) -> Bool {
+    guard portfolio.setAmount(amount, of: holding) else { return false }
     counters.commits += 1
-    if let seen, pending.amount(of: currency) == nil {
-      base[currency.index] = seen
+    if let seen, pending.amount(of: holding) == nil {
+      base[holding] = seen
     }
-    pending.set(amount, of: currency, savedAmount: base[currency.index])
+    pending.set(amount, of: holding, savedAmount: baseAmount(of: holding))
     return true
+  }
+
+  /// `commit` at the unnamed place: a currency held nowhere else.
+  @discardableResult
+  package func commit(_ amount: DecimalValue, of currency: Currency, seen: DecimalValue? = nil) -> Bool {
+    commit(amount, of: Holding(currency), seen: seen)
   }
 
   /// Records that 1 `currency` is worth `rate` local units, today, source `manual`: a
@@ -173,21 +208,23 @@ package final class Ledger {
     }
     ratesRevision = outcome.ratesRevision
     var kept = PendingBatch()
-    for (currency, amount) in pending.amounts
-    where outcome.conflicts.contains(where: { $0.currency == currency && $0.date == nil }) {
+    for (holding, amount) in pending.amounts
+    where outcome.conflicts.contains(where: { $0.holding == holding && $0.date == nil }) {
       // Still based on what this session saw: the next save conflicts again, until
       // `save --force` or an edit to their value.
-      kept.set(amount, of: currency, savedAmount: base[currency.index])
+      kept.set(amount, of: holding, savedAmount: baseAmount(of: holding))
     }
-    let saved = Set(outcome.savedDated.map { DatedKey(currency: $0.currency.index, day: $0.date.dayNumber) })
-    for edit in pending.dated where !saved.contains(DatedKey(currency: edit.currency.index, day: edit.date.dayNumber)) {
+    let saved = Set(outcome.savedDated.map { DatedKey(holding: $0.holding, day: $0.date.dayNumber) })
+    for edit in pending.dated where !saved.contains(DatedKey(holding: edit.holding, day: edit.date.dayNumber)) {
       kept.keep(edit)
     }
+    for move in outcome.heldMoves { kept.add(move) }
     pending = kept
-    for (currency, amount) in outcome.current {
-      base[currency.index] = amount
-      if !pending.decidesCurrent(currency) { portfolio.setAmount(amount, of: currency) }
+    for (holding, amount) in outcome.current.sorted(by: { Holding.precedes($0.key, $1.key) }) {
+      base[holding] = amount
+      if !pending.decidesCurrent(holding) { portfolio.setAmount(amount, of: holding) }
     }
+    if !outcome.newPlaces.isEmpty { places = (places + outcome.newPlaces).sorted() }
     if !outcome.conflicts.isEmpty { throw .conflict(outcome.conflicts) }
     return counters.rowsWritten - before
   }
@@ -264,14 +301,25 @@ package final class Ledger {
   @discardableResult
   func apply(_ state: StoredState) -> [Currency] {
     damage = state.damage
+    if state.units != addedUnits {
+      addedUnits = state.units
+      portfolio.setUnits(units)
+    }
+    places = state.places
+    // Every holding the store has, and every one this session knows (a restore may have
+    // taken one away): each takes the store's amount, zero when it has none.
+    var stored = state.holdings
+    for currency in units {
+      for (holding, _) in portfolio.places(of: currency) where stored[holding] == nil { stored[holding] = .zero }
+    }
     var changed: [Currency] = []
-    for currency in Catalog.all where !pending.decidesCurrent(currency) {
-      // A currency with a pending edit keeps the base its edit was made on, so a save
+    for (holding, amount) in stored.sorted(by: { Holding.precedes($0.key, $1.key) })
+    where !pending.decidesCurrent(holding) {
+      // A holding with a pending edit keeps the base its edit was made on, so a save
       // notices that another session changed it meanwhile.
-      let stored = state.amounts[currency] ?? .zero
-      base[currency.index] = stored
-      if portfolio.setAmount(stored, of: currency) {
-        changed.append(currency)
+      base[holding] = amount
+      if portfolio.setAmount(amount, of: holding), changed.last != holding.currency {
+        changed.append(holding.currency)
       }
     }
     if let rates = state.rates {

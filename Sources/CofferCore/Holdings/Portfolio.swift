@@ -8,7 +8,15 @@
 /// invalidates all valuations. Reading twice with nothing changed in
 /// between computes nothing.
 package final class Portfolio {
+  /// Per currency index, the amount held: its places summed (a value, and the total, are
+  /// of a currency's whole amount, wherever it is held).
   package private(set) var amounts: [DecimalValue]
+  /// The amount at each place, for the holdings of the session (a portfolio of a past
+  /// date knows only the sums). A currency held at no named place has its amount at the
+  /// unnamed place alone.
+  package private(set) var holdings = HoldingAmounts()
+  /// The units a total runs over, in order: the catalog's, then those the store added.
+  package private(set) var units: [Currency] = Catalog.all
   package private(set) var local: Currency
   package private(set) var rates: RateBook
   package let today: CalendarDate
@@ -28,31 +36,61 @@ package final class Portfolio {
   package convenience init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
     self.init(
       local: local, rates: rates, today: today, counters: counters,
-      amounts: Array(repeating: .zero, count: Catalog.count))
+      amounts: Array(repeating: .zero, count: Currency.indexCount))
   }
 
-  /// A portfolio holding `amounts` (per catalog index; a zero of any scale is held as
-  /// `.zero`, as `setAmount` leaves it: the amounts are copied only for one that is not).
-  package init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters, amounts: [DecimalValue]) {
+  /// A portfolio holding `amounts` (per currency index, `Currency.indexCount` of them; a
+  /// zero of any scale is held as `.zero`, as `setAmount` leaves it: the amounts are
+  /// copied only for one that is not), over `units`.
+  package init(
+    local: Currency, rates: RateBook, today: CalendarDate, counters: Counters, amounts: [DecimalValue],
+    units: [Currency] = Catalog.all
+  ) {
     let otherZero = amounts.contains { $0.isZero && $0.scale != 0 }
     self.amounts = otherZero ? amounts.map { $0.isZero ? .zero : $0 } : amounts
     self.local = local
     self.rates = rates
     self.today = today
     self.counters = counters
-    self.factorCache = Array(repeating: nil, count: Catalog.count)
-    self.valueCache = Array(repeating: nil, count: Catalog.count)
+    self.units = units
+    self.factorCache = Array(repeating: nil, count: Currency.indexCount)
+    self.valueCache = Array(repeating: nil, count: Currency.indexCount)
   }
 
   // MARK: - Reads
 
+  /// The amount of `currency`, its places summed.
   package func amount(of currency: Currency) -> DecimalValue {
     amounts[currency.index]
   }
 
-  /// The currencies with a non-zero amount, in catalog order.
+  /// The amount at one place.
+  package func amount(of holding: Holding) -> DecimalValue {
+    if holding.place.isUnnamed && !holdings.hasNamedPlaces(holding.currency) { return amounts[holding.currency.index] }
+    return holdings[holding] ?? .zero
+  }
+
+  /// The places of `currency` this portfolio knows, with their amounts (zero ones too: a
+  /// place once held keeps its row until the session reloads), the unnamed first; just
+  /// the unnamed place when it is held nowhere else.
+  package func places(of currency: Currency) -> [(holding: Holding, amount: DecimalValue)] {
+    guard holdings.hasNamedPlaces(currency) else { return [(Holding(currency), amounts[currency.index])] }
+    return holdings.holdings(of: currency)
+  }
+
+  /// The places holding a non-zero amount of `currency`.
+  package func placesHolding(_ currency: Currency) -> [Place] {
+    places(of: currency).filter { !$0.amount.isZero }.map(\.holding.place)
+  }
+
+  /// Whether `currency` has an amount (zero or not) at a named place.
+  package func hasNamedPlaces(_ currency: Currency) -> Bool {
+    holdings.hasNamedPlaces(currency)
+  }
+
+  /// The currencies with a non-zero amount, in the units' order.
   package var held: [Currency] {
-    Catalog.all.filter { !amounts[$0.index].isZero }
+    units.filter { !amounts[$0.index].isZero }
   }
 
   /// The euro rate in use for a currency today.
@@ -63,7 +101,7 @@ package final class Portfolio {
   /// What one unit of `currency` is worth in the local currency today, with the date
   /// and source of what that rests on (see `RateBook.valuation`).
   package func valuation(of currency: Currency) -> Result<Valuation, PortfolioError> {
-    if valuationCache.isEmpty { valuationCache = Array(repeating: nil, count: Catalog.count) }
+    if valuationCache.isEmpty { valuationCache = Array(repeating: nil, count: Currency.indexCount) }
     if let cached = valuationCache[currency.index] { return cached }
     let computed = rates.valuation(of: currency, in: local, on: today)
     valuationCache[currency.index] = computed
@@ -144,6 +182,18 @@ package final class Portfolio {
     try unroundedValue(of: currency).rounded(toPlaces: local.minorUnits)
   }
 
+  /// `amount` of `currency` (one place's, say) converted and rounded to the local minor
+  /// units, as `value(of:)` values the whole amount.
+  package func value(of amount: DecimalValue, in currency: Currency) throws(PortfolioError) -> DecimalValue {
+    guard !amount.isZero else { return .zero }
+    let factor = try factor(of: currency)
+    do {
+      return try (amount * factor).rounded(toPlaces: local.minorUnits)
+    } catch {
+      throw .arithmetic(error)
+    }
+  }
+
   /// The total, recomputed only if something it depends on changed since the last read.
   package func total() -> Result<Total, PortfolioError> {
     counters.totalReads += 1
@@ -162,7 +212,7 @@ package final class Portfolio {
     var count = 0
     var missing: [Currency] = []
     var localRateMissing = false
-    for currency in Catalog.all where !amounts[currency.index].isZero {
+    for currency in units where !amounts[currency.index].isZero {
       // `unroundedValue(of:)`, with what is missing named without an error.
       var value: DecimalValue
       if let cached = valueCache[currency.index] {
@@ -200,10 +250,10 @@ package final class Portfolio {
         localRateMissing: localRateMissing))
   }
 
-  /// Appends a currency the total leaves out, making room at once for all those that
-  /// may follow it (in catalog order): a total by month leaves a dozen out of each row.
+  /// Appends a currency the total leaves out, making room at once for several: a total by
+  /// month leaves a dozen out of each row.
   private static func add(_ currency: Currency, to missing: inout [Currency]) {
-    if missing.isEmpty { missing.reserveCapacity(Catalog.count - currency.index) }
+    if missing.isEmpty { missing.reserveCapacity(16) }
     missing.append(currency)
   }
 
@@ -241,14 +291,68 @@ package final class Portfolio {
 
   // MARK: - Changes
 
-  /// Sets an amount; returns false (and invalidates nothing) when it is unchanged.
+  /// Sets the amount of a currency held at the unnamed place alone; returns false (and
+  /// invalidates nothing) when it is unchanged.
   @discardableResult
   package func setAmount(_ amount: DecimalValue, of currency: Currency) -> Bool {
-    guard amounts[currency.index] != amount else { return false }
-    amounts[currency.index] = amount
+    setAmount(amount, of: Holding(currency))
+  }
+
+  /// Sets the amount at one place; returns false (and invalidates nothing) when it is
+  /// unchanged. The currency's value, and the total, are invalidated only when its sum
+  /// moves (a move between two places leaves both as they were).
+  @discardableResult
+  package func setAmount(_ amount: DecimalValue, of holding: Holding) -> Bool {
+    let currency = holding.currency
+    if holding.place.isUnnamed && !holdings.hasNamedPlaces(currency) {
+      // The common case: the amount is the currency's, as before places.
+      return setSum(amount, of: currency)
+    }
+    if !holdings.hasNamedPlaces(currency), !amounts[currency.index].isZero {
+      holdings[Holding(currency)] = amounts[currency.index]
+    }
+    guard holdings[holding] != amount || holdings[holding] == nil else { return false }
+    holdings[holding] = amount
+    _ = setSum(Self.sum(holdings.holdings(of: currency).map(\.amount)), of: currency)
+    return true
+  }
+
+  /// Sets a currency's sum, invalidating what depends on it when it moved.
+  private func setSum(_ sum: DecimalValue, of currency: Currency) -> Bool {
+    guard amounts[currency.index] != sum else { return false }
+    amounts[currency.index] = sum
     valueCache[currency.index] = nil
     totalCache = nil
     return true
+  }
+
+  /// The sum of a currency's places: exactly the one amount when only one is not zero (so
+  /// it reads as it was written). Amounts of at most 15 integer digits and 8 places cannot
+  /// add up past a decimal's 38 digits however many places there are: the sum is exact.
+  static func sum(_ amounts: [DecimalValue]) -> DecimalValue {
+    var sum = DecimalValue.zero
+    for amount in amounts where !amount.isZero {
+      if sum.isZero {
+        sum = amount
+      } else if let added = try? sum + amount {
+        sum = added
+      }
+    }
+    return sum
+  }
+
+  /// Forgets the places of `currency` that hold nothing and that nothing pending names:
+  /// after a reload, a place cleared elsewhere leaves its row.
+  package func forgetPlaces(of currency: Currency, keeping kept: (Holding) -> Bool) {
+    for (holding, amount) in holdings.holdings(of: currency) where amount.isZero && !kept(holding) {
+      holdings[holding] = nil
+    }
+  }
+
+  /// The units the total runs over (after `units add` or `units remove`).
+  package func setUnits(_ units: [Currency]) {
+    self.units = units
+    totalCache = nil
   }
 
   package func setLocal(_ currency: Currency) {

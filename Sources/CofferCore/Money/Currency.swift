@@ -1,7 +1,9 @@
-/// One currency of the catalog: ISO 4217 code, names, symbol and minor units.
+/// One unit money is held in: a currency of the catalog (ISO 4217 code, names, symbol and
+/// minor units), or one a person added (`AddedUnits`), whose index follows the catalog's.
 ///
 /// It holds only its index, code and minor units (the names live in the catalog's
-/// table), so copying one, as every stored rate does, copies no heap strings.
+/// table, or the added unit's definition), so copying one, as every stored rate does,
+/// copies no heap strings.
 package struct Currency: Sendable, Hashable, CustomStringConvertible {
   /// Position in the catalog; also the index of the currency's slot in per-currency arrays.
   package let index: Int
@@ -9,9 +11,23 @@ package struct Currency: Sendable, Hashable, CustomStringConvertible {
   /// Decimal places of the currency's minor unit (ISO 4217: JPY 0, KWD 3, most 2).
   package let minorUnits: Int
 
-  package var englishName: String { Catalog.table[index].english }
-  package var chineseName: String { Catalog.table[index].chinese }
-  package var symbol: String { Catalog.table[index].symbol }
+  /// Every index a currency can have: the catalog's, then the added units'. Per-currency
+  /// arrays are this long.
+  package static let indexCount = Catalog.count + AddedUnits.capacity
+
+  /// Whether this is a unit a person added, not one of the catalog's.
+  package var isAdded: Bool { index >= Catalog.count }
+
+  package var englishName: String {
+    isAdded ? AddedUnits.definition(at: index)?.name ?? code : Catalog.table[index].english
+  }
+  /// An added unit has one name, as it was given.
+  package var chineseName: String {
+    isAdded ? AddedUnits.definition(at: index)?.name ?? code : Catalog.table[index].chinese
+  }
+  package var symbol: String {
+    isAdded ? AddedUnits.definition(at: index)?.symbol ?? "" : Catalog.table[index].symbol
+  }
 
   package var description: String { code }
 

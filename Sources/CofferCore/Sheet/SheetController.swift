@@ -309,7 +309,7 @@ package final class SheetController {
   @discardableResult
   private func commit(_ amount: DecimalValue, of currency: Currency, seen: DecimalValue?) -> Bool {
     guard let dated else { return ledger.commit(amount, of: currency, seen: seen) }
-    guard ledger.commit(amount, of: currency, in: dated) else { return false }
+    guard ledger.commit(amount, of: Holding(currency), in: dated) else { return false }
     portfolio.setAmount(amount, of: currency)
     return true
   }
@@ -317,7 +317,7 @@ package final class SheetController {
   /// For a sheet at a date: the pending balance of the currency on it (nil inside: none).
   private func pendingBalance(_ currency: Currency) -> DatedEdit?? {
     guard let dated else { return nil }
-    return .some(ledger.pending.dated(currency, on: dated.date))
+    return .some(ledger.pending.dated(Holding(currency), on: dated.date))
   }
 
   /// Takes one commit of this sheet back: today's by committing the amount before it; one
@@ -327,14 +327,14 @@ package final class SheetController {
       self.commit(commit.previous, of: commit.currency, seen: nil)
       return
     }
-    ledger.restore(replaced, of: commit.currency, on: dated.date)
+    ledger.restore(replaced, of: Holding(commit.currency), on: dated.date)
     portfolio.setAmount(commit.previous, of: commit.currency)
   }
 
   /// Whether this sheet's date has an unsaved edit of the currency.
   private func hasPending(_ currency: Currency) -> Bool {
-    guard let dated else { return ledger.pending.amount(of: currency) != nil }
-    return ledger.pending.dated(currency, on: dated.date) != nil
+    guard let dated else { return ledger.pending.amount(of: Holding(currency)) != nil }
+    return ledger.pending.dated(Holding(currency), on: dated.date) != nil
   }
 
   static func text(of amount: DecimalValue) -> String {

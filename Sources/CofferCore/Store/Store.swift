@@ -115,7 +115,7 @@ package struct Store {
           try StoreSchema.create(db)
         case .coffer(let version, _) where version < StoreSchema.version:
           do {
-            try LegacyMigrations.upgradeToCurrent(db)
+            try LegacyMigrations.upgradeToCurrent(db, from: version)
           } catch let blocked as LegacyMigrations.RowsNotCarried {
             throw StoreError.cannotUpgrade(path: path, from: version, blocked.damage)
           }

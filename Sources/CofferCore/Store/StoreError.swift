@@ -20,8 +20,11 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
   case readOnly(path: String)
   case locked(path: String)
   case diskFull(path: String)
-  /// Another session saved these currencies since this one loaded them.
+  /// Another session saved these holdings since this one loaded them.
   case conflict([SaveConflict])
+  /// A move's source holds less, as a forced save found it, than the move takes: nothing
+  /// of the batch was written.
+  case moveRefused(String)
   case failed(path: String, reason: String)
 
   package var description: String {
@@ -55,6 +58,7 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
     case .conflict(let conflicts):
       "conflict: another session saved " + SaveConflict.named(conflicts)
         + "; \(conflicts.count == 1 ? "that edit is" : "those edits are") kept unsaved; 'save --force' overwrites"
+    case .moveRefused(let reason): "the move cannot be saved: \(reason); nothing was written"
     case .failed(let path, let reason): "store \(path): \(reason)"
     }
   }
@@ -62,8 +66,10 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
   /// A conflict is the user's to resolve; every other store error means the store
   /// itself cannot be used (exit status 3).
   package var isStoreUnavailable: Bool {
-    if case .conflict = self { return false }
-    return true
+    switch self {
+    case .conflict, .moveRefused: return false
+    default: return true
+    }
   }
 
   static func from(_ error: any Error, path: String) -> StoreError {

@@ -25,6 +25,9 @@ package final class Slot: Sendable {
     case text
     /// The rest of the statement as tokens (`echo`).
     case words
+    /// A place's name standing alone: a place word (letters of any script) or a quoted
+    /// name (`move 5 USD from wise to "N26 joint"`).
+    case place
   }
 
   package let name: String

@@ -117,6 +117,9 @@ package struct StatementReader {
     case .file:
       let (text, offset) = try parser.file(slot.description)
       return .path(text, at: offset)
+    case .place:
+      let (text, offset) = try parser.place(slot.description)
+      return .string(text, at: offset)
     case .text:
       guard let (text, offset) = parser.rest() else { throw parser.expected(slot.description) }
       return .text(text, at: offset)
@@ -155,6 +158,7 @@ package struct StatementReader {
       case .comparison: return parser.nextIsComparison
       case .string: return parser.nextIsString
       case .path, .text, .words, .file: return !parser.atEnd
+      case .place: return parser.nextIsWord || parser.nextIsString || parser.nextIsPlaceWord
       }
     case .sequence(let items):
       for item in items {

@@ -40,6 +40,11 @@ extension TypedSlot where Value == Written<String> {
     text(Slot(name, .file, description))
   }
 
+  /// A place's name: a place word or a quoted name.
+  package static func place(_ name: String, _ description: String = "a place (a word, or a name in quotes)") -> Self {
+    text(Slot(name, .place, description))
+  }
+
   /// A quoted string.
   package static func string(_ name: String, _ description: String) -> Self {
     text(Slot(name, .string, description))

@@ -71,6 +71,12 @@ package struct Lexer {
       {
         index += 1
       }
+      if index < end && bytes[index] == UInt8(ascii: "@") {
+        return try holding(code: text(start, index), start: start)
+      }
+      if isFullWidthAt(index) {
+        throw error("'＠' is a full-width at sign: type @", at: index)
+      }
       return Token(.word(text(start, index)), start: start, end: index)
     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
       return try number()
@@ -92,6 +98,48 @@ package struct Lexer {
     default:
       return try symbol()
     }
+  }
+
+  // MARK: - Holdings
+
+  /// `CODE@PLACE` at `index` (the `@`), one token: a place word (`USD@wise`,
+  /// `CNY@招商银行`) or a quoted name (`EUR@"N26 joint"`, `USD@""` the unnamed place). The
+  /// token is the word `CODE@NAME`, the name as written inside any quotes: whatever reads a
+  /// holding splits it at its first `@` (a code has none, nor has a place name).
+  private mutating func holding(code: String, start: Int) throws(ScriptError) -> Token {
+    let at = index
+    index += 1
+    if index < end && Quoting.isQuote(bytes[index]) {
+      guard case .string(let name) = try string().kind else { return Token(.word(code), start: start, end: at) }
+      return Token(.word(code + "@" + name), start: start, end: index)
+    }
+    let nameStart = index
+    var first = true
+    while index < end, let (scalar, length) = scalar(at: index),
+      first ? PlaceWord.isStart(scalar) : PlaceWord.isPart(scalar)
+    {
+      index += length
+      first = false
+    }
+    if first {
+      throw error("expected a place after '@' (a word, or a name in quotes; @\"\" is the unnamed place)", at: at)
+    }
+    return Token(.word(code + "@" + text(nameStart, index)), start: start, end: index)
+  }
+
+  /// Whether the bytes at `position` are U+FF20 FULLWIDTH COMMERCIAL AT.
+  private func isFullWidthAt(_ position: Int) -> Bool {
+    position + 2 < end && bytes[position] == 0xEF && bytes[position + 1] == 0xBC && bytes[position + 2] == 0xA0
+  }
+
+  /// The Unicode scalar whose UTF-8 bytes start at `position`, with their count.
+  private func scalar(at position: Int) -> (Unicode.Scalar, Int)? {
+    let length = Self.scalarLength(bytes[position])
+    guard position + length <= end else { return nil }
+    var decoder = UTF8()
+    var iterator = bytes[position..<position + length].makeIterator()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+    return (scalar, length)
   }
 
   // MARK: - Numbers and dates

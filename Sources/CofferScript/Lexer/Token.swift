@@ -1,7 +1,8 @@
 /// One token of a statement, with the byte range it came from.
 package struct Token: Sendable, Equatable {
   package enum Kind: Sendable, Equatable {
-    /// `[A-Za-z_][A-Za-z0-9_.-]*`: command names, keywords, currency codes, function names.
+    /// `[A-Za-z_][A-Za-z0-9_.-]*`: command names, keywords, currency codes, function names;
+    /// also a holding at a place, `CODE@PLACE`, as `CODE@NAME` (see `Lexer.holding`).
     case word(String)
     /// A number literal's text, already checked to be well formed (`1_000.25`, `.5`).
     case number(String)

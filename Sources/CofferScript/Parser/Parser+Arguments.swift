@@ -53,6 +53,35 @@ extension Parser {
     return (String(decoding: line.bytes[first.start..<end], as: UTF8.self), first.start)
   }
 
+  /// A place's name standing alone: a quoted string, or the bytes of the next token up to
+  /// the next blank when they make a place word (letters of any script: `招商银行`, which
+  /// the lexer, reading ASCII words, leaves as bytes it could not read).
+  package mutating func place(_ what: String) throws(ScriptError) -> (text: String, offset: Int) {
+    guard let first = peek else { throw expected(what) }
+    if case .string(let text) = first.kind {
+      position += 1
+      return (text, first.start)
+    }
+    if let error = first.invalid, Quoting.isQuote(line.bytes[first.start]) { throw error }
+    guard let word = placeWord(at: first) else { throw expected(what) }
+    while let token = peek, token.start < word.end { position += 1 }
+    return (word.text, first.start)
+  }
+
+  /// Whether the next token starts a place word (see `place`).
+  package var nextIsPlaceWord: Bool {
+    guard let token = peek else { return false }
+    return placeWord(at: token) != nil
+  }
+
+  /// The place word from `token` to the next blank, if those bytes make one.
+  private func placeWord(at token: Token) -> (text: String, end: Int)? {
+    var end = token.start
+    while end < endOffset && !LineScanner.isBlank(line.bytes[end]) { end += 1 }
+    let text = String(decoding: line.bytes[token.start..<end], as: UTF8.self)
+    return PlaceWord.isWord(text) ? (text, end) : nil
+  }
+
   /// Takes the `--name` options (and the value after each one that takes a value) out of
   /// the statement, wherever they stand, so the grammar reads only the arguments.
   package mutating func takeOptions(

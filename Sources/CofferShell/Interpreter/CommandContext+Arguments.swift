@@ -4,14 +4,83 @@ import CofferScript
 /// Reading arguments into Coffer's values: currency codes, dates, counts. Each takes
 /// what a typed slot gave (`Arguments[slot]`), nil when the statement gave nothing.
 extension CommandContext {
-  /// A currency code, or an error naming the nearest one.
+  /// A currency code (of the catalog, or a unit the store added), or an error naming the
+  /// nearest one. A holding at a place (`USD@wise`) is refused: this takes a unit alone.
   func currency(named word: String, at offset: Int) throws(StatementFailure) -> Currency {
-    guard let currency = Catalog.currency(word) else {
+    if let at = word.firstIndex(of: "@") {
+      throw failure("'\(word)' names a place; here a unit alone is meant (\(word[..<at]))", at: offset)
+    }
+    return try unit(named: word, at: offset)
+  }
+
+  private func unit(named code: String, at offset: Int) throws(StatementFailure) -> Currency {
+    guard let currency = ledger.unit(code) else {
       throw failure(
-        "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code)))",
+        "unknown currency '\(code)'\(Suggestions.hint(for: code.uppercased(), in: ledger.units.map(\.code)))",
         at: offset)
     }
     return currency
+  }
+
+  /// A holding as a statement names it: `USD` (no place said), `USD@wise`, `USD@""`.
+  func namedHolding(_ word: String, at offset: Int) throws(StatementFailure) -> NamedHolding {
+    guard let at = word.firstIndex(of: "@") else {
+      return NamedHolding(currency: try unit(named: word, at: offset), place: nil, offset: offset)
+    }
+    let currency = try unit(named: String(word[..<at]), at: offset)
+    let name = String(word[word.index(after: at)...])
+    do {
+      return NamedHolding(currency: currency, place: try Place(named: name), offset: offset)
+    } catch {
+      throw failure("'\(name)' cannot name a place: \(error.problem)", at: offset)
+    }
+  }
+
+  /// The holding a slot names (see `namedHolding`).
+  func namedHolding(_ word: Written<String>) throws(StatementFailure) -> NamedHolding {
+    try namedHolding(word.value, at: word.offset)
+  }
+
+  /// The holding an optional slot names, if any.
+  func namedHolding(_ word: Written<String>?) throws(StatementFailure) -> NamedHolding? {
+    guard let word else { return nil }
+    return try namedHolding(word.value, at: word.offset)
+  }
+
+  /// A place standing alone (`move … from wise`, `places rename`): a word or a string.
+  func place(_ word: Written<String>) throws(StatementFailure) -> Place {
+    do {
+      return try Place(named: word.value)
+    } catch {
+      throw failure("'\(word.value)' cannot name a place: \(error.problem)", at: word.offset)
+    }
+  }
+
+  /// The place a read names, as the store spells it: one it lists, or the unnamed place.
+  func placeForReading(_ named: NamedHolding) throws(StatementFailure) -> Holding? {
+    guard let place = named.place else { return nil }
+    do {
+      return Holding(named.currency, at: try ledger.resolve(place, mustExist: true))
+    } catch {
+      throw failure(error.description, at: named.offset)
+    }
+  }
+
+  /// The holding a write names: the place said (as the store spells it when listed), or
+  /// for a bare code the one place holding it on `date` (SPEC §11).
+  func holdingForWriting(_ named: NamedHolding, on date: CalendarDate?) throws(StatementFailure) -> Holding {
+    if let place = named.place {
+      do {
+        return Holding(named.currency, at: try ledger.resolve(place, mustExist: false))
+      } catch {
+        throw failure(error.description, at: named.offset)
+      }
+    }
+    do {
+      return try ledger.holdingForWriting(named.currency, on: date)
+    } catch {
+      throw failure(error, at: named.offset)
+    }
   }
 
   /// The currency a slot gave.

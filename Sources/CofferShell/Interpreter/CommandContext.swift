@@ -52,6 +52,14 @@ final class CommandContext {
     StatementFailure(error, at: line.location(ofOffset: offset))
   }
 
+  /// A refused place or move, or the store's failure behind it.
+  func failure(_ error: Ledger.PlaceFailure, at offset: Int) -> StatementFailure {
+    switch error {
+    case .place(let problem): failure(problem.description, at: offset)
+    case .store(let error): failure(error, at: offset)
+    }
+  }
+
   /// The folder a relative path is resolved against: the running script's, else the
   /// working directory.
   var currentFolder: String {
@@ -81,11 +89,11 @@ final class CommandContext {
   }
 
   /// Commits a balance for a past date (or today), reporting a store that cannot be read.
-  func commit(_ amount: DecimalValue, of currency: Currency, on date: CalendarDate, at offset: Int)
+  func commit(_ amount: DecimalValue, of holding: Holding, on date: CalendarDate, at offset: Int)
     throws(StatementFailure)
   {
     do {
-      try ledger.commit(amount, of: currency, on: date)
+      try ledger.commit(amount, of: holding, on: date)
     } catch {
       throw failure(error, at: offset)
     }

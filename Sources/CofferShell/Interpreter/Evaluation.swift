@@ -96,6 +96,15 @@ extension CommandContext {
       }
       return try currency(named: word, at: at)
     }
+    /// A holding argument: a bare code (all its places) or `C@PLACE` (a listed place).
+    func holdingArgument(_ index: Int) throws(StatementFailure) -> (Currency, Holding?) {
+      let argument = arguments[index]
+      guard case .word(let word, let at) = argument else {
+        throw failure("\(lowered)() expects a currency code such as USD here", at: argument.offset)
+      }
+      let named = try namedHolding(word, at: at)
+      return (named.currency, try placeForReading(named))
+    }
     func portfolioValue(_ body: () throws(PortfolioError) -> DecimalValue) throws(StatementFailure) -> Value {
       do {
         return .number(try body())
@@ -125,10 +134,15 @@ extension CommandContext {
       }
     case .amount:
       try expectCount(1, "1 argument (a currency code)")
-      return .number(portfolio.amount(of: try currencyArgument(0)))
+      let (currency, holding) = try holdingArgument(0)
+      return .number(holding.map { portfolio.amount(of: $0) } ?? portfolio.amount(of: currency))
     case .value:
       try expectCount(1, "1 argument (a currency code)")
-      let currency = try currencyArgument(0)
+      let (currency, holding) = try holdingArgument(0)
+      if let holding {
+        let amount = portfolio.amount(of: holding)
+        return try portfolioValue { () throws(PortfolioError) in try portfolio.value(of: amount, in: currency) }
+      }
       return try portfolioValue { () throws(PortfolioError) in try portfolio.value(of: currency) }
     case .rate:
       try expectCount(1, "1 argument (a currency code)")
@@ -173,20 +187,30 @@ extension CommandContext {
       }
     case .amountAt:
       try expectCount(2, "2 arguments (a currency code, a date)")
-      let currency = try currencyArgument(0)
+      let (currency, holding) = try holdingArgument(0)
       let date = try askable(try dateArgument(arguments[1], function: lowered), at: offset)
       // An amount needs no rate: asked for a day before any rate, it is still known.
       do {
+        if let holding { return .number(try ledger.holdings(on: [date])[0][holding] ?? .zero) }
         return .number(try ledger.amounts(on: [date])[0][currency.index])
       } catch {
         throw failure(error, at: offset)
       }
     case .valueAt:
       try expectCount(2, "2 arguments (a currency code, a date)")
-      let currency = try currencyArgument(0)
+      let (currency, holding) = try holdingArgument(0)
       let date = try dateArgument(arguments[1], function: lowered)
       let dated = try self.portfolio(asHeldOn: date, at: offset)
+      var placeAmount: DecimalValue?
+      if let holding {
+        do {
+          placeAmount = try ledger.holdings(on: [date])[0][holding] ?? .zero
+        } catch {
+          throw failure(error, at: offset)
+        }
+      }
       do {
+        if let placeAmount { return .number(try dated.value(of: placeAmount, in: currency)) }
         return .number(try dated.value(of: currency))
       } catch {
         throw failure("value_at(): \(error.description) on \(date)", at: offset)

@@ -75,8 +75,9 @@ struct SavePolicy {
   /// on a past date, that `before` did not have pending. (Rates, quotes and the local
   /// currency are no commits.)
   static func holdsNewCommits(_ batch: PendingBatch, since before: PendingBatch) -> Bool {
-    batch.amounts.contains { before.amount(of: $0.currency) != $0.amount }
-      || batch.dated.contains { before.dated($0.currency, on: $0.date) != $0 }
+    batch.amounts.contains { before.amount(of: $0.holding) != $0.amount }
+      || batch.dated.contains { before.dated($0.holding, on: $0.date) != $0 }
+      || batch.moves.count > before.moves.count
   }
 
   /// Saves at `point` if the point calls for it: the one place a batch is written.

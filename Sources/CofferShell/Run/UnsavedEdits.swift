@@ -5,8 +5,16 @@ import CofferCore
 /// and a comment for each invalid sheet draft. Empty when nothing would be lost.
 enum UnsavedEdits {
   static func lines(of ledger: Ledger, sheet: SheetController?) -> [String] {
-    var lines = ledger.pending.dated.map { "set \($0.currency.code) \($0.amount) at \($0.date)" }
-    lines += ledger.pending.amounts.map { "set \($0.currency.code) \($0.amount)" }
+    let portfolio = ledger.portfolio
+    let named = { (holding: Holding) in holding.written(explicit: portfolio.hasNamedPlaces(holding.currency)) }
+    var lines = ledger.pending.dated.map { "set \(named($0.holding)) \($0.amount) at \($0.date)" }
+    for move in ledger.pending.moves {
+      var words = ["move", "\(move.amount)", move.currency.code]
+      if !move.from.isUnnamed { words += ["from", move.from.written] }
+      if !move.to.isUnnamed { words += ["to", move.to.written] }
+      lines.append((words + ["at", move.date.description]).joined(separator: " "))
+    }
+    lines += ledger.pending.amounts.map { "set \(named($0.holding)) \($0.amount)" }
     // Each quote was set in the local currency of its moment: `local` lines go before
     // the quotes that need another than the current one, and the last names the local
     // currency to end with. (The store's local currency is known to be that one only

@@ -16,12 +16,15 @@ enum StoreCheck {
     var damage = try StoreSchema.unexpectedObjects(db).map {
       StoreDamage(table: "sqlite_master", row: nil, problem: $0)
     }
-    var holdings: [Store.HoldingKey: HoldingRecord] = [:]
+    // The units first: the rows' codes are read against them.
+    damage += try Store.addedUnits(db).1
+    damage += try Store.namedPlaces(db).1
+    var holdings: [Holding: HoldingRecord] = [:]
     let holdingRows = try Row.fetchCursor(db, sql: HoldingRecord.selection)
     while let row = try holdingRows.next() {
       do throws(StoreDamage) {
         let holding = try HoldingRecord(checking: row)
-        holdings[Store.HoldingKey(currency: holding.currency, place: holding.place)] = holding
+        holdings[holding.holding] = holding
       } catch {
         damage.append(error)
       }
@@ -39,15 +42,21 @@ enum StoreCheck {
 
   /// The journal's rows, read front to back, and each holding's latest entry compared
   /// with its `holding` row (both ways: a holding the journal does not have is named too).
-  private static func journal(_ db: Database, holdings: [Store.HoldingKey: HoldingRecord]) throws -> [StoreDamage] {
+  private static func journal(_ db: Database, holdings: [Holding: HoldingRecord]) throws -> [StoreDamage] {
     var damage: [StoreDamage] = []
-    var latest: [Store.HoldingKey: JournalEntry] = [:]
+    var latest: [Holding: JournalEntry] = [:]
     var unreadable = false
+    // The entry before, for a move's two ends: `from`, then `to` right after it.
+    var previous: JournalEntry?
     let rows = try Row.fetchCursor(db, sql: JournalEntry.selection + " ORDER BY id")
     while let row = try rows.next() {
       do throws(StoreDamage) {
         let entry = try JournalEntry(checking: row)
-        let key = Store.HoldingKey(currency: entry.currency, place: entry.place)
+        defer { previous = entry }
+        if let problem = moveProblem(entry, after: previous) {
+          damage.append(StoreDamage(table: "journal", row: entry.id, problem: problem))
+        }
+        let key = entry.holding
         if let known = latest[key], (known.effective.dayNumber, known.id) > (entry.effective.dayNumber, entry.id) {
           continue
         }
@@ -59,13 +68,14 @@ enum StoreCheck {
     }
     // With an entry that cannot be read, which holding's latest it is cannot be told.
     if unreadable { return damage }
-    for (key, entry) in latest.sorted(by: {
-      ($0.key.currency.index, $0.key.place) < ($1.key.currency.index, $1.key.place)
-    }) {
+    if previous?.move == .from {
+      damage.append(StoreDamage(table: "journal", row: previous?.id, problem: "a move's first entry, with no second"))
+    }
+    for (key, entry) in latest.sorted(by: { Holding.precedes($0.key, $1.key) }) {
       guard let holding = holdings[key] else {
         damage.append(
           StoreDamage(
-            table: HoldingRecord.databaseTableName, row: nil, key: "code '\(key.currency.code)'",
+            table: HoldingRecord.databaseTableName, row: nil, key: key.storedKey,
             problem: "missing: the journal's latest entry is row \(entry.id) (\(entry.new)), "
               + "and the holding derived from it has no row"))
         continue
@@ -73,17 +83,32 @@ enum StoreCheck {
       if holding.entry != entry.id || holding.amount != entry.new || holding.effective != entry.effective {
         damage.append(
           StoreDamage(
-            table: HoldingRecord.databaseTableName, row: nil, key: "code '\(key.currency.code)'",
+            table: HoldingRecord.databaseTableName, row: nil, key: key.storedKey,
             problem: "amount \(holding.amount) is not the journal's latest (row \(entry.id): \(entry.new))"))
       }
     }
     for (key, holding) in holdings where latest[key] == nil {
       damage.append(
         StoreDamage(
-          table: HoldingRecord.databaseTableName, row: nil, key: "code '\(key.currency.code)'",
+          table: HoldingRecord.databaseTableName, row: nil, key: key.storedKey,
           problem: "amount \(holding.amount) has no journal entry"))
     }
     return damage
+  }
+
+  /// What is wrong with `entry` as an end of a move, given the entry before it: a move is
+  /// a `from` entry, then right after it a `to` of the same unit and day at another place.
+  private static func moveProblem(_ entry: JournalEntry, after previous: JournalEntry?) -> String? {
+    let pendingFrom = previous?.move == .from ? previous : nil
+    switch entry.move {
+    case .to:
+      guard let from = pendingFrom, from.id + 1 == entry.id, from.currency == entry.currency,
+        from.effective == entry.effective, from.place != entry.place
+      else { return "a move's second entry that does not follow its first" }
+      return nil
+    case .none, .from:
+      return pendingFrom == nil ? nil : "follows a move's first entry (row \(pendingFrom!.id)), which has no second"
+    }
   }
 
   /// Every row of `journal_month_end` that disagrees with the journal: one that should be

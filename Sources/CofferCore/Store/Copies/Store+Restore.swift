@@ -75,7 +75,7 @@ extension Store {
       taken = try DatabaseQueue(path: scratch, configuration: configuration)
       // Scratch: nothing of it needs to survive a crash.
       try taken.inDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF") }
-      if version < StoreSchema.version {
+      if version < LegacyMigrations.firstCopiedVersion {
         let migrations = LegacyMigrations.migrator.migrations
         guard (1...migrations.count).contains(version) else {
           throw RowsProblem(description: "schema \(version) is not one this Coffer knows")
@@ -83,10 +83,10 @@ extension Store {
         try LegacyMigrations.migrator.migrate(taken, upTo: migrations[version - 1])
       }
       leftOut = try taken.inDatabase { db in try Self.takeRows(from: uri, version: version, into: db) }
-      if version < StoreSchema.version {
+      if version < LegacyMigrations.firstCopiedVersion {
         // The file's rows at its own schema, brought up to date as an older store is.
         try LegacyMigrations.migrator.migrate(taken)
-        try taken.inDatabase { db in try LegacyMigrations.upgradeToCurrent(db) }
+        try taken.inDatabase { db in try LegacyMigrations.upgradeToCurrent(db, from: 8) }
       }
     } catch let problem as RowsProblem {
       throw .file(FileProblem("\(path) is not a sound Coffer store: \(problem.description)"))
@@ -230,7 +230,8 @@ extension Store {
   /// date by the caller, which does the same). Returns the file's objects that are
   /// not Coffer's (or are, with other SQL), which stay behind.
   private static func takeRows(from uri: String, version: Int, into db: Database) throws -> [SchemaObject] {
-    if version == StoreSchema.version {
+    let copiedAsCurrent = version >= LegacyMigrations.firstCopiedVersion
+    if copiedAsCurrent {
       for object in StoreSchema.objects where object.type == "table" || object.type == "index" {
         try db.execute(sql: object.sql ?? "")
       }
@@ -241,7 +242,7 @@ extension Store {
     let theirs = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM backup.sqlite_master").map {
       SchemaObject(type: $0[0], name: $0[1], table: $0[2], sql: $0[3])
     }
-    let expected = version == StoreSchema.version ? StoreSchema.objects + StoreSchema.implicitObjects : ours
+    let expected = copiedAsCurrent ? StoreSchema.objects + StoreSchema.implicitObjects : ours
     let leftOut = theirs.filter { object in
       guard let own = expected.first(where: { $0.type == object.type && $0.name == object.name }) else { return true }
       // A table's text may differ in ways of no account (a rename quotes its name); a
@@ -252,17 +253,24 @@ extension Store {
     let derived: Set<String> = ["holding", "journal_month_end", "journal_month_cache"]
     let copied = ours.filter {
       $0.type == "table" && !["grdb_migrations", "sqlite_sequence"].contains($0.name)
-        && !(version == StoreSchema.version && derived.contains($0.name))
-        && !(version < StoreSchema.version && $0.name.hasPrefix("journal_month"))
+        && !(copiedAsCurrent && derived.contains($0.name))
+        && !(!copiedAsCurrent && $0.name.hasPrefix("journal_month"))
     }
     // What the migrations wrote into the new store (the compiled-in rates, the default
     // sources, opening entries) is not the file's.
     for table in copied { try db.execute(sql: "DELETE FROM \(table.name.quotedDatabaseIdentifier)") }
     for table in copied {
-      guard theirTables.contains(table.name) else { throw RowsProblem(description: "it has no table \(table.name)") }
+      guard theirTables.contains(table.name) else {
+        // A table of a later schema than the file's starts empty.
+        if let since = LegacyMigrations.tablesSince[table.name], version < since { continue }
+        throw RowsProblem(description: "it has no table \(table.name)")
+      }
       let name = table.name.quotedDatabaseIdentifier
-      let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(name))").map { $0["name"] as String }
       let present = try Set(Row.fetchAll(db, sql: "PRAGMA backup.table_info(\(name))").map { $0["name"] as String })
+      // A column of a later schema than the file's takes its default.
+      let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(name))").map { $0["name"] as String }.filter {
+        present.contains($0) || (LegacyMigrations.columnsSince["\(table.name).\($0)"].map { version >= $0 } ?? true)
+      }
       if let missing = columns.first(where: { !present.contains($0) }) {
         throw RowsProblem(description: "its table \(table.name) has no column \(missing)")
       }
@@ -282,7 +290,7 @@ extension Store {
           """)
     }
     try db.execute(sql: "DETACH DATABASE backup")
-    if version == StoreSchema.version {
+    if copiedAsCurrent {
       try db.execute(sql: StoreSchema.fillDerivedSQL)
       for object in StoreSchema.journalTriggers { try db.execute(sql: object.sql ?? "") }
       try db.execute(

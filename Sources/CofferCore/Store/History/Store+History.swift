@@ -24,16 +24,10 @@ extension Store {
   /// before effective dates held with no entry of its own.
   package static let openingDay = CalendarDate.first
 
-  /// A holding: a currency at a place ('' the unnamed one).
-  struct HoldingKey: Hashable {
-    let currency: Currency
-    let place: String
-  }
-
-  /// The balance of every currency the journal has on each of `days` (its places summed),
-  /// in one read transaction: per day, by currency, missing where no entry of it is
-  /// effective on or before the day.
-  package func balances(on days: [CalendarDate]) throws(StoreError) -> [[Currency: HeldBalance]] {
+  /// The balance of every holding the journal has on each of `days`, in one read
+  /// transaction: per day, by holding, missing where no entry of it is effective on or
+  /// before the day.
+  package func balances(on days: [CalendarDate]) throws(StoreError) -> [[Holding: HeldBalance]] {
     guard !days.isEmpty else { return [] }
     return try read { db in
       counters.dbReads += 1
@@ -53,7 +47,7 @@ extension Store {
             """)
         for key in keys {
           let rows = try Row.fetchCursor(
-            statement, arguments: [key.currency.code, key.place, months[0], Self.month(of: days[last])])
+            statement, arguments: [key.currency.code, key.place.name, months[0], Self.month(of: days[last])])
           // Both oldest first: each month end's balance is that of the last row of its
           // month or before, found walking the two together.
           var latest: HeldBalance?
@@ -61,13 +55,13 @@ extension Store {
           while let row = try rows.next() {
             let month = Self.month(in: row)
             while next < months.count && months[next] < month {
-              if let held = latest { try table.add(monthEnds[next], key.currency, held) }
+              if let held = latest { table.days[monthEnds[next]][key] = held }
               next += 1
             }
             latest = try Self.balance(row, key: key, columns: (1, 2, 3), table: "journal_month_end", month: month)
           }
           while next < months.count {
-            if let held = latest { try table.add(monthEnds[next], key.currency, held) }
+            if let held = latest { table.days[monthEnds[next]][key] = held }
             next += 1
           }
         }
@@ -75,32 +69,19 @@ extension Store {
       let inSeries = Set(monthEnds)
       for (place, day) in days.enumerated() where !inSeries.contains(place) {
         for key in keys {
-          if let balance = try Self.balance(db, of: key.currency, at: key.place, on: day) {
-            try table.add(place, key.currency, balance)
-          }
+          if let balance = try Self.balance(db, of: key, on: day) { table.days[place][key] = balance }
         }
       }
       return table.days
     }
   }
 
-  /// The balances of a series of days as they are read, a holding's places summed.
+  /// The balances of a series of days as they are read.
   private struct BalanceTable {
-    var days: [[Currency: HeldBalance]]
+    var days: [[Holding: HeldBalance]]
 
     init(days count: Int) {
-      days = [[Currency: HeldBalance]](repeating: [:], count: count)
-    }
-
-    /// Adds a place's balance to its currency's on the day at `place`: the amounts summed,
-    /// dated by the latest of their entries.
-    mutating func add(_ place: Int, _ currency: Currency, _ balance: HeldBalance) throws(StoreDamage) {
-      guard let known = days[place][currency] else {
-        days[place][currency] = balance
-        return
-      }
-      days[place][currency] = HeldBalance(
-        amount: try known.amount.adding(balance.amount, in: "journal"), since: max(known.since, balance.since))
+      days = [[Holding: HeldBalance]](repeating: [:], count: count)
     }
   }
 
@@ -109,7 +90,7 @@ extension Store {
   /// store holds (SPEC §8). One statement that walks `journal_by_holding` from one code,
   /// then one place, to the next: two seeks a holding, however long the journal. A code
   /// that is not a currency Coffer knows fails, naming one of its rows.
-  static func holdingKeys(_ db: Database) throws -> [HoldingKey] {
+  static func holdingKeys(_ db: Database) throws -> [Holding] {
     let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: """
@@ -126,20 +107,30 @@ extension Store {
               FROM holdings WHERE place IS NOT NULL)
           SELECT code, place FROM holdings WHERE place IS NOT NULL
           """))
-    var keys: [HoldingKey] = []
+    var keys: [Holding] = []
     while let row = try rows.next() {
       let code = StoredValue(row, 0).text
-      guard let code, let currency = Catalog.currency(code), currency.code == code, let place = StoredValue(row, 1).text
+      guard let code, let currency = Catalog.unit(storedAs: code), let name = StoredValue(row, 1).text,
+        Place.problem(with: name) == nil, case let place = Place(checkedName: name), place.name == name
       else {
         let id = try Int64.fetchOne(
           db, sql: "SELECT id FROM journal WHERE code = ? LIMIT 1", arguments: [row[0] as DatabaseValue])
         throw StoreDamage(
           table: "journal", row: id,
-          problem: "code \(StoredValue(row, 0).shown) is not a currency code as Coffer writes one")
+          problem: "code \(StoredValue(row, 0).shown), place \(StoredValue(row, 1).shown) is not a holding as Coffer writes one")
       }
-      keys.append(HoldingKey(currency: currency, place: place))
+      keys.append(Holding(currency, at: place))
     }
     return keys
+  }
+
+  /// Every holding the journal has an entry of (see `holdingKeys`), in catalog order and
+  /// by place.
+  package func journalHoldings() throws(StoreError) -> [Holding] {
+    try read { db in
+      counters.dbReads += 1
+      return try Self.holdingKeys(db).sorted(by: Holding.precedes)
+    }
   }
 
   /// The month in column 0 of a `journal_month_end` row (`.min` for one that is not an
@@ -161,30 +152,28 @@ extension Store {
 
   /// The balance of a holding on `date`: its entry with the latest effective date on or
   /// before it (of a day's, the last entered); nil when there is none. One seek.
-  static func balance(_ db: Database, of currency: Currency, at place: String, on date: CalendarDate) throws
-    -> HeldBalance?
-  {
+  static func balance(_ db: Database, of holding: Holding, on date: CalendarDate) throws -> HeldBalance? {
     let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: """
           SELECT effective, id, new FROM journal
           WHERE code = ? AND place = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1
           """),
-      arguments: [currency.code, place, date.dayNumber])
+      arguments: [holding.currency.code, holding.place.name, date.dayNumber])
     guard let row = try rows.next() else { return nil }
-    return try balance(row, key: HoldingKey(currency: currency, place: place), columns: (0, 1, 2), table: "journal")
+    return try balance(row, key: holding, columns: (0, 1, 2), table: "journal")
   }
 
   /// The balance in `row` (its effective day, its entry's id and its amount in
   /// `columns`), checked as Coffer writes it.
   private static func balance(
-    _ row: Row, key: HoldingKey, columns: (day: Int, id: Int, amount: Int), table: String, month: Int? = nil
+    _ row: Row, key: Holding, columns: (day: Int, id: Int, amount: Int), table: String, month: Int? = nil
   ) throws(StoreDamage) -> HeldBalance {
     let id = StoredValue(row, columns.id).integer
     func damage(_ problem: String) -> StoreDamage {
       StoreDamage(
         table: table, row: month == nil ? id : nil,
-        key: month.map { "code '\(key.currency.code)', month \(monthText($0))" }, problem: problem)
+        key: month.map { "\(key.storedKey), month \(monthText($0))" }, problem: problem)
     }
     let day = StoredValue(row, columns.day)
     guard let number = day.integer, let since = CalendarDate(dayNumber: Int(exactly: number) ?? .min) else {
@@ -201,29 +190,29 @@ extension Store {
     return HeldBalance(amount: amount, since: since)
   }
 
-  /// The balance of one currency on `date` at the unnamed place, and whether it has an
-  /// entry effective after `date` there: two seeks.
-  func balance(of currency: Currency, on date: CalendarDate) throws(StoreError) -> (HeldBalance?, later: Bool) {
+  /// The balance of one holding on `date`, and whether it has an entry effective after
+  /// `date`: two seeks.
+  func balance(of holding: Holding, on date: CalendarDate) throws(StoreError) -> (HeldBalance?, later: Bool) {
     try read { db in
       counters.dbReads += 1
-      let balance = try Self.balance(db, of: currency, at: "", on: date)
+      let balance = try Self.balance(db, of: holding, on: date)
       let latest = try Int.fetchOne(
-        db.cachedStatement(sql: "SELECT max(effective) FROM journal WHERE code = ? AND place = ''"),
-        arguments: [currency.code])
+        db.cachedStatement(sql: "SELECT max(effective) FROM journal WHERE code = ? AND place = ?"),
+        arguments: [holding.currency.code, holding.place.name])
       return (balance, (latest ?? .min) > date.dayNumber)
     }
   }
 
-  /// Which currencies have an entry effective after `date` (at any place): whether a
-  /// balance written down for `date` is also the current amount. A seek a holding.
-  package func currenciesWithEntries(after date: CalendarDate) throws(StoreError) -> Set<Currency> {
+  /// Which holdings have an entry effective after `date`: whether a balance written down
+  /// for `date` is also the current amount. A seek a holding.
+  package func holdingsWithEntries(after date: CalendarDate) throws(StoreError) -> Set<Holding> {
     try read { db in
       counters.dbReads += 1
-      var found: Set<Currency> = []
+      var found: Set<Holding> = []
       let latest = try db.cachedStatement(sql: "SELECT max(effective) FROM journal WHERE code = ? AND place = ?")
       for key in try Self.holdingKeys(db) {
-        if let day = try Int.fetchOne(latest, arguments: [key.currency.code, key.place]), day > date.dayNumber {
-          found.insert(key.currency)
+        if let day = try Int.fetchOne(latest, arguments: [key.currency.code, key.place.name]), day > date.dayNumber {
+          found.insert(key)
         }
       }
       return found
@@ -233,24 +222,27 @@ extension Store {
   /// The amount of the entry of a holding effective on `date` itself (the last entered of
   /// that day), inside a write; nil when there is none. What two sessions writing the same
   /// holding and date conflict over.
-  static func entryAmount(_ db: Database, of currency: Currency, at place: String, exactlyOn date: CalendarDate)
-    throws -> DecimalValue?
-  {
-    let balance = try balance(db, of: currency, at: place, on: date)
+  static func entryAmount(_ db: Database, of holding: Holding, exactlyOn date: CalendarDate) throws -> DecimalValue? {
+    let balance = try balance(db, of: holding, on: date)
     guard let balance, balance.since == date else { return nil }
     return balance.amount
   }
 
   /// Entries by effective date, newest first (among a day's, the last entered first),
-  /// optionally of one currency and within `from...to`; at most `limit` of them.
+  /// optionally of one currency (at one place, when `place` is given) and within
+  /// `from...to`; at most `limit` of them.
   package func entries(
-    of currency: Currency?, from: CalendarDate?, to: CalendarDate?, limit: Int?
+    of currency: Currency?, at place: Place? = nil, from: CalendarDate?, to: CalendarDate?, limit: Int?
   ) throws(StoreError) -> [JournalEntry] {
     var conditions: [String] = []
     var arguments: StatementArguments = []
     if let currency {
       conditions.append("code = ?")
       _ = arguments.append(contentsOf: [currency.code])
+      if let place {
+        conditions.append("place = ?")
+        _ = arguments.append(contentsOf: [place.name])
+      }
     }
     if let from {
       conditions.append("effective >= ?")

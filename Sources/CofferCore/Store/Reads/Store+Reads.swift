@@ -2,9 +2,12 @@ import GRDB
 
 /// Everything the store holds that a session keeps in memory, as read in one go.
 package struct StoredState: Sendable {
-  package var amounts: [Currency: DecimalValue]
-  /// Every currency with a holding row, zero or not: those that ever had an entry.
-  package var recorded: Set<Currency>
+  /// The current amount of every holding with an entry, zero or not.
+  package var holdings: [Holding: DecimalValue]
+  /// The units the store added beyond the catalog, by code.
+  package var units: [Currency]
+  /// The named places the store lists, by name.
+  package var places: [Place]
   package var local: Currency?
   /// nil when the rates were not read because they had not changed.
   package var rates: RateBook?
@@ -66,18 +69,20 @@ extension Store {
   private func readState(knownRatesRevision: Int?, today: CalendarDate) throws(StoreError) -> StoredState {
     try read { db in
       var damage: [StoreDamage] = []
-      var amounts: [Currency: DecimalValue] = [:]
-      var recorded: Set<Currency> = []
+      // The units first: the holdings' codes are read against them.
+      let (units, unitDamage) = try Self.addedUnits(db)
+      let (places, placeDamage) = try Self.namedPlaces(db)
+      damage += unitDamage + placeDamage
+      var amounts: [Holding: DecimalValue] = [:]
       var later: [HoldingRecord] = []
       let holdings = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
       while let row = try holdings.next() {
         do throws(StoreDamage) {
           let holding = try HoldingRecord(checking: row)
-          recorded.insert(holding.currency)
           if holding.effective > today {
             later.append(holding)
           } else {
-            amounts[holding.currency] = try (amounts[holding.currency] ?? .zero).adding(holding.amount, in: "holding")
+            amounts[holding.holding] = holding.amount
           }
         } catch {
           damage.append(error)
@@ -86,8 +91,7 @@ extension Store {
       counters.dbReads += 3
       for holding in later {
         do {
-          let amount = try Self.balance(db, of: holding.currency, at: holding.place, on: today)?.amount ?? .zero
-          amounts[holding.currency] = try (amounts[holding.currency] ?? .zero).adding(amount, in: "holding")
+          amounts[holding.holding] = try Self.balance(db, of: holding.holding, on: today)?.amount ?? .zero
         } catch let error as StoreDamage {
           damage.append(error)
         }
@@ -104,9 +108,42 @@ extension Store {
         }
       }
       return StoredState(
-        amounts: amounts, recorded: recorded, local: settings.local, rates: rates,
+        holdings: amounts, units: units, places: places, local: settings.local, rates: rates,
         ratesRevision: settings.ratesRevision, damage: damage)
     }
+  }
+
+  /// The units the store added (its `unit` rows), each made known to this process
+  /// (`AddedUnits`), by code; and the rows that could not be read.
+  static func addedUnits(_ db: Database) throws -> ([Currency], [StoreDamage]) {
+    var units: [Currency] = []
+    var damage: [StoreDamage] = []
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: UnitRecord.selection))
+    while let row = try rows.next() {
+      do throws(StoreDamage) {
+        let record = try UnitRecord(checking: row)
+        guard let unit = AddedUnits.register(record.definition) else {
+          throw StoreDamage(
+            table: "unit", row: nil, key: "code '\(record.definition.code)'",
+            problem: "more units than one process can hold (\(AddedUnits.capacity))")
+        }
+        units.append(unit)
+      } catch {
+        damage.append(error)
+      }
+    }
+    return (units, damage)
+  }
+
+  /// The named places the store lists, by name; and the rows that could not be read.
+  static func namedPlaces(_ db: Database) throws -> ([Place], [StoreDamage]) {
+    var places: [Place] = []
+    var damage: [StoreDamage] = []
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: PlaceRecord.selection))
+    while let row = try rows.next() {
+      do throws(StoreDamage) { places.append(try PlaceRecord(checking: row).place) } catch { damage.append(error) }
+    }
+    return (places.sorted(), damage)
   }
 
   /// A journal entry with an id below 1 or a day outside the calendar, which the store's

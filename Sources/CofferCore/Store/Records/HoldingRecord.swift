@@ -9,12 +9,14 @@ import GRDB
 /// never a currency left out of the total.
 package struct HoldingRecord: Sendable, Equatable {
   package var currency: Currency
-  package var place: String
+  package var place: Place
   package var amount: DecimalValue
   /// The day of the entry the amount comes from.
   package var effective: CalendarDate
   /// The entry's id.
   package var entry: Int64
+
+  package var holding: Holding { Holding(currency, at: place) }
 
   package static let databaseTableName = "holding"
   /// The columns `init(row:)` reads, in order.
@@ -35,10 +37,12 @@ extension HoldingRecord: FetchableRecord {
     func damage(_ problem: String) -> StoreDamage {
       StoreDamage(table: Self.databaseTableName, row: nil, key: key, problem: problem)
     }
-    guard let code = codeValue.text, let currency = Catalog.currency(code), code == currency.code else {
+    guard let code = codeValue.text, let currency = Catalog.unit(storedAs: code) else {
       throw damage("not a currency code as Coffer writes one")
     }
-    guard let place = placeValue.text else { throw damage("the place is not text") }
+    guard let name = placeValue.text, Place.problem(with: name) == nil, case let place = Place(checkedName: name),
+      place.name == name
+    else { throw damage("place \(placeValue.shown) is not a place's name as Coffer writes one") }
     let amountValue = StoredValue(row, 2)
     guard let text = amountValue.text, let amount = DecimalValue(storedText: text) else {
       throw damage("amount \(amountValue.shown) is not a number as Coffer writes one")

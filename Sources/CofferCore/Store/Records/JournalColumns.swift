@@ -30,10 +30,20 @@ struct JournalColumns {
 
   func currency(_ index: Int) throws(StoreDamage) -> Currency {
     let code = try text(index, "code")
-    guard let currency = Catalog.currency(code), currency.code == code else {
+    guard let currency = Catalog.unit(storedAs: code) else {
       throw damage("code \(StoredText.quoted(code)) is not a currency code as Coffer writes one")
     }
     return currency
+  }
+
+  /// A place as Coffer writes it: '' for the unnamed one, else a name `Place` allows, in
+  /// NFC.
+  func place(_ index: Int) throws(StoreDamage) -> Place {
+    let name = try text(index, "place")
+    guard Place.problem(with: name) == nil, case let place = Place(checkedName: name), place.name == name else {
+      throw damage("place \(StoredText.quoted(name)) is not a place's name as Coffer writes one")
+    }
+    return place
   }
 
   func amount(_ index: Int, _ column: String, of currency: Currency) throws(StoreDamage) -> DecimalValue {

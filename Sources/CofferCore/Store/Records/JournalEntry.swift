@@ -1,20 +1,31 @@
 import GRDB
 
 /// One saved change, as the journal keeps it: when it was entered, the date from which it
-/// holds (its effective date), the currency and the place ('' the unnamed one), and its
-/// amount before and after.
+/// holds (its effective date), the currency and the place, its amount before and after,
+/// and whether it is one end of a move.
 package struct JournalEntry: Sendable, Equatable {
   package let id: Int64
   package let entered: EntryTime
   package let effective: CalendarDate
   package let currency: Currency
-  package let place: String
+  package let place: Place
   package let old: DecimalValue
   package let new: DecimalValue
+  package let move: Move
+
+  /// Which end of a `move` an entry is (the journal's `move` column).
+  package enum Move: Int, Sendable {
+    /// Not a move: a balance set, cleared or imported.
+    case none = 0
+    /// The place a move took the amount from.
+    case from = 1
+    /// The place it went to: the entry right after its `from`.
+    case to = 2
+  }
 
   package init(
-    id: Int64, entered: EntryTime, effective: CalendarDate, currency: Currency, place: String = "",
-    old: DecimalValue, new: DecimalValue
+    id: Int64, entered: EntryTime, effective: CalendarDate, currency: Currency, place: Place = .unnamed,
+    old: DecimalValue, new: DecimalValue, move: Move = .none
   ) {
     self.id = id
     self.entered = entered
@@ -23,11 +34,14 @@ package struct JournalEntry: Sendable, Equatable {
     self.place = place
     self.old = old
     self.new = new
+    self.move = move
   }
+
+  package var holding: Holding { Holding(currency, at: place) }
 
   static let databaseTableName = "journal"
   /// The columns `init(row:)` reads, in order.
-  static let selection = "SELECT id, entered, utc_offset, effective, code, place, old, new FROM journal"
+  static let selection = "SELECT id, entered, utc_offset, effective, code, place, old, new, move FROM journal"
 }
 
 extension JournalEntry: FetchableRecord {
@@ -51,8 +65,13 @@ extension JournalEntry: FetchableRecord {
     }
     let effective = try columns.effective(3)
     let currency = try columns.currency(4)
+    let place = try columns.place(5)
+    let moveValue = StoredValue(row, 8)
+    guard let number = moveValue.integer, let move = Move(rawValue: Int(number)) else {
+      throw columns.damage("move is \(moveValue.shown), not 0, 1 or 2")
+    }
     self.init(
-      id: columns.id, entered: entered, effective: effective, currency: currency, place: try columns.text(5, "place"),
-      old: try columns.amount(6, "old", of: currency), new: try columns.amount(7, "new", of: currency))
+      id: columns.id, entered: entered, effective: effective, currency: currency, place: place,
+      old: try columns.amount(6, "old", of: currency), new: try columns.amount(7, "new", of: currency), move: move)
   }
 }

@@ -62,7 +62,7 @@ package struct StoredSettings: Sendable, Equatable {
     }
     switch record.key {
     case Self.localKey:
-      guard let currency = Catalog.currency(text), currency.code == text else {
+      guard let currency = Catalog.unit(storedAs: text) else {
         throw damage("\(StoredText.quoted(text)) is not a currency Coffer knows")
       }
       local = currency

@@ -1,11 +1,22 @@
 import GRDB
 
-/// How the stores older Coffers made (schemas 1 to 8) are brought to this one's: GRDB's
-/// migrator takes them to schema 8, as each was written then, and `upgradeToCurrent`
-/// from 8 to the current schema (`StoreSchema`) in one step. A new store never runs
+/// How the stores older Coffers made (schemas 1 to 9) are brought to this one's: GRDB's
+/// migrator takes those of 1 to 7 to schema 8, as each was written then, and
+/// `upgradeToCurrent` from 8 or 9 to the current schema (`StoreSchema`) in one step. A new store never runs
 /// these: it is made at the current schema (`StoreSchema.create`). Before an upgrade
 /// rewrites a store, a copy of it is kept beside it (see `Store`).
 enum LegacyMigrations {
+  /// The first schema whose tables a restore makes as this Coffer makes them, copying the
+  /// file's rows in by their columns (the tables and columns added since take their
+  /// defaults: `tablesSince`, `columnsSince`); an older file is taken through the
+  /// migrations above.
+  static let firstCopiedVersion = 9
+
+  /// The tables added since `firstCopiedVersion`, each with the schema that added it.
+  static let tablesSince = ["unit": 10, "place": 10]
+  /// The columns added since `firstCopiedVersion` (`table.column`), with their schema.
+  static let columnsSince = ["journal.move": 10]
+
   /// The journal's indexes of schemas 5 to 8.
   private static let journalIndexes = """
     CREATE INDEX journal_by_currency ON journal (code, effective, id, new);
@@ -189,7 +200,8 @@ enum LegacyMigrations {
   /// the unnamed place. Every trigger and view of the old store goes (schema 9 makes its
   /// own; any other was not Coffer's), and so do the old derived tables and GRDB's table
   /// of migrations (the version is `user_version` alone from here on).
-  static func upgradeToCurrent(_ db: Database) throws {
+  static func upgradeToCurrent(_ db: Database, from version: Int) throws {
+    if version == 9 { return try upgradeFrom9(db) }
     try requireRowsCarriedOver(db)
     for object in try SchemaObject.all(db) where object.type == "trigger" || object.type == "view" {
       try db.execute(sql: "DROP \(object.type.uppercased()) IF EXISTS \(object.name.quotedDatabaseIdentifier)")
@@ -225,13 +237,60 @@ enum LegacyMigrations {
         DROP TABLE old_rate_day;
         DROP TABLE old_rate_source;
         """)
-    // The old journal's counter, which may be past its last id (entries removed).
+    try finishUpgrade(db, journalSequence: sequence)
+  }
+
+  /// What every upgrade ends with: the journal's counter kept (it may be past the last id,
+  /// when entries were removed), the derived tables worked out from the journal, the
+  /// journal's triggers made, and the version written.
+  private static func finishUpgrade(_ db: Database, journalSequence sequence: Int64) throws {
     try db.execute(
-      sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'journal'", arguments: [sequence])
+      sql: """
+        INSERT INTO sqlite_sequence (name, seq) SELECT 'journal', 0
+          WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'journal');
+        UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'journal';
+        """, arguments: [sequence])
     try db.execute(sql: StoreSchema.fillDerivedSQL)
     for object in StoreSchema.journalTriggers { try db.execute(sql: object.sql ?? "") }
     try db.execute(
       sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
+  }
+
+  // MARK: - From schema 9
+
+  /// Schema 9 to 10: the journal gains `move` (no entry so far is one), and the tables of
+  /// added units and of named places come, empty (schema 9 wrote every entry at the
+  /// unnamed place). The rows are copied as they are; one the new journal's checks refuse
+  /// stops the upgrade, named, and the store is left as it was.
+  private static func upgradeFrom9(_ db: Database) throws {
+    for object in try SchemaObject.all(db) where object.type == "trigger" || object.type == "view" {
+      try db.execute(sql: "DROP \(object.type.uppercased()) IF EXISTS \(object.name.quotedDatabaseIdentifier)")
+    }
+    let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'journal'") ?? 0
+    try db.execute(
+      sql: """
+        DROP INDEX IF EXISTS journal_by_holding;
+        DROP INDEX IF EXISTS journal_by_date;
+        ALTER TABLE journal RENAME TO old_journal;
+        """)
+    for object in [StoreSchema.unit, StoreSchema.place, StoreSchema.journal, StoreSchema.journalByHolding,
+      StoreSchema.journalByDate]
+    {
+      try db.execute(sql: object.sql ?? "")
+    }
+    do {
+      try db.execute(
+        sql: """
+          INSERT INTO journal (id, entered, utc_offset, effective, code, place, old, new, move)
+            SELECT id, entered, utc_offset, effective, code, place, old, new, 0 FROM old_journal ORDER BY id;
+          DROP TABLE old_journal;
+          """)
+    } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
+      throw RowsNotCarried(damage: [
+        StoreDamage(table: "journal", row: nil, problem: "an entry is not as Coffer writes one (\(error.message ?? ""))")
+      ])
+    }
+    try finishUpgrade(db, journalSequence: sequence)
   }
 
   /// Throws naming the rows of a store of schema 5 to 8 that schema 9 could not hold as
@@ -242,7 +301,7 @@ enum LegacyMigrations {
     var damage: [StoreDamage] = []
     var latest: [Currency: JournalEntry] = [:]
     let entries = try Row.fetchCursor(
-      db, sql: "SELECT id, entered, utc_offset, effective, code, '', old, new FROM journal ORDER BY id")
+      db, sql: "SELECT id, entered, utc_offset, effective, code, '', old, new, 0 FROM journal ORDER BY id")
     while let row = try entries.next() {
       do throws(StoreDamage) {
         let entry = try JournalEntry(checking: row)

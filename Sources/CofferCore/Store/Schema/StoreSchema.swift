@@ -15,7 +15,7 @@ import GRDB
 /// both with the journal.
 enum StoreSchema {
   /// The schema version, kept in the store's `PRAGMA user_version`.
-  static let version = 9
+  static let version = 10
 
   /// A day within the calendar Coffer reads (0001-01-01 to 9999-12-31), as journal day
   /// numbers (days since 1970-01-01).
@@ -44,7 +44,9 @@ enum StoreSchema {
   /// Every saved change: when it was entered (UTC, and the offset it was entered at), the
   /// day from which it holds, the holding (a code at a place, '' the unnamed one), and
   /// the amount before and after, as plain decimal text. AUTOINCREMENT: an id is never
-  /// given twice, so the order entered is the order of ids.
+  /// given twice, so the order entered is the order of ids. `move` marks the two entries
+  /// of a `move`: 1 the place it left, 2 the place it went to, the entry right after
+  /// (0 for every other entry).
   static let journal = SchemaObject(
     table: "journal",
     """
@@ -56,8 +58,25 @@ enum StoreSchema {
       code TEXT NOT NULL,
       place TEXT NOT NULL,
       old TEXT NOT NULL,
-      new TEXT NOT NULL) STRICT
+      new TEXT NOT NULL,
+      move INTEGER NOT NULL DEFAULT 0 CHECK (move IN (0, 1, 2))) STRICT
     """)
+
+  /// Units a person added beyond the catalog (`units add`): the code, the name, the
+  /// decimal places of its minor unit and the symbol shown before an amount.
+  static let unit = SchemaObject(
+    table: "unit",
+    """
+    CREATE TABLE unit (
+      code TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
+      minor INTEGER NOT NULL CHECK (minor BETWEEN 0 AND 8), symbol TEXT NOT NULL) STRICT
+    """)
+
+  /// The named places (`USD@wise`): each name as first written, and the key it is matched
+  /// by (NFC, case-folded), which no two share. A place is listed from its first write
+  /// until `places remove`; the journal names it by `name`.
+  static let place = SchemaObject(
+    table: "place", "CREATE TABLE place (name TEXT PRIMARY KEY NOT NULL, key TEXT NOT NULL UNIQUE) STRICT")
 
   /// A holding's entries by day, then as entered, with the amount: the amount on a date
   /// is one seek of this index, never of the table.
@@ -179,13 +198,17 @@ enum StoreSchema {
 
   /// Every object of the schema, in the order made.
   static let objects: [SchemaObject] =
-    [setting, rateDay, rateSource, journal, journalByHolding, journalByDate, holding, monthEnd] + journalTriggers
+    [setting, rateDay, rateSource, unit, place, journal, journalByHolding, journalByDate, holding, monthEnd]
+    + journalTriggers
 
   /// What SQLite makes by itself for these: the indexes of UNIQUE and PRIMARY KEY
   /// constraints of rowid tables, and the table AUTOINCREMENT keeps its counters in.
   static let implicitObjects = [
     SchemaObject(type: "index", name: "sqlite_autoindex_setting_1", table: "setting", sql: nil),
     SchemaObject(type: "index", name: "sqlite_autoindex_rate_source_1", table: "rate_source", sql: nil),
+    SchemaObject(type: "index", name: "sqlite_autoindex_unit_1", table: "unit", sql: nil),
+    SchemaObject(type: "index", name: "sqlite_autoindex_place_1", table: "place", sql: nil),
+    SchemaObject(type: "index", name: "sqlite_autoindex_place_2", table: "place", sql: nil),
     SchemaObject(
       type: "table", name: "sqlite_sequence", table: "sqlite_sequence", sql: "CREATE TABLE sqlite_sequence(name,seq)"),
   ]

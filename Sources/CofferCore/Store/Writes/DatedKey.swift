@@ -1,10 +1,10 @@
-/// A currency and a day: what pending balances are coalesced by.
+/// A holding and a day: what pending balances are coalesced by.
 package struct DatedKey: Hashable, Sendable {
-  package let currency: Int
+  package let holding: Holding
   package let day: Int
 
-  package init(currency: Int, day: Int) {
-    self.currency = currency
+  package init(holding: Holding, day: Int) {
+    self.holding = holding
     self.day = day
   }
 }

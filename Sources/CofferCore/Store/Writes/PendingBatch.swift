@@ -1,14 +1,17 @@
-/// Edits committed in memory and not yet saved, coalesced: one entry per currency for
-/// today's amounts, one per currency and date for balances written down for a past date.
+/// Edits committed in memory and not yet saved, coalesced: one entry per holding for
+/// today's amounts, one per holding and date for balances written down for a past date,
+/// and the moves between places.
 package struct PendingBatch: Sendable {
-  /// New amount per catalog index (an array: a commit is on the hot path of a script).
-  private var slots: [DecimalValue?] = Array(repeating: nil, count: Catalog.count)
-  private var amountCount = 0
-  /// Balances for past dates, by currency and day: a script or a dump may write down
+  /// Today's new amount per holding (by currency index at the unnamed place: a commit is
+  /// on the hot path of a script).
+  private var slots = HoldingAmounts()
+  /// Balances for past dates, by holding and day: a script or a dump may write down
   /// hundreds of thousands, so every lookup here is a hash or a binary search.
   private var datedEdits: [DatedKey: DatedEdit] = [:]
-  /// Per catalog index, the days of that currency's balances, ascending.
-  private var datedDays: [[Int]] = Array(repeating: [], count: Catalog.count)
+  /// Per holding, the days of its balances, ascending.
+  private var datedDays: [Holding: [Int]] = [:]
+  /// Moves between places, in the order made.
+  package private(set) var moves: [PendingMove] = []
   /// Direct quotes recorded since the last save (`rates set`), in the order set.
   package private(set) var quotes: [Quote] = []
   /// Euro rates recorded since the last save (`rates record`, as a dump writes them), in
@@ -20,26 +23,33 @@ package struct PendingBatch: Sendable {
   package init() {}
 
   package var isEmpty: Bool {
-    amountCount == 0 && datedEdits.isEmpty && quotes.isEmpty && rates.isEmpty && local == nil
+    slots.isEmpty && datedEdits.isEmpty && moves.isEmpty && quotes.isEmpty && rates.isEmpty && local == nil
   }
 
-  /// How many unsaved edits the status line shows.
-  package var count: Int { amountCount + datedEdits.count + quotes.count + rates.count + (local == nil ? 0 : 1) }
+  /// How many unsaved edits the status line shows (a move is one).
+  package var count: Int {
+    slots.count + datedEdits.count + moves.count + quotes.count + rates.count + (local == nil ? 0 : 1)
+  }
 
-  /// Balances for past dates, oldest first (in catalog order within a day).
+  /// Balances for past dates, oldest first (in catalog order, then by place, within a day).
   package var dated: [DatedEdit] {
-    datedEdits.values.sorted { ($0.date, $0.currency.index) < ($1.date, $1.currency.index) }
+    datedEdits.values.sorted {
+      $0.date != $1.date ? $0.date < $1.date : Holding.precedes($0.holding, $1.holding)
+    }
   }
 
   /// Whether there is any balance for a past date.
   package var hasDated: Bool { !datedEdits.isEmpty }
 
-  /// Whether the currency has a balance for a past date.
-  package func hasDated(_ currency: Currency) -> Bool { !datedDays[currency.index].isEmpty }
+  /// Whether the holding has a balance for a past date.
+  package func hasDated(_ holding: Holding) -> Bool { !(datedDays[holding]?.isEmpty ?? true) }
 
-  /// The currency's balance with the latest date on or before `date`, if any.
-  package func latestDated(_ currency: Currency, onOrBefore date: CalendarDate) -> DatedEdit? {
-    let days = datedDays[currency.index]
+  /// The holdings with a balance for a past date.
+  package var datedHoldings: [Holding] { Array(datedDays.keys) }
+
+  /// The holding's balance with the latest date on or before `date`, if any.
+  package func latestDated(_ holding: Holding, onOrBefore date: CalendarDate) -> DatedEdit? {
+    guard let days = datedDays[holding] else { return nil }
     // The first day after `date`; the one before it is the answer.
     var low = 0
     var high = days.count
@@ -48,35 +58,47 @@ package struct PendingBatch: Sendable {
       if days[middle] <= date.dayNumber { low = middle + 1 } else { high = middle }
     }
     guard low > 0 else { return nil }
-    return datedEdits[DatedKey(currency: currency.index, day: days[low - 1])]
+    return datedEdits[DatedKey(holding: holding, day: days[low - 1])]
   }
 
-  /// Whether the currency has a balance for a day after `date`.
-  package func hasDated(_ currency: Currency, after date: CalendarDate) -> Bool {
-    (datedDays[currency.index].last ?? .min) > date.dayNumber
+  /// Whether the holding has a balance for a day after `date`.
+  package func hasDated(_ holding: Holding, after date: CalendarDate) -> Bool {
+    (datedDays[holding]?.last ?? .min) > date.dayNumber
   }
 
-  /// Today's new amounts, in catalog order.
-  package var amounts: [(currency: Currency, amount: DecimalValue)] {
-    Catalog.all.compactMap { currency in slots[currency.index].map { (currency, $0) } }
+  /// Today's new amounts, in catalog order (each currency's unnamed place first).
+  package var amounts: [(holding: Holding, amount: DecimalValue)] {
+    slots.all
   }
 
-  /// Today's new amount of a currency, if it has one.
-  package func amount(of currency: Currency) -> DecimalValue? {
-    slots[currency.index]
+  /// Today's new amount of a holding, if it has one.
+  package func amount(of holding: Holding) -> DecimalValue? {
+    slots[holding]
   }
 
-  /// The pending balance of a currency for a past date, if there is one.
-  package func dated(_ currency: Currency, on date: CalendarDate) -> DatedEdit? {
-    datedEdits[DatedKey(currency: currency.index, day: date.dayNumber)]
+  /// The pending balance of a holding for a past date, if there is one.
+  package func dated(_ holding: Holding, on date: CalendarDate) -> DatedEdit? {
+    datedEdits[DatedKey(holding: holding, day: date.dayNumber)]
   }
 
-  mutating func set(_ amount: DecimalValue, of currency: Currency, savedAmount: DecimalValue) {
-    let had = slots[currency.index] != nil
-    // Setting a currency back to what the store holds leaves nothing to write.
-    let new: DecimalValue? = amount == savedAmount ? nil : amount
-    slots[currency.index] = new
-    amountCount += (new != nil ? 1 : 0) - (had ? 1 : 0)
+  mutating func set(_ amount: DecimalValue, of holding: Holding, savedAmount: DecimalValue) {
+    // Setting a holding back to what the store holds leaves nothing to write.
+    slots[holding] = amount == savedAmount ? nil : amount
+  }
+
+  /// Adds a move (the caller has checked it).
+  mutating func add(_ move: PendingMove) {
+    moves.append(move)
+  }
+
+  /// Keeps only the moves `keep` says: after a save, those it held back.
+  mutating func keepMoves(where keep: (PendingMove) -> Bool) {
+    moves.removeAll { !keep($0) }
+  }
+
+  /// Whether a pending move takes from or gives to the holding.
+  package func hasMove(touching holding: Holding) -> Bool {
+    !moves.isEmpty && moves.contains { $0.touches(holding) }
   }
 
   /// Records a balance for a past date, replacing an unsaved one of the same currency and
@@ -85,7 +107,7 @@ package struct PendingBatch: Sendable {
   /// one: a balance written down is a fact of that day, which an earlier balance written
   /// later must not carry over (a save writes it only when it changes something then).
   mutating func set(_ edit: DatedEdit) {
-    let key = DatedKey(currency: edit.currency.index, day: edit.date.dayNumber)
+    let key = DatedKey(holding: edit.holding, day: edit.date.dayNumber)
     if var existing = datedEdits[key] {
       if edit.amount == existing.seen && existing.recordedOnDate {
         remove(key)
@@ -100,9 +122,9 @@ package struct PendingBatch: Sendable {
     }
   }
 
-  /// Puts a currency's pending balance for a date back as it was (nil: none).
-  mutating func restore(_ edit: DatedEdit?, of currency: Currency, on date: CalendarDate) {
-    let key = DatedKey(currency: currency.index, day: date.dayNumber)
+  /// Puts a holding's pending balance for a date back as it was (nil: none).
+  mutating func restore(_ edit: DatedEdit?, of holding: Holding, on date: CalendarDate) {
+    let key = DatedKey(holding: holding, day: date.dayNumber)
     if let edit {
       keep(edit)
     } else if datedEdits[key] != nil {
@@ -112,19 +134,20 @@ package struct PendingBatch: Sendable {
 
   private mutating func remove(_ key: DatedKey) {
     datedEdits[key] = nil
-    datedDays[key.currency].removeAll { $0 == key.day }
+    datedDays[key.holding]?.removeAll { $0 == key.day }
+    if datedDays[key.holding]?.isEmpty == true { datedDays[key.holding] = nil }
   }
 
-  /// Whether a pending edit decides the currency's current amount: today's, or the
-  /// latest-dated past one when nothing later is recorded.
-  package func decidesCurrent(_ currency: Currency) -> Bool {
-    slots[currency.index] != nil || currentDated(currency) != nil
+  /// Whether a pending edit decides the holding's current amount: today's, the
+  /// latest-dated past one when nothing later is recorded, or a move.
+  package func decidesCurrent(_ holding: Holding) -> Bool {
+    slots[holding] != nil || currentDated(holding) != nil || hasMove(touching: holding)
   }
 
-  /// The currency's latest-dated balance, when it is also the current amount.
-  package func currentDated(_ currency: Currency) -> DatedEdit? {
-    guard let day = datedDays[currency.index].last,
-      let edit = datedEdits[DatedKey(currency: currency.index, day: day)], edit.changesCurrent
+  /// The holding's latest-dated balance, when it is also the current amount.
+  package func currentDated(_ holding: Holding) -> DatedEdit? {
+    guard let day = datedDays[holding]?.last,
+      let edit = datedEdits[DatedKey(holding: holding, day: day)], edit.changesCurrent
     else { return nil }
     return edit
   }
@@ -148,12 +171,14 @@ package struct PendingBatch: Sendable {
 
   /// Keeps a balance as it is (also one a save could not write: a conflict).
   mutating func keep(_ edit: DatedEdit) {
-    let key = DatedKey(currency: edit.currency.index, day: edit.date.dayNumber)
+    let key = DatedKey(holding: edit.holding, day: edit.date.dayNumber)
     if datedEdits.updateValue(edit, forKey: key) == nil {
       // Scripts mostly write balances in date order: the common insert is at the end.
-      var index = datedDays[key.currency].count
-      while index > 0 && datedDays[key.currency][index - 1] > key.day { index -= 1 }
-      datedDays[key.currency].insert(key.day, at: index)
+      var days = datedDays.removeValue(forKey: key.holding) ?? []
+      var index = days.count
+      while index > 0 && days[index - 1] > key.day { index -= 1 }
+      days.insert(key.day, at: index)
+      datedDays[key.holding] = days
     }
   }
 }

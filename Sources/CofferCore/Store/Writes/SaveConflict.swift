@@ -1,17 +1,19 @@
-/// One currency that two sessions changed: the value saved by the other, and ours; for a
+/// One holding that two sessions changed: the value saved by the other, and ours; for a
 /// balance written down for a past date, that date.
 package struct SaveConflict: Sendable {
-  package let currency: Currency
+  package let holding: Holding
   package let theirs: DecimalValue
   package let ours: DecimalValue
   package var date: CalendarDate? = nil
+
+  package var currency: Currency { holding.currency }
 }
 
 extension SaveConflict {
-  /// `USD = 77 (yours: 50), EUR on 2025-12-31 = 3 (yours: 4)`: what each side saved, as
-  /// every report of a conflict names it.
+  /// `USD = 77 (yours: 50), EUR@wise on 2025-12-31 = 3 (yours: 4)`: what each side saved,
+  /// as every report of a conflict names it.
   package static func named(_ conflicts: [SaveConflict]) -> String {
-    conflicts.map { "\($0.currency.code)\($0.date.map { " on \($0)" } ?? "") = \($0.theirs) (yours: \($0.ours))" }
+    conflicts.map { "\($0.holding)\($0.date.map { " on \($0)" } ?? "") = \($0.theirs) (yours: \($0.ours))" }
       .joined(separator: ", ")
   }
 }

@@ -13,16 +13,20 @@ extension Store {
   package struct SaveOutcome: Sendable {
     /// The rates revision after the save.
     package var ratesRevision: Int
-    /// Currencies another session changed since this one loaded them: not written.
+    /// Holdings another session changed since this one loaded them: not written.
     package var conflicts: [SaveConflict]
-    /// Currencies whose stored amount already equals ours: nothing to write.
-    package var alreadyStored: [Currency]
+    /// Holdings whose stored amount already equals ours: nothing to write.
+    package var alreadyStored: [Holding]
     /// Balances for past dates that were saved (or found already there).
     package var savedDated: [DatedEdit] = []
-    /// The current amount of every currency the save wrote, as the store holds it after
+    /// Moves held back by a conflict (both their entries unwritten).
+    package var heldMoves: [PendingMove] = []
+    /// Named places the save wrote to first: now listed.
+    package var newPlaces: [Place] = []
+    /// The current amount of every holding the save wrote, as the store holds it after
     /// the save: whether a balance for a past date is also the current amount is the
     /// store's to say (another session may have saved a later entry meanwhile).
-    package var current: [Currency: DecimalValue] = [:]
+    package var current: [Holding: DecimalValue] = [:]
     /// Whether the transaction changed anything.
     package var wroteSomething = false
   }
@@ -83,93 +87,137 @@ extension Store {
     return next
   }
 
-  /// The current amount of every currency the journal has, inside a read or a write: its
-  /// places' latest entries (the `holding` rows), or, for an entry effective after
-  /// `today`, the journal's amount on today (see `load`). A row that cannot be read is
-  /// damage when its code names one of `needed` (nil: any), and is passed over otherwise:
-  /// a save compares only the holdings it writes.
+  /// The current amount of every holding the journal has, inside a read or a write: its
+  /// latest entry's (the `holding` rows), or, for an entry effective after `today`, the
+  /// journal's amount on today (see `load`). A row that cannot be read is damage when its
+  /// code names one of `needed` (nil: any), and is passed over otherwise: a save compares
+  /// only the holdings it writes.
   static func currentAmounts(_ db: Database, today: CalendarDate, needed: Set<Currency>? = nil) throws
-    -> [Currency: DecimalValue]
+    -> [Holding: DecimalValue]
   {
-    var amounts: [Currency: DecimalValue] = [:]
+    var amounts: [Holding: DecimalValue] = [:]
     let rows = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
     while let row = try rows.next() {
       let holding: HoldingRecord
       do {
         holding = try HoldingRecord(checking: row)
       } catch {
-        let code = StoredValue(row, 0).text.flatMap { Catalog.currency($0) }
+        let code = StoredValue(row, 0).text.flatMap { Catalog.unit(storedAs: $0) }
         if needed == nil || code.map({ needed?.contains($0) ?? true }) ?? false { throw error }
         continue
       }
       var amount = holding.amount
       if holding.effective > today {
-        amount = try balance(db, of: holding.currency, at: holding.place, on: today)?.amount ?? .zero
+        amount = try balance(db, of: holding.holding, on: today)?.amount ?? .zero
       }
-      amounts[holding.currency] = try (amounts[holding.currency] ?? .zero).adding(amount, in: "holding")
+      amounts[holding.holding] = amount
     }
     return amounts
   }
 
   /// Writes a batch in one transaction: a journal entry for each changed amount (the
-  /// journal's triggers keep the holdings), new rates and settings. `base` holds, per
-  /// currency, the amount this session last read from the store; a currency whose stored
-  /// amount differs from it was saved by another session. Unless `force` is set such a
-  /// currency is a conflict: it is left out (and returned), and everything else in the
-  /// batch is still written.
+  /// journal's triggers keep the holdings), two for each move, new rates and settings.
+  /// `base` holds, per holding, the amount this session last read from the store; a
+  /// holding whose stored amount differs from it was saved by another session. Unless
+  /// `force` is set such a holding is a conflict: it is left out (and returned; a move
+  /// touching it is held back whole), and everything else in the batch is still written.
   package func save(
-    _ batch: PendingBatch, base: [DecimalValue], ratesRevision: Int, today: CalendarDate, force: Bool
+    _ batch: PendingBatch, base: HoldingAmounts, ratesRevision: Int, today: CalendarDate, force: Bool
   ) throws(StoreError) -> SaveOutcome {
     let now = EntryTime.now()
     let outcome = try writing { db -> SaveOutcome in
       var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
       counters.dbReads += 1
-      let saved = Set(batch.amounts.map(\.currency) + batch.dated.map(\.currency))
+      let saved = Set(
+        batch.amounts.map(\.holding.currency) + batch.dated.map(\.currency) + batch.moves.map(\.currency))
       let stored = try Self.currentAmounts(db, today: today, needed: saved)
       var entries: [JournalRow] = []
+      var places = Set(try Self.namedPlaces(db).0)
+      /// Lists a named place the first time an entry names it.
+      func list(_ place: Place) throws {
+        guard !place.isUnnamed, !places.contains(place) else { return }
+        try PlaceRecord(place).insert(db)
+        places.insert(place)
+        outcome.newPlaces.append(place)
+      }
       // Balances for past dates first, oldest first: each replaces the amount on its date
-      // as it stands after the earlier ones. Another session's entry for the same currency
+      // as it stands after the earlier ones. Another session's entry for the same holding
       // and date since this one read it is a conflict, judged on the store as this save
       // found it.
       let dated = batch.dated
       var theirs: [DecimalValue?] = []
-      for edit in dated { theirs.append(try Self.entryAmount(db, of: edit.currency, at: "", exactlyOn: edit.date)) }
+      for edit in dated { theirs.append(try Self.entryAmount(db, of: edit.holding, exactlyOn: edit.date)) }
       for (edit, theirs) in zip(dated, theirs) {
         let seen = edit.recordedOnDate ? edit.seen : nil
         if !force, theirs != seen, let theirs, theirs != edit.amount {
           outcome.conflicts.append(
-            SaveConflict(currency: edit.currency, theirs: theirs, ours: edit.amount, date: edit.date))
+            SaveConflict(holding: edit.holding, theirs: theirs, ours: edit.amount, date: edit.date))
           continue
         }
         outcome.savedDated.append(edit)
         // A balance written down is a fact of its day, kept even when it equals the
         // amount carried there: only the same entry for that very day is not written
         // twice.
-        if try Self.entryAmount(db, of: edit.currency, at: "", exactlyOn: edit.date) == edit.amount { continue }
-        let replaced = try Self.balance(db, of: edit.currency, at: "", on: edit.date)?.amount ?? .zero
-        let row = JournalRow(
-          entered: now, effective: edit.date, currency: edit.currency, place: "", old: replaced, new: edit.amount)
+        if try Self.entryAmount(db, of: edit.holding, exactlyOn: edit.date) == edit.amount { continue }
+        let replaced = try Self.balance(db, of: edit.holding, on: edit.date)?.amount ?? .zero
+        try list(edit.holding.place)
+        let row = JournalRow(entered: now, effective: edit.date, holding: edit.holding, old: replaced, new: edit.amount)
         try Self.insert([row], db)
         entries.append(row)
       }
+      // Moves: both entries, or neither.
+      for move in batch.moves {
+        let from = try Self.balance(db, of: move.source, on: move.date)?.amount ?? .zero
+        let to = try Self.balance(db, of: move.destination, on: move.date)?.amount ?? .zero
+        if !force && (from != move.seenFrom || to != move.seenTo) {
+          if from != move.seenFrom {
+            outcome.conflicts.append(
+              SaveConflict(holding: move.source, theirs: from, ours: move.seenFrom, date: move.date))
+          }
+          if to != move.seenTo {
+            outcome.conflicts.append(
+              SaveConflict(holding: move.destination, theirs: to, ours: move.seenTo, date: move.date))
+          }
+          outcome.heldMoves.append(move)
+          continue
+        }
+        // Checked again here, on the amounts this save found (forced, they may be others).
+        guard from >= move.amount else {
+          throw StoreError.moveRefused(
+            "\(move.source) holds \(from) on \(move.date), less than the \(move.amount) to move")
+        }
+        try list(move.from)
+        try list(move.to)
+        let rows = [
+          JournalRow(
+            entered: now, effective: move.date, holding: move.source, old: from, new: try from - move.amount,
+            move: .from),
+          JournalRow(
+            entered: now, effective: move.date, holding: move.destination, old: to, new: try to + move.amount,
+            move: .to),
+        ]
+        try Self.insert(rows, db)
+        entries += rows
+      }
       // Today's entries, together in one statement.
       var todays: [JournalRow] = []
-      for (currency, ours) in batch.amounts {
-        let theirs = stored[currency] ?? .zero
+      for (holding, ours) in batch.amounts {
+        let theirs = stored[holding] ?? .zero
         if theirs == ours {
-          outcome.alreadyStored.append(currency)
+          outcome.alreadyStored.append(holding)
           continue
         }
-        if !force && theirs != base[currency.index] {
-          outcome.conflicts.append(SaveConflict(currency: currency, theirs: theirs, ours: ours))
+        if !force && theirs != (base[holding] ?? .zero) {
+          outcome.conflicts.append(SaveConflict(holding: holding, theirs: theirs, ours: ours))
           continue
         }
-        // What today's entry replaces: the amount on today, after any balance this batch
-        // wrote for a past date.
+        // What today's entry replaces: the amount on today, after any balance or move
+        // this batch wrote for a past date.
         let replaced =
-          batch.hasDated(currency) ? try Self.balance(db, of: currency, at: "", on: today)?.amount ?? .zero : theirs
-        todays.append(
-          JournalRow(entered: now, effective: today, currency: currency, place: "", old: replaced, new: ours))
+          batch.hasDated(holding) || batch.hasMove(touching: holding)
+          ? try Self.balance(db, of: holding, on: today)?.amount ?? .zero : theirs
+        try list(holding.place)
+        todays.append(JournalRow(entered: now, effective: today, holding: holding, old: replaced, new: ours))
       }
       try Self.insert(todays, db)
       entries += todays
@@ -180,14 +228,14 @@ extension Store {
       if let local = batch.local {
         try Self.setSetting(db, StoredSettings.localKey, local.code)
       }
-      // Today's entries are the current amounts. Whether a balance for a past date is too
-      // is the store's to say, as it stands now.
-      for entry in todays { outcome.current[entry.currency] = entry.new }
-      let datedOnly = Set(entries.map(\.currency)).subtracting(todays.map(\.currency))
+      // Today's entries are the current amounts. Whether a balance for a past date (or a
+      // move's) is too is the store's to say, as it stands now.
+      for entry in todays { outcome.current[entry.holding] = entry.new }
+      let datedOnly = Set(entries.map(\.holding)).subtracting(todays.map(\.holding))
       if !datedOnly.isEmpty {
         counters.dbReads += 1
-        let current = try Self.currentAmounts(db, today: today, needed: datedOnly)
-        for currency in datedOnly { outcome.current[currency] = current[currency] ?? .zero }
+        let current = try Self.currentAmounts(db, today: today, needed: Set(datedOnly.map(\.currency)))
+        for holding in datedOnly { outcome.current[holding] = current[holding] ?? .zero }
       }
       counters.rowsWritten += entries.count
       outcome.wroteSomething = !entries.isEmpty || !batch.quotes.isEmpty || !batch.rates.isEmpty || batch.local != nil
@@ -204,15 +252,15 @@ extension Store {
     static let databaseTableName = "journal"
     let entered: EntryTime
     let effective: CalendarDate
-    let currency: Currency
-    let place: String
+    let holding: Holding
     let old: DecimalValue
     let new: DecimalValue
+    var move: JournalEntry.Move = .none
 
     enum CodingKeys: String, CodingKey {
       case entered
       case utcOffset = "utc_offset"
-      case effective, code, place, old, new
+      case effective, code, place, old, new, move
     }
 
     /// Written as Coffer writes every entry: UTC time and its offset, the day number, the
@@ -222,10 +270,11 @@ extension Store {
       try container.encode(entered.utcText, forKey: .entered)
       try container.encode(entered.offsetMinutes, forKey: .utcOffset)
       try container.encode(effective.dayNumber, forKey: .effective)
-      try container.encode(currency.code, forKey: .code)
-      try container.encode(place, forKey: .place)
+      try container.encode(holding.currency.code, forKey: .code)
+      try container.encode(holding.place.name, forKey: .place)
       try container.encode(old.description, forKey: .old)
       try container.encode(new.description, forKey: .new)
+      try container.encode(move.rawValue, forKey: .move)
     }
   }
 

@@ -35,10 +35,18 @@ struct DumpCommand: Command, SavesFirst {
     let ledger = context.ledger
     var script: DumpScript
     do {
+      let holdings = try ledger.journalHoldings()
       script = DumpScript(
-        local: ledger.portfolio.local, sources: try ledger.rateSources(), today: ledger.portfolio.today)
+        local: ledger.portfolio.local, sources: try ledger.rateSources(), today: ledger.portfolio.today,
+        units: ledger.addedUnits, placed: Set(holdings.filter { !$0.place.isUnnamed }.map(\.currency)))
       try ledger.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
       try ledger.journalInOrder { entry in script.add(entry) }
+      let listed = Set(ledger.places)
+      var unlisted: [Place] = []
+      for place in holdings.map(\.place) where !place.isUnnamed && !listed.contains(place) && !unlisted.contains(place) {
+        unlisted.append(place)
+      }
+      script.removePlaces(unlisted.sorted())
     } catch {
       throw context.failure(error, at: offset)
     }

@@ -1,9 +1,10 @@
 import CofferCore
 
-/// The text of `dump`: a Coffer script that recreates the store in a new one — the local
-/// currency, the rates sources, the whole rates history (every rate and quote on the day
-/// it was recorded, with its source), then the balance history as dated `set` lines in the
-/// order entered. The same store always gives the same text, byte for byte, on the same
+/// The text of `dump`: a Coffer script that recreates the store in a new one — the units
+/// added beyond the catalog, the local currency, the rates sources, the whole rates
+/// history (every rate and quote on the day it was recorded, with its source), then the
+/// balance history as dated `set` lines (and `move` lines) in the order entered, and last
+/// the places removed from the list whose history stays. The same store always gives the same text, byte for byte, on the same
 /// day: nothing in it depends on where it is written, and only an entry dated after the
 /// day of the dump depends on that day (it is written `--ahead`).
 struct DumpScript {
@@ -11,6 +12,11 @@ struct DumpScript {
   /// The day the dump is written: an entry effective after it (made by a clock that was
   /// ahead, or in a time zone already in tomorrow) is given back `--ahead`.
   let today: CalendarDate
+  /// Currencies the journal has at a named place: their unnamed place is written `C@""`,
+  /// which a bare `C` would not name in a write once they are held elsewhere too.
+  let placed: Set<Currency>
+  /// A move's first entry, until its second comes.
+  private var moveFrom: JournalEntry?
 
   static let header = """
     # A Coffer dump: a script that recreates the store it was written from. Run it into a
@@ -21,9 +27,18 @@ struct DumpScript {
 
     """
 
-  init(local: Currency, sources: [RateSource], today: CalendarDate) {
+  init(
+    local: Currency, sources: [RateSource], today: CalendarDate, units: [Currency] = [], placed: Set<Currency> = []
+  ) {
     self.today = today
+    self.placed = placed
     text = Self.header
+    for unit in units {
+      var words = ["units add", unit.code, Self.quoted(unit.englishName)]
+      if unit.minorUnits != 2 { words.append("minor \(unit.minorUnits)") }
+      if !unit.symbol.isEmpty { words.append("symbol \(Self.quoted(unit.symbol))") }
+      line(words.joined(separator: " "))
+    }
     line("local \(local.code)")
     // A new store starts with rates and sources of its own: the dump's replace them.
     line("rates clear --yes")
@@ -59,9 +74,28 @@ struct DumpScript {
   private var batch: Set<DatedKey> = []
   private var batchLatest = Int.min
 
-  /// One journal entry, as the balance it sets on its effective date.
+  /// One journal entry, as the balance it sets on its effective date; a move's two as
+  /// the `move` they were (which saves what comes before it, and itself).
   mutating func add(_ entry: JournalEntry) {
-    let key = DatedKey(currency: entry.currency.index, day: entry.effective.dayNumber)
+    switch entry.move {
+    case .from:
+      moveFrom = entry
+      return
+    case .to:
+      guard let from = moveFrom else { break }
+      moveFrom = nil
+      var words = ["move", "\((try? from.old - from.new) ?? from.old)", entry.currency.code]
+      if !from.place.isUnnamed { words += ["from", from.place.written] }
+      if !entry.place.isUnnamed { words += ["to", entry.place.written] }
+      words += ["at", entry.effective.description]
+      line(words.joined(separator: " "))
+      batch = []
+      batchLatest = .min
+      return
+    case .none:
+      break
+    }
+    let key = DatedKey(holding: entry.holding, day: entry.effective.dayNumber)
     if batch.contains(key) || entry.effective.dayNumber < batchLatest {
       line("save")
       batch = []
@@ -70,7 +104,16 @@ struct DumpScript {
     batch.insert(key)
     batchLatest = max(batchLatest, key.day)
     let ahead = entry.effective > today ? " --ahead" : ""
-    line("set \(entry.currency.code) \(entry.new) at \(entry.effective)\(ahead)")
+    let holding = entry.holding.written(explicit: placed.contains(entry.currency))
+    line("set \(holding) \(entry.new) at \(entry.effective)\(ahead)")
+  }
+
+  /// The places the journal names that are no longer listed (`places remove`): their
+  /// history is given back, then they leave the list again.
+  mutating func removePlaces(_ places: [Place]) {
+    guard !places.isEmpty else { return }
+    line("save")
+    for place in places { line("places remove \(place.written)") }
   }
 
   /// A string of the language that reads back as `text` exactly: `\"`, `\\`, `\n`, `\t`,

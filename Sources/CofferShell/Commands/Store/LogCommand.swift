@@ -3,25 +3,29 @@ import CofferScript
 
 /// `log [C] [N] [from DATE] [to DATE]`: the journal by effective date, newest first; the
 /// time an entry was entered is shown too when it is not on its effective date (a balance
-/// written down later).
+/// written down later). `C` is all its places; `C@PLACE` one of them.
 struct LogCommand: Command {
   static let code = TypedSlot.currency()
   static let count = TypedSlot.expression("N", "a number")
   static let entry = CommandEntry(
     "log", .sequence([.optional(.slot(code)), .optional(.slot(count)), DateRange.grammar]),
     "the saved changes by effective date, newest first: the last N, or those from and to dates",
-    examples: ["log", "log USD 5", "log from 2025-01-01 to 2025-12-31"], options: [ListingOptions.format.spec],
+    examples: ["log", "log USD 5", "log USD@wise", "log from 2025-01-01 to 2025-12-31"], options: [ListingOptions.format.spec],
     access: .reads, usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]",
     command: Self.self)
 
   let currency: Currency?
+  /// The place asked for (nil: every place of `currency`).
+  let place: Place?
   /// At most this many; all within the dates when they are given and no N is.
   let limit: Int?
   let range: DateRange
   let end: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
-    currency = try context.currency(arguments[Self.code])
+    let named = try context.namedHolding(arguments[Self.code])
+    currency = named?.currency
+    place = try named.flatMap { named throws(StatementFailure) in try context.placeForReading(named)?.place }
     range = try DateRange(arguments, context)
     let ranged = range.from != nil || range.to != nil
     let count = arguments[Self.count]
@@ -31,7 +35,7 @@ struct LogCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     do {
-      let entries = try context.ledger.journal(of: currency, from: range.from, to: range.to, limit: limit)
+      let entries = try context.ledger.journal(of: currency, at: place, from: range.from, to: range.to, limit: limit)
       return .listing(Report(entries: entries))
     } catch {
       throw context.failure(error, at: end)
@@ -45,7 +49,8 @@ struct LogCommand: Command {
 
     func plain() -> [String] {
       entries.map { entry in
-        var line = "\(entry.effective)  \(entry.currency.code)  \(entry.old) → \(entry.new)"
+        var line = "\(entry.effective)  \(entry.holding)  \(entry.old) → \(entry.new)"
+        if entry.move != .none { line += "  (move)" }
         // A balance written down on a later day says when.
         if entry.entered.localDate != entry.effective { line += "  (entered \(entry.entered.localText))" }
         return line
@@ -54,9 +59,12 @@ struct LogCommand: Command {
 
     func csv() -> (header: [String], rows: [[String]]) {
       (
-        ["effective", "code", "old", "new", "entered"],
+        ["effective", "code", "place", "old", "new", "entered"],
         entries.map {
-          [$0.effective.description, $0.currency.code, $0.old.description, $0.new.description, $0.entered.isoText]
+          [
+            $0.effective.description, $0.currency.code, $0.place.name, $0.old.description, $0.new.description,
+            $0.entered.isoText,
+          ]
         }
       )
     }
@@ -66,7 +74,7 @@ struct LogCommand: Command {
         entries.map { entry in
           .object([
             ("effective", .string(entry.effective.description)), ("code", .string(entry.currency.code)),
-            ("old", .string(entry.old.description)), ("new", .string(entry.new.description)),
+            ("place", .string(entry.place.name)), ("old", .string(entry.old.description)), ("new", .string(entry.new.description)),
             ("entered", .string(entry.entered.isoText)),
           ])
         })

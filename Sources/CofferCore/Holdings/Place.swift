@@ -1,0 +1,90 @@
+import Foundation
+
+/// Where an amount is held: a bank, a wallet, cash (SPEC §11). Every holding that does
+/// not name one is at the unnamed place, `Place.unnamed`.
+///
+/// A place is shown as first written (in NFC) and matched by Unicode case folding:
+/// `Wise`, `wise` and `WISE` are one place.
+package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The name as first written, in NFC; "" for the unnamed place.
+  package let name: String
+  /// What names are matched by: the name case-folded (and in NFC).
+  package let key: String
+
+  /// The place holdings are at unless they name one.
+  package static let unnamed = Place(checkedName: "")
+
+  /// A place from a name already checked (`problem(with:)`), made NFC and folded here.
+  package init(checkedName name: String) {
+    let normalized = name.precomposedStringWithCanonicalMapping
+    self.name = normalized
+    self.key = normalized.folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+  }
+
+  /// A place named by text a person typed or a file held; throws saying what is wrong.
+  package init(named name: String) throws(PlaceNameError) {
+    if let problem = Self.problem(with: name) { throw PlaceNameError(name: name, problem: problem) }
+    self.init(checkedName: name)
+  }
+
+  package var isUnnamed: Bool { key.isEmpty }
+
+  package var description: String { name }
+
+  /// How listings and messages show it: its name, or `(no place)` for the unnamed one.
+  package var shown: String { isUnnamed ? "(no place)" : name }
+
+  package static func == (lhs: Place, rhs: Place) -> Bool { lhs.key == rhs.key }
+  package func hash(into hasher: inout Hasher) { hasher.combine(key) }
+  /// The unnamed place first, then by folded name (byte order: the same on every machine).
+  package static func < (lhs: Place, rhs: Place) -> Bool { Array(lhs.key.utf8).lexicographicallyPrecedes(rhs.key.utf8) }
+
+  /// The longest name a place may have, in characters.
+  package static let maximumLength = 64
+
+  /// Why `name` cannot name a place, or nil. The unnamed place is "" (`C@""`).
+  package static func problem(with name: String) -> String? {
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      return "a place name cannot hold control characters"
+    }
+    if name.count > maximumLength { return "a place name has at most \(maximumLength) characters" }
+    if name.unicodeScalars.contains("＠") || name.unicodeScalars.contains("@") {
+      return "a place name cannot hold '@'"
+    }
+    if !name.isEmpty && name.allSatisfy({ $0.isWhitespace }) { return "a place name cannot be only blanks" }
+    return nil
+  }
+}
+
+/// A place name that cannot be one, with why.
+package struct PlaceNameError: Error, Sendable, Equatable {
+  package let name: String
+  package let problem: String
+}
+
+/// An amount's whereabouts: a unit at a place. What the journal, the pending batch and a
+/// conflict are keyed by.
+package struct Holding: Sendable, Hashable, CustomStringConvertible {
+  package let currency: Currency
+  package let place: Place
+
+  package init(_ currency: Currency, at place: Place = .unnamed) {
+    self.currency = currency
+    self.place = place
+  }
+
+  /// `USD`, `USD@wise`, `EUR@N26 joint`: the code, and the place's name after `@` (the
+  /// unnamed place with the code alone). A script writes it as `PlaceWord.holding` does.
+  package var description: String { place.isUnnamed ? currency.code : currency.code + "@" + place.name }
+
+  /// How a message about a stored row names the holding: `code 'USD'`, or
+  /// `code 'USD', place 'wise'`.
+  package var storedKey: String {
+    "code '\(currency.code)'" + (place.isUnnamed ? "" : ", place '\(place.name)'")
+  }
+
+  /// Catalog order, then the unnamed place first, then places by name.
+  package static func precedes(_ lhs: Holding, _ rhs: Holding) -> Bool {
+    lhs.currency.index != rhs.currency.index ? lhs.currency.index < rhs.currency.index : lhs.place < rhs.place
+  }
+}
