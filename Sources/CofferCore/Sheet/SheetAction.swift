@@ -1,8 +1,11 @@
 /// What a person does to the sheet, whichever view they do it in: the line sheet's
 /// commands and the form's keys both become these (see `SheetController.perform`).
 package enum SheetAction: Sendable, Equatable {
-  /// Moves the focus (committing the field it leaves): `C`, `next`, Down, PgDn…
-  case move(SheetMove)
+  /// Moves the focus (committing the field it leaves): `C`, `next`, Down, PgDn…. With
+  /// `selecting`, the field entered shows its text selected, so that the first character
+  /// typed replaces it (see `FieldEditor.isSelected`): the form asks for it when a key
+  /// moved the focus. The line sheet gives drafts whole, and selects nothing.
+  case move(SheetMove, selecting: Bool = false)
   /// Replaces the focused field's draft with a whole text (the line sheet's `set`, a
   /// bare value), checking it at once.
   case setDraft(String)

@@ -67,7 +67,9 @@ package final class SheetController {
     self.dated = dated
     self.evaluate = evaluate
     rows = Catalog.all.filter { $0 != ledger.portfolio.local }
-    enter(focus.flatMap { currency in rows.firstIndex(of: currency) } ?? 0)
+    // Opening is not a move from the keyboard: the field's text is not selected (see
+    // `SheetForm.moveFromKeyboard`).
+    enter(focus.flatMap { currency in rows.firstIndex(of: currency) } ?? 0, selecting: false)
   }
 
   package var focused: Currency? { focus.map { rows[$0] } }
@@ -114,7 +116,7 @@ package final class SheetController {
   /// Performs an action and says what it did.
   package func perform(_ action: SheetAction) -> SheetOutcome {
     switch action {
-    case .move(let move): return self.move(move)
+    case .move(let move, let selecting): return self.move(move, selecting: selecting)
     case .setDraft(let text): return setDraft(text)
     case .edit(let edit): return self.edit(edit)
     case .commit: return commitFocused()
@@ -125,7 +127,7 @@ package final class SheetController {
     }
   }
 
-  private func move(_ move: SheetMove) -> SheetOutcome {
+  private func move(_ move: SheetMove, selecting: Bool) -> SheetOutcome {
     let count = rows.count
     let target: Int?
     switch move {
@@ -136,7 +138,8 @@ package final class SheetController {
     case .page(let offset): target = max(0, min(count - 1, (focus ?? 0) + offset))
     case .to(let currency):
       guard let row = row(of: currency) else { return SheetOutcome(message: .localHasNoRow(currency)) }
-      // Already there: nothing is committed, the draft stays as typed.
+      // Already there: nothing is committed, the draft stays as typed (and its selection
+      // as it was: the focus did not arrive, it never left).
       if row == focus { return SheetOutcome() }
       target = row
     case .none: target = nil
@@ -146,7 +149,7 @@ package final class SheetController {
     focus = nil
     field = FieldEditor()
     if let target {
-      enter(target)
+      enter(target, selecting: selecting)
       outcome.changed.append(rows[target])
     }
     return outcome
@@ -253,7 +256,9 @@ package final class SheetController {
     return SheetOutcome(changed: [currency])
   }
 
-  /// Reverts the most recent commit of this sheet session.
+  /// Reverts the most recent commit of this sheet session. A focused field it reverts
+  /// shows the amount put back as a program sets a field's value: the cursor at the end,
+  /// nothing selected (the focus did not move; a digit typed next is added to the text).
   private func undo() -> SheetOutcome {
     guard let last = commits.popLast() else { return SheetOutcome(message: .nothingToUndo) }
     revert(last)
@@ -295,12 +300,12 @@ package final class SheetController {
   // MARK: - Commits
 
   /// The field's draft starts as its committed amount (empty for 0), or as the invalid
-  /// text left on it.
-  private func enter(_ row: Int) {
+  /// text left on it; selected when `selecting`.
+  private func enter(_ row: Int, selecting: Bool) {
     focus = row
     let currency = rows[row]
     let amount = portfolio.amount(of: currency)
-    field = FieldEditor(invalid[currency]?.text ?? Self.text(of: amount))
+    field = FieldEditor(invalid[currency]?.text ?? Self.text(of: amount), selected: selecting)
     entered = (field.text, amount)
   }
 

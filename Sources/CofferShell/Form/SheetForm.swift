@@ -132,12 +132,12 @@ final class SheetForm {
     // Any key but Done takes back the offer to overwrite a conflict.
     if key != .control("d") && key != .function(10) { mode = .editing }
     switch key {
-    case .down, .tab, .enter: return perform(.move(.next))
-    case .up, .backTab: return perform(.move(.previous))
-    case .pageDown: return perform(.move(.page(layout.viewportHeight)))
-    case .pageUp: return perform(.move(.page(-layout.viewportHeight)))
-    case .alt("<"), .controlHome: return perform(.move(.first))
-    case .alt(">"), .controlEnd: return perform(.move(.last))
+    case .down, .tab, .enter: return moveFromKeyboard(.next)
+    case .up, .backTab: return moveFromKeyboard(.previous)
+    case .pageDown: return moveFromKeyboard(.page(layout.viewportHeight))
+    case .pageUp: return moveFromKeyboard(.page(-layout.viewportHeight))
+    case .alt("<"), .controlHome: return moveFromKeyboard(.first)
+    case .alt(">"), .controlEnd: return moveFromKeyboard(.last)
     case .left: return perform(.edit(.left))
     case .right: return perform(.edit(.right))
     case .home, .control("a"): return perform(.edit(.home))
@@ -184,7 +184,7 @@ final class SheetForm {
         return
       }
       say("")
-      _ = perform(.move(.to(currency)))
+      _ = moveFromKeyboard(.to(currency))
       return
     case .escape, .control("c"), .control("g"):
       mode = .editing
@@ -200,6 +200,23 @@ final class SheetForm {
     }
     mode = .jumping(query)
     say("jump to: " + query.text)
+  }
+
+  /// A move a key asked for: the field entered shows its text selected, as a browser or a
+  /// GTK form selects a field tabbed into, so that a new balance typed replaces the old.
+  ///
+  /// Focus that arrives otherwise selects nothing, and the cursor is at the end of the
+  /// text: when the form opens on its first field (or the one `open C` named), after
+  /// Ctrl-Z puts an amount back, and when a refused Done sends the focus to the first
+  /// invalid field. That is the browsers' rule: Chromium selects a text field's whole text
+  /// only when sequential navigation (Tab) focuses it, while autofocus at page load,
+  /// script focus and the focus a refused submit gives the first invalid field restore
+  /// the caret instead. (GTK selects on every focus grab unless told not to; we follow
+  /// the browsers.) After a refused Done that matters most: the text there is the
+  /// person's own mistake, mostly mended by a small edit, and a selection would make the
+  /// first key typed throw it away.
+  private func moveFromKeyboard(_ move: SheetMove) -> Request? {
+    perform(.move(move, selecting: true))
   }
 
   /// An action on the sheet, shown: the rows it changed drawn again (with the header
@@ -257,7 +274,8 @@ final class SheetForm {
     }
   }
 
-  /// Done refused: the focus goes to the first invalid field, and the footer says why.
+  /// Done refused: the focus goes to the first invalid field, its text not selected (see
+  /// `moveFromKeyboard`), and the footer says why.
   private func refused(_ outcome: SheetOutcome) -> Request? {
     if let first = sheet.invalidFields.first?.currency, sheet.focused != first {
       mark(sheet.perform(.move(.to(first))).changed)
@@ -372,10 +390,7 @@ final class SheetForm {
       screen.put(currency.name(in: output.names).cut(to: cells.nameWidth), row: line, column: name)
     }
     if row.focused {
-      // Underlined to its full width, so it is padded.
-      screen.put(
-        sheet.field.visible(width: cells.fieldWidth).text.fitted(to: cells.fieldWidth), row: line, column: cells.field,
-        style: .underline)
+      drawField(at: line, column: cells.field, width: cells.fieldWidth)
     } else if let draft = row.draft {
       screen.put(draft.cut(to: cells.fieldWidth), row: line, column: cells.field, style: .red)
     } else {
@@ -385,6 +400,25 @@ final class SheetForm {
   }
 
   private static let invalidMarker: ScreenStyle = [.red, .bold]
+
+  /// The focused field, underlined to its full width (so it is padded). A selected text
+  /// is drawn in reverse video, as terminals show a selection, and the blanks after it
+  /// are not: the selection is the text, not the field.
+  private func drawField(at line: Int, column: Int, width: Int) {
+    let text = sheet.field.visible(width: width).text
+    guard sheet.field.isSelected else {
+      screen.put(text.fitted(to: width), row: line, column: column, style: .underline)
+      return
+    }
+    let textWidth = DisplayWidth.of(text)
+    screen.put(text, row: line, column: column, style: Self.selectedText)
+    if textWidth < width {
+      let blanks = String(repeating: " ", count: width - textWidth)
+      screen.put(blanks, row: line, column: column + textWidth, style: .underline)
+    }
+  }
+
+  private static let selectedText: ScreenStyle = [.underline, .reverse]
 
   private func drawFooter() {
     let keys = "↑↓ Tab Enter move · PgUp/PgDn · ^F jump · ^Z undo · Esc cancel · ^D Done"

@@ -230,3 +230,79 @@ func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
     #expect(ledger.portfolio.amount(of: usd) == decimal("4"))
   }
 }
+
+/// The focused field's selection as the controller keeps it: a move asked for `selecting`
+/// (the form's keys) enters the field with its text selected; opening, the line sheet's
+/// moves and undo select nothing.
+@Suite struct SheetSelectionTests {
+  @Test func aSelectingMoveEntersTheFieldSelectedAndNothingElseDoes() throws {
+    let ledger = try memoryLedger()
+    ledger.commit(decimal("1500"), of: usd)
+    ledger.commit(decimal("20"), of: jpy)
+    let sheet = try sheet(ledger, focus: usd)
+    #expect(sheet.draft == "1500")
+    #expect(!sheet.field.isSelected, "the field the sheet opens on is not selected")
+    _ = sheet.perform(.move(.to(jpy)))
+    #expect(!sheet.field.isSelected, "the line sheet's moves select nothing")
+    _ = sheet.perform(.move(.to(usd), selecting: true))
+    #expect(sheet.field.isSelected)
+    _ = sheet.perform(.move(.next, selecting: true))
+    #expect(sheet.draft == "")
+    #expect(!sheet.field.isSelected, "an empty field has nothing selected")
+  }
+
+  @Test func typingIntoASelectedFieldReplacesItsTextAndLeavingCommitsIt() throws {
+    let ledger = try memoryLedger()
+    ledger.commit(decimal("1500"), of: usd)
+    try ledger.save()
+    let sheet = try sheet(ledger, focus: jpy)
+    _ = sheet.perform(.move(.to(usd), selecting: true))
+    let recomputes = ledger.counters.totalRecomputes
+    for character in "1600" {
+      let outcome = sheet.perform(.edit(.insert(character)))
+      #expect(outcome.changed == [usd], "a keystroke changes its own row only")
+    }
+    #expect(sheet.draft == "1600")
+    #expect(ledger.counters.totalRecomputes == recomputes, "typing recomputes no total")
+    _ = sheet.perform(.move(.next, selecting: true))
+    #expect(ledger.portfolio.amount(of: usd) == decimal("1600"))
+  }
+
+  @Test func anInvalidTextTabbedBackIntoIsSelectedToo() throws {
+    let ledger = try memoryLedger()
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.setDraft("1O0"))
+    _ = sheet.perform(.move(.next, selecting: true))
+    _ = sheet.perform(.move(.previous, selecting: true))
+    #expect(sheet.draft == "1O0")
+    #expect(sheet.field.isSelected)
+    _ = sheet.perform(.edit(.insert("7")))
+    #expect(sheet.invalid.isEmpty, "the text typed over it is valid")
+  }
+
+  @Test func movingToTheFocusedFieldKeepsItsSelectionAsItWas() throws {
+    let ledger = try memoryLedger()
+    ledger.commit(decimal("1500"), of: usd)
+    let sheet = try sheet(ledger, focus: usd)
+    _ = sheet.perform(.edit(.left))
+    _ = sheet.perform(.move(.to(usd), selecting: true))
+    #expect(!sheet.field.isSelected, "the focus never left: nothing is selected anew")
+    #expect(sheet.field.cursor == 3, "and the cursor stays")
+  }
+
+  @Test func undoPutsTheAmountBackUnselected() throws {
+    let ledger = try memoryLedger()
+    ledger.commit(decimal("1500"), of: usd)
+    try ledger.save()
+    let sheet = try sheet(ledger, focus: jpy)
+    _ = sheet.perform(.move(.to(usd), selecting: true))
+    _ = sheet.perform(.edit(.insert("7")))
+    // Committed where it stands (as a refused or failed Done does), then undone.
+    _ = sheet.perform(.commit)
+    _ = sheet.perform(.undo)
+    #expect(sheet.draft == "1500")
+    #expect(!sheet.field.isSelected)
+    _ = sheet.perform(.edit(.insert("0")))
+    #expect(sheet.draft == "15000", "a digit typed after undo is added to the text put back")
+  }
+}

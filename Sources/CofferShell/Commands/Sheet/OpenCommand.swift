@@ -12,7 +12,7 @@ struct OpenCommand: Command {
   static let asLines = Flag("lines")
   static let entry = CommandEntry(
     "open", .sequence([.optional(.slot(code)), .optional(AtDate.grammar)]),
-    "open the sheet, focused on C or on the first row (at DATE: the balances of that day): a full-screen form on a terminal (keys: ↑↓ Tab Shift-Tab Enter move, PgUp/PgDn, Alt-< Alt-> first/last, ←→ Backspace Delete ^A ^E ^K ^U edit, ^F jump to a currency, ^Z undo, Esc/^C cancel, ^D/F10 Done), else the line sheet",
+    "open the sheet, focused on C or on the first row (at DATE: the balances of that day): a full-screen form on a terminal (keys: ↑↓ Tab Shift-Tab Enter move, PgUp/PgDn, Alt-< Alt-> first/last, ←→ Backspace Delete ^A ^E ^K ^U edit, ^F jump to a currency, ^Z undo, Esc/^C cancel, ^D/F10 Done; a field a key moved to shows its text selected: the first character typed replaces it, ←→ Backspace Delete ^A ^E edit it in place), else the line sheet",
     examples: ["open", "open USD", "open at 2025-12-31", "open --lines"], options: [asLines.spec],
     scope: .topLevel, usage: "open [C] [at DATE] [--lines]", command: Self.self)
 
