@@ -45,6 +45,11 @@ package enum AddedUnits {
     }
   }
 
+  /// One past the last index a unit has in this process: the catalog's and those added.
+  package static var indexEnd: Int {
+    registry.withLock { Catalog.count + $0.count }
+  }
+
   /// The latest definition of the unit at `index` (an index after the catalog's).
   package static func definition(at index: Int) -> Definition? {
     registry.withLock { definitions in

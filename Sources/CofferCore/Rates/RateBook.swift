@@ -13,7 +13,7 @@ package struct RateBook: Sendable {
   private var quoteHistory: [QuotePair: [Quote]] = [:]
 
   package init() {
-    history = Array(repeating: [], count: Catalog.count)
+    history = Array(repeating: [], count: Currency.indexCount)
   }
 
   package init(_ rates: some Sequence<Rate>, quotes: some Sequence<Quote> = [Quote]()) {
@@ -175,7 +175,10 @@ package struct RateBook: Sendable {
   /// Adds a rate, replacing one of the same currency and date.
   package mutating func record(_ rate: Rate) {
     if let day {
-      history = Catalog.all.map { day.rates(of: $0) }
+      let end = AddedUnits.indexEnd
+      history = (0..<Currency.indexCount).map { index in
+        index < end ? Currency.at(index).map { day.rates(of: $0) } ?? [] : []
+      }
       self.day = nil
     }
     Self.insert(rate, into: &history[rate.currency.index])
@@ -202,7 +205,9 @@ package struct RateBook: Sendable {
   package func rates(of currency: Currency) -> [Rate] { day?.rates(of: currency) ?? history[currency.index] }
 
   /// All rates, oldest first per currency.
-  package var allRates: [Rate] { Catalog.all.flatMap { rates(of: $0) } }
+  package var allRates: [Rate] {
+    (0..<AddedUnits.indexEnd).flatMap { index in Currency.at(index).map { rates(of: $0) } ?? [] }
+  }
 
   /// All direct quotes, oldest first per pair.
   package var allQuotes: [Quote] { quoteHistory.sorted { $0.key < $1.key }.flatMap(\.value) }

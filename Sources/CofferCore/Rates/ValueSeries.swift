@@ -25,7 +25,9 @@ package enum ValueSeries {
   ) throws(PortfolioError) -> [(date: CalendarDate, value: DecimalValue)] {
     var points: [(date: CalendarDate, value: DecimalValue)] = []
     for (date, held) in zip(dates, amounts) {
-      let amounts = Catalog.all.filter { !held[$0.index].isZero }.map { ($0, held[$0.index]) }
+      let amounts = held.indices.filter { !held[$0].isZero }.compactMap { index in
+        Currency.at(index).map { ($0, held[index]) }
+      }
       if let sum = try value(of: amounts, local: local, book: book, on: date) { points.append((date, sum)) }
     }
     return points

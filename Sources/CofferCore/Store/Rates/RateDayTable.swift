@@ -70,6 +70,7 @@ enum RateDayTable {
     var book = RateBook()
     // Rows repeat a rate until its next one; recording it again on its own date changes
     // nothing.
+    let currency = { (index: Int) in Currency.at(index) ?? Catalog.eur }
     for (_, snapshot) in try rows(statement, arguments: [from, to], sources: &sources) {
       for currency in currencies.union([target]) {
         guard let held = snapshot.rates[currency.index], let date = CalendarDate(dayNumber: held.day) else { continue }
@@ -79,7 +80,7 @@ enum RateDayTable {
         guard let held = snapshot.quotes[pair], let date = CalendarDate(dayNumber: held.day) else { continue }
         book.record(
           Quote(
-            currency: Catalog.all[held.currency], quotedIn: Catalog.all[held.quotedIn], value: held.value, date: date,
+            currency: currency(held.currency), quotedIn: currency(held.quotedIn), value: held.value, date: date,
             source: sources.name(held.source)))
       }
     }

@@ -28,26 +28,27 @@ struct RateSnapshot: Equatable {
     var pair: QuotePair { QuotePair(indices: currency, quotedIn) }
   }
 
-  /// Per catalog index.
-  var rates: [Held?] = Array(repeating: nil, count: Catalog.count)
+  /// Per currency index (an added unit's after the catalog's).
+  var rates: [Held?] = Array(repeating: nil, count: Currency.indexCount)
   /// The latest direct quote of every pair that has one, by pair (few: one a pair).
   var quotes: [QuotePair: HeldQuote] = [:]
 
   /// The rates as `Rate`s, for a `RateBook`.
   func allRates(sources: SourceNames) -> [Rate] {
     rates.enumerated().compactMap { index, held in
-      guard let held, let date = CalendarDate(dayNumber: held.day) else { return nil }
-      return Rate(currency: Catalog.all[index], perEuro: held.perEuro, date: date, source: sources.name(held.source))
+      guard let held, let date = CalendarDate(dayNumber: held.day), let currency = Currency.at(index) else { return nil }
+      return Rate(currency: currency, perEuro: held.perEuro, date: date, source: sources.name(held.source))
     }
   }
 
   /// The quotes as `Quote`s, for a `RateBook`.
   func allQuotes(sources: SourceNames) -> [Quote] {
     quotes.sorted { $0.key < $1.key }.compactMap { _, held in
-      guard let date = CalendarDate(dayNumber: held.day) else { return nil }
+      guard let date = CalendarDate(dayNumber: held.day), let currency = Currency.at(held.currency),
+        let quotedIn = Currency.at(held.quotedIn)
+      else { return nil }
       return Quote(
-        currency: Catalog.all[held.currency], quotedIn: Catalog.all[held.quotedIn], value: held.value, date: date,
-        source: sources.name(held.source))
+        currency: currency, quotedIn: quotedIn, value: held.value, date: date, source: sources.name(held.source))
     }
   }
 }

@@ -35,8 +35,8 @@ package struct RatesByDay {
   private var lastSource = (name: "", number: Int32(-1))
   /// Where each currency's rate sits in the open day's list, or -1: a day of 41 rates
   /// would otherwise search its list 41 times.
-  private var slotOfCurrency = [Int](repeating: -1, count: Catalog.count)
-  private var currencyGiven = [Bool](repeating: false, count: Catalog.count)
+  private var slotOfCurrency = [Int](repeating: -1, count: Currency.indexCount)
+  private var currencyGiven = [Bool](repeating: false, count: Currency.indexCount)
 
   /// The days in the order they were first given.
   var days: [Day] {
@@ -132,7 +132,7 @@ package struct RatesByDay {
     days.flatMap { day in
       day.rates.map { rate in
         Rate(
-          currency: Catalog.all[Int(rate.currency)], perEuro: rate.perEuro, date: CalendarDate(dayNumber: day.day)!,
+          currency: Currency.at(Int(rate.currency)) ?? Catalog.eur, perEuro: rate.perEuro, date: CalendarDate(dayNumber: day.day)!,
           source: sources.name(Int(rate.source)))
       }
     }

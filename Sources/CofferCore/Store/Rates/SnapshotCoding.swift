@@ -23,12 +23,21 @@
 /// finds damage that leaves the structure whole: a digit of a rate changed on disk, or a
 /// row moved to another day, reads as plausible rates otherwise.
 ///
+/// Format 4, written only for a day that holds a rate or quote of a unit added beyond the
+/// catalog (`units add`): format 3, where a currency's byte may be 255, followed by its
+/// code (varint length, UTF-8 bytes): an added unit has no catalog index, and its index
+/// in a process is not stored. A code no longer among the store's units (`units remove`)
+/// is passed over when read. Such rates follow the catalog's, in no set order.
+///
 /// Varints are little-endian base 128 (LEB128). Decimals keep their exact coefficient
 /// and scale: nothing goes through text or floating point.
 enum SnapshotCoding {
   static let format: UInt8 = 1
   static let formatWithQuotes: UInt8 = 2
   static let formatWithChecksum: UInt8 = 3
+  static let formatWithAddedUnits: UInt8 = 4
+  /// The byte that stands for "an added unit, by its code".
+  static let addedUnitMark: UInt8 = 255
 
   static func encode(_ snapshot: RateSnapshot, day: Int, sources: SourceNames) -> [UInt8] {
     let quotes = snapshot.quotes.isEmpty ? [] : snapshot.quotes.sorted { $0.key < $1.key }.map(\.value)
@@ -42,15 +51,31 @@ enum SnapshotCoding {
     }
     for quote in quotes where !rowSources.contains(quote.source) { rowSources.append(quote.source) }
     let names = rowSources.map { Array(sources.name($0).utf8) }
+    // The codes of the added units the row names, by index (none in nearly every row).
+    var addedCodes: [Int: [UInt8]] = [:]
+    for (index, held) in snapshot.rates.enumerated() where held != nil && index >= Catalog.count {
+      addedCodes[index] = Currency.at(index).map { Array($0.code.utf8) } ?? []
+    }
+    for quote in quotes {
+      for index in [quote.currency, quote.quotedIn] where index >= Catalog.count {
+        addedCodes[index] = Currency.at(index).map { Array($0.code.utf8) } ?? []
+      }
+    }
     // Room for the longest each part can be (a varint of 64 bits takes at most 10 bytes,
     // of 128 bits 19), written through one buffer: an import writes 7,000 rows, and
     // appending byte by byte to an array checked its room and owner at every byte.
     let room =
       1 + 10 + names.reduce(0) { $0 + 10 + $1.count } + 10 + rateCount * (1 + 10 + 10 + 1 + 19) + 10
-      + quotes.count * (2 + 10 + 10 + 1 + 19) + 4
+      + quotes.count * (2 + 10 + 10 + 1 + 19) + 4 + addedCodes.values.reduce(0) { $0 + 1 + 10 + $1.count } * 3
     return [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
       var writer = Writer(buffer: buffer)
-      writer.byte(formatWithChecksum)
+      func unit(_ index: Int) {
+        guard let code = addedCodes[index] else { return writer.byte(UInt8(index)) }
+        writer.byte(addedUnitMark)
+        writer.varint(UInt64(code.count))
+        for byte in code { writer.byte(byte) }
+      }
+      writer.byte(addedCodes.isEmpty ? formatWithChecksum : formatWithAddedUnits)
       writer.varint(UInt64(rowSources.count))
       for name in names {
         writer.varint(UInt64(name.count))
@@ -59,15 +84,15 @@ enum SnapshotCoding {
       writer.varint(UInt64(rateCount))
       for (index, held) in snapshot.rates.enumerated() {
         guard let held else { continue }
-        writer.byte(UInt8(index))
+        unit(index)
         writer.varint(UInt64(day - held.day))
         writer.varint(UInt64(rowSources.firstIndex(of: held.source) ?? 0))
         writer.decimal(held.perEuro)
       }
       writer.varint(UInt64(quotes.count))
       for quote in quotes {
-        writer.byte(UInt8(quote.currency))
-        writer.byte(UInt8(quote.quotedIn))
+        unit(quote.currency)
+        unit(quote.quotedIn)
         writer.varint(UInt64(day - quote.day))
         writer.varint(UInt64(rowSources.firstIndex(of: quote.source) ?? 0))
         writer.decimal(quote.value)
@@ -131,7 +156,7 @@ enum SnapshotCoding {
     guard let rowFormat = blob.first else { throw DamagedSnapshot(day: day, detail: "no data") }
     var bytes = blob
     switch rowFormat {
-    case formatWithChecksum:
+    case formatWithChecksum, formatWithAddedUnits:
       guard blob.count >= 5 else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(blob.count)") }
       bytes = UnsafeRawBufferPointer(rebasing: blob[0..<blob.count - 4])
       var stored: UInt32 = 0
@@ -155,36 +180,43 @@ enum SnapshotCoding {
     }
     var snapshot = RateSnapshot()
     var lastIndex = -1
-    for _ in 0..<(try reader.count(limit: Catalog.count)) {
-      let index = Int(try reader.byte())
+    let addedUnits = rowFormat == formatWithAddedUnits
+    for _ in 0..<(try reader.count(limit: Currency.indexCount)) {
+      let index = try reader.unit(addedUnits: addedUnits)
       let age = try reader.age()
       let source = try reader.count(limit: rowSources.count - 1)
       let value = try reader.rate()
-      // Written in catalog order, each currency once.
-      guard index < Catalog.count, index > lastIndex else {
+      guard let index else { continue }
+      // Written in catalog order, each currency once; added units after them.
+      guard index >= Catalog.count ? snapshot.rates[index] == nil : index > lastIndex else {
         throw DamagedSnapshot(day: day, detail: "a rate out of range or out of order")
       }
-      lastIndex = index
+      if index < Catalog.count { lastIndex = index }
       snapshot.rates[index] = RateSnapshot.Held(perEuro: value, day: day - age, source: rowSources[source])
     }
     if rowFormat != format {
       var lastPair: QuotePair?
-      for _ in 0..<(try reader.count(limit: Catalog.count * Catalog.count)) {
-        let currency = Int(try reader.byte())
-        let quotedIn = Int(try reader.byte())
+      for _ in 0..<(try reader.count(limit: Currency.indexCount * Currency.indexCount)) {
+        let currency = try reader.unit(addedUnits: addedUnits)
+        let quotedIn = try reader.unit(addedUnits: addedUnits)
         let age = try reader.age()
         let source = try reader.count(limit: rowSources.count - 1)
         let value = try reader.rate()
-        guard currency < Catalog.count, quotedIn < Catalog.count, currency != quotedIn else {
-          throw DamagedSnapshot(day: day, detail: "a quote out of range")
-        }
+        guard let currency, let quotedIn else { continue }
+        guard currency != quotedIn else { throw DamagedSnapshot(day: day, detail: "a quote out of range") }
         let quote = RateSnapshot.HeldQuote(
           currency: currency, quotedIn: quotedIn, value: value, day: day - age, source: rowSources[source])
-        // Written in pair order, each pair once.
-        guard lastPair.map({ $0 < quote.pair }) ?? true else {
-          throw DamagedSnapshot(day: day, detail: "a quote out of order")
+        // Written in pair order, each pair once (pairs of an added unit in no set order).
+        if currency >= Catalog.count || quotedIn >= Catalog.count {
+          guard snapshot.quotes[quote.pair] == nil else {
+            throw DamagedSnapshot(day: day, detail: "a quote out of order")
+          }
+        } else {
+          guard lastPair.map({ $0 < quote.pair }) ?? true else {
+            throw DamagedSnapshot(day: day, detail: "a quote out of order")
+          }
+          lastPair = quote.pair
         }
-        lastPair = quote.pair
         snapshot.quotes[quote.pair] = quote
       }
     }
@@ -199,6 +231,21 @@ enum SnapshotCoding {
     let bytes: UnsafeRawBufferPointer
     let day: Int
     var offset = 0
+
+    /// A currency: a catalog index, or (format 4) the mark and an added unit's code, whose
+    /// index in this process it gives; nil for a code the store no longer has.
+    mutating func unit(addedUnits: Bool) throws(DamagedSnapshot) -> Int? {
+      let first = try byte()
+      if first < Catalog.count { return Int(first) }
+      guard addedUnits, first == SnapshotCoding.addedUnitMark else {
+        throw DamagedSnapshot(day: day, detail: "a rate out of range or out of order")
+      }
+      let code = try text(length: try count(limit: 10))
+      guard UnitRules.problem(withCode: code) == nil, code == code.uppercased() else {
+        throw DamagedSnapshot(day: day, detail: "an added unit's code that is not one")
+      }
+      return Catalog.unit(storedAs: code)?.index
+    }
 
     mutating func byte() throws(DamagedSnapshot) -> UInt8 {
       guard offset < bytes.count else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)") }

@@ -4,7 +4,9 @@ import CofferScript
 /// `holdings [--all]`, `holdings at DATE` (as held then), `holdings valued at DATE`
 /// (today's holdings at that day's rates), each also `in C` (or `--in C`: values in C);
 /// and `holdings from DATE [to DATE]` (each currency's change between the two dates,
-/// split into edits and rates).
+/// split into edits and rates); `holdings by place` (grouped by place, a subtotal each).
+/// A currency held at named places shows them indented under it; CSV and JSON give a row
+/// a holding, with its place.
 struct HoldingsCommand: Command {
   /// `in C`.
   static let target = TypedSlot.currency("C", "a currency code such as USD after 'in'")
@@ -18,19 +20,21 @@ struct HoldingsCommand: Command {
             .keyword("from"), .slot(DateRange.fromDate),
             .optional(.sequence([.keyword("to"), .slot(DateRange.toDate)])),
           ]),
+          .sequence([.keyword("by"), .keyword("place")]),
         ])),
       .optional(.sequence([.keyword("in"), .slot(target)])),
     ]),
     "each held currency with its rate and value (in the local currency, or in C), then the total; at a date, as held then; from a date, how each moved",
     examples: [
       "holdings", "holdings --format json", "holdings at 2025-12-31", "holdings valued at 2024-01-02",
-      "holdings in USD", "holdings from 2025-01-01 to 2025-12-31",
+      "holdings in USD", "holdings from 2025-01-01 to 2025-12-31", "holdings by place",
     ],
     options: [ListingOptions.format.spec, ListingOptions.all.spec, ListingOptions.expressedIn.spec], access: .reads,
-    usage: "holdings [at DATE | valued at DATE | from DATE [to DATE]] [in C] [--all] [--format FMT]",
+    usage: "holdings [at DATE | valued at DATE | from DATE [to DATE] | by place] [in C] [--all] [--format FMT]",
     command: Self.self)
 
   let all: Bool
+  let byPlace: Bool
   let date: (date: CalendarDate, valued: Bool)?
   let range: DateRange?
   /// The currency asked for with `in C`, nil for the local one.
@@ -41,6 +45,7 @@ struct HoldingsCommand: Command {
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     all = arguments.has(ListingOptions.all)
+    byPlace = arguments.has(keyword: "place")
     offset = arguments.commandOffset
     target = try context.expressedIn(arguments, slot: Self.target)
     if arguments.has(keyword: "from") {
@@ -64,14 +69,24 @@ struct HoldingsCommand: Command {
     if let range, let from = range.from {
       return .listing(try ChangeReport.between(from, range.to, all: all, context, at: offset))
     }
-    var portfolio = context.ledger.portfolio
-    if let date {
-      portfolio =
-        date.valued
-        ? try context.portfolio(valuedOn: date.date, at: dateOffset)
-        : try context.portfolio(asHeldOn: date.date, at: dateOffset)
+    let ledger = context.ledger
+    var portfolio = ledger.portfolio
+    // The amount at each named place, for the rows under their currency.
+    var places: [Holding: DecimalValue] = [:]
+    if let date, !date.valued {
+      portfolio = try context.portfolio(asHeldOn: date.date, at: dateOffset)
+      do {
+        places = try ledger.holdings(on: [date.date])[0]
+      } catch {
+        throw context.failure(error, at: dateOffset)
+      }
+    } else {
+      if let date { portfolio = try context.portfolio(valuedOn: date.date, at: dateOffset) }
+      for currency in ledger.units where ledger.portfolio.hasNamedPlaces(currency) {
+        for (holding, amount) in ledger.portfolio.places(of: currency) { places[holding] = amount }
+      }
     }
-    let currencies = all ? Catalog.all : portfolio.held
+    let currencies = all ? ledger.units : portfolio.held
     let target = self.target ?? portfolio.local
     var rows: [Row] = []
     for currency in currencies {
@@ -82,13 +97,30 @@ struct HoldingsCommand: Command {
       let value = try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
         try portfolio.value(of: currency, in: target)
       }
+      let held = places.filter { $0.key.currency == currency && !$0.value.isZero }.sorted { $0.key.place < $1.key.place }
+      // Place rows only for a currency held at a named place.
+      let placeRows =
+        held.contains { !$0.key.place.isUnnamed }
+        ? held.map { holding, amount in
+          PlaceRow(
+            place: holding.place, amount: amount,
+            value: valuation.flatMap { try? (amount * $0.factor).rounded(toPlaces: target.minorUnits) })
+        } : []
       rows.append(
         Row(
           currency: currency, amount: portfolio.amount(of: currency), rate: valuation?.factor.rounded(toPlaces: 10),
-          value: value, basis: valuation))
+          value: value, basis: valuation, places: placeRows))
     }
     let total = try context.readTotal(of: portfolio, in: self.target, at: offset)
-    return .listing(Report(local: portfolio.local, target: target, rows: rows, total: total, date: date))
+    let report = Report(local: portfolio.local, target: target, rows: rows, total: total, date: date)
+    return .listing(byPlace ? ByPlaceReport(report) : report)
+  }
+
+  /// One place's share of a currency's row.
+  struct PlaceRow {
+    let place: Place
+    let amount: DecimalValue
+    let value: DecimalValue?
   }
 
   struct Row {
@@ -98,6 +130,8 @@ struct HoldingsCommand: Command {
     let value: DecimalValue?
     /// What the rate rests on: its date and source (none for the local currency).
     let basis: Valuation?
+    /// Its places, when it is held at a named place (empty otherwise).
+    var places: [PlaceRow] = []
 
     var date: String? { basis?.date?.description }
     var source: String? { basis.flatMap { $0.kind == .same ? nil : $0.source } }
@@ -122,6 +156,12 @@ struct HoldingsCommand: Command {
           row.value.map { MoneyText.format($0, target, output: output) } ?? "—",
           [row.date, row.source?.escapingControlCharacters].compactMap { $0 }.joined(separator: " "),
         ])
+        for place in row.places {
+          table.add([
+            "  @" + place.place.shown.escapingControlCharacters, "", MoneyText.format(place.amount, row.currency, output: output),
+            "", place.value.map { MoneyText.format($0, target, output: output) } ?? "—", "",
+          ])
+        }
       }
       let basis = date.map { $0.valued ? "today's holdings at \($0.date) rates" : "as held on \($0.date)" }
       return table.lines() + ["total " + MoneyText.total(total, output: output, basis: basis)]
@@ -133,18 +173,27 @@ struct HoldingsCommand: Command {
       (
         // The header the manual gives (§3); the date and source are in the table and JSON.
         // Expressed in another currency, the last column is `in` and names it.
-        ["code", "amount", "value", target == local ? "local" : "in"],
-        rows.map { [$0.currency.code, $0.amount.description, $0.value?.description ?? "", target.code] }
+        ["code", "place", "amount", "value", target == local ? "local" : "in"],
+        rows.flatMap { row in
+          row.places.isEmpty
+            ? [[row.currency.code, "", row.amount.description, row.value?.description ?? "", target.code]]
+            : row.places.map {
+              [row.currency.code, $0.place.name, $0.amount.description, $0.value?.description ?? "", target.code]
+            }
+        }
       )
     }
 
     func json() -> JSONValue {
-      let items = rows.map { row in
-        JSONValue.object([
-          ("code", .string(row.currency.code)), ("amount", .string(row.amount.description)),
-          ("rate", .string(row.rate?.description)), ("value", .string(row.value?.description)),
-          ("date", .string(row.date)), ("source", .string(row.source)),
-        ])
+      let items = rows.flatMap { row in
+        let shares = row.places.isEmpty ? [PlaceRow(place: .unnamed, amount: row.amount, value: row.value)] : row.places
+        return shares.map { share in
+          JSONValue.object([
+            ("code", .string(row.currency.code)), ("place", .string(share.place.name)),
+            ("amount", .string(share.amount.description)), ("rate", .string(row.rate?.description)),
+            ("value", .string(share.value?.description)), ("date", .string(row.date)), ("source", .string(row.source)),
+          ])
+        }
       }
       let expressedIn: [(String, JSONValue)] = target == local ? [] : [("in", .string(target.code))]
       var fields: [(String, JSONValue)] =
@@ -158,6 +207,101 @@ struct HoldingsCommand: Command {
         ]
       }
       return .object(fields)
+    }
+  }
+
+  /// `holdings by place`: the holdings grouped by place, each with its subtotal, then the
+  /// total.
+  struct ByPlaceReport: Listing {
+    let local: Currency
+    let target: Currency
+    let total: Total
+    /// Per place, its holdings: the currency, the amount there and its value.
+    let places: [(place: Place, holdings: [(currency: Currency, amount: DecimalValue, value: DecimalValue?)])]
+
+    init(_ report: Report) {
+      local = report.local
+      target = report.target
+      total = report.total
+      var byPlace: [Place: [(currency: Currency, amount: DecimalValue, value: DecimalValue?)]] = [:]
+      for row in report.rows where !row.amount.isZero {
+        if row.places.isEmpty {
+          byPlace[.unnamed, default: []].append((row.currency, row.amount, row.value))
+        } else {
+          for share in row.places { byPlace[share.place, default: []].append((row.currency, share.amount, share.value)) }
+        }
+      }
+      places = byPlace.keys.sorted().map { ($0, byPlace[$0] ?? []) }
+    }
+
+    /// A place's subtotal: nil when one of its holdings has no value.
+    func subtotal(_ holdings: [(currency: Currency, amount: DecimalValue, value: DecimalValue?)]) -> DecimalValue? {
+      var sum = DecimalValue.zero
+      for holding in holdings {
+        guard let value = holding.value, let added = try? sum + value else { return nil }
+        sum = added
+      }
+      return sum
+    }
+
+    func table(_ output: Output) -> [String] {
+      var table = TextTable([.left, .left, .right, .right])
+      table.add(["place", "code", "amount", "value (\(target.code))"].map { output.styled($0, "1") })
+      for (place, holdings) in places {
+        for (index, holding) in holdings.enumerated() {
+          table.add([
+            index == 0 ? place.shown.escapingControlCharacters : "", holding.currency.code,
+            MoneyText.format(holding.amount, holding.currency, output: output),
+            holding.value.map { MoneyText.format($0, target, output: output) } ?? "—",
+          ])
+        }
+        table.add([
+          "", "subtotal", "", subtotal(holdings).map { MoneyText.format($0, target, output: output) } ?? "—",
+        ])
+      }
+      return table.lines() + ["total " + MoneyText.total(total, output: output, basis: nil)]
+    }
+
+    func plain() -> [String] {
+      places.flatMap { place, holdings in holdings.map { "\(Holding($0.currency, at: place)) \($0.amount)" } }
+    }
+
+    func csv() -> (header: [String], rows: [[String]]) {
+      (
+        ["place", "code", "amount", "value", target == local ? "local" : "in"],
+        places.flatMap { place, holdings in
+          holdings.map {
+            [place.name, $0.currency.code, $0.amount.description, $0.value?.description ?? "", target.code]
+          }
+        }
+      )
+    }
+
+    func json() -> JSONValue {
+      .object([
+        ("local", .string(local.code)),
+        (
+          "places",
+          .array(
+            places.map { place, holdings in
+              .object([
+                ("place", .string(place.name)),
+                (
+                  "holdings",
+                  .array(
+                    holdings.map {
+                      .object([
+                        ("code", .string($0.currency.code)), ("amount", .string($0.amount.description)),
+                        ("value", .string($0.value?.description)),
+                      ])
+                    })
+                ),
+                ("subtotal", .string(subtotal(holdings)?.description)),
+              ])
+            })
+        ),
+        ("total", .string(total.value.description)),
+      ])
     }
   }
 }

@@ -27,7 +27,8 @@ struct PlacesCommand: Command {
         byPlace[holding.place, default: []].append(PlaceHolding(holding: holding, amount: amount, value: value))
       }
     }
-    let places = (ledger.places + byPlace.keys.filter { $0.isUnnamed }).sorted()
+    // The listed places, and any this session holds something at before it saves.
+    let places = Set(ledger.places).union(byPlace.keys).sorted()
     return .listing(
       Report(local: portfolio.local, places: places.map { ($0, byPlace[$0] ?? []) }))
   }
