@@ -277,10 +277,10 @@ import Testing
     let outcome = try run("clear EUR at 2025-01-01; save; restore b.db; print amount(USD); log --format csv")
     #expect(outcome.status == 0, "\(outcome)")
     let log = outcome.stdout.split(separator: "\n").dropFirst(2).map {
-      $0.split(separator: ",").prefix(4).joined(separator: ",")
+      $0.split(separator: ",", omittingEmptySubsequences: false).prefix(5).joined(separator: ",")
     }
     #expect(outcome.stdout.split(separator: "\n").dropFirst().first == "200")
-    #expect(log == ["effective,code,old,new", "2026-11-22,USD,100,200", "2025-06-30,USD,0,100"], "\(outcome)")
+    #expect(log == ["effective,code,place,old,new", "2026-11-22,USD,,100,200", "2025-06-30,USD,,0,100"], "\(outcome)")
     #expect(try run("check").status == 0)
   }
 
@@ -302,8 +302,8 @@ import Testing
       "it is another application's SQLite database (application_id 0x7)"
     ),
     (
-      "newer", "cp GOOD FILE && sqlite3 FILE 'PRAGMA user_version = 10'",
-      "it was made by a newer Coffer (schema 10; this one knows up to 9)"
+      "newer", "cp GOOD FILE && sqlite3 FILE 'PRAGMA user_version = 11'",
+      "it was made by a newer Coffer (schema 11; this one knows up to 10)"
     ),
     ("empty", ": > FILE", "is empty: not a Coffer store"),
     ("text", "echo 'set USD 5' > FILE", "is not a Coffer store: it is not a SQLite database"),
@@ -384,18 +384,18 @@ import Testing
       extraEnvironment: ["TZ": "Asia/Shanghai"])
     #expect(
       outcome.stdout == """
-        restored the store from \(old): 1 holding, rates on 0 days, 2 journal entries (it was schema 4, brought up to 9; the file is unchanged)
+        restored the store from \(old): 1 holding, rates on 0 days, 2 journal entries (it was schema 4, brought up to 10; the file is unchanged)
         USD 200
         HKD Hong Kong Dollar 港币
-        effective,code,old,new,entered
-        2025-07-01,USD,100,200,2025-07-01T08:00:00+08:00
-        2025-06-30,USD,0,100,2025-06-30T23:30:00+08:00
+        effective,code,place,old,new,entered
+        2025-07-01,USD,,100,200,2025-07-01T08:00:00+08:00
+        2025-06-30,USD,,0,100,2025-06-30T23:30:00+08:00
 
         """)
     #expect(outcome.stderr == "", "\(outcome)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: old)) == bytes)
     #expect(try files(startingWith: "v4.db") == ["v4.db"])
-    #expect(try sqlite(database, "PRAGMA user_version").stdout == "9\n")
+    #expect(try sqlite(database, "PRAGMA user_version").stdout == "10\n")
     #expect(try run("check").status == 0)
   }
 

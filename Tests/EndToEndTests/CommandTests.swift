@@ -34,11 +34,11 @@ import Testing
             USD 1200
             JPY 150000
             KWD 10.125
-            code,amount,value,local
-            USD,1200,7983.46,CNY
-            JPY,150000,6346.14,CNY
-            KWD,10.125,213.1,CNY
-            {"local":"CNY","holdings":[{"code":"USD","amount":"1200","rate":"6.6528822055","value":"7983.46","date":"2026-10-30","source":"ECB"},{"code":"JPY","amount":"150000","rate":"0.0423076047","value":"6346.14","date":"2026-10-30","source":"ECB"},{"code":"KWD","amount":"10.125","rate":"21.0464244952","value":"213.1","date":"2026-06-24","source":"ExchangeRate-API"}],"total":"14542.69","missing":[]}
+            code,place,amount,value,local
+            USD,,1200,7983.46,CNY
+            JPY,,150000,6346.14,CNY
+            KWD,,10.125,213.1,CNY
+            {"local":"CNY","holdings":[{"code":"USD","place":"","amount":"1200","rate":"6.6528822055","value":"7983.46","date":"2026-10-30","source":"ECB"},{"code":"JPY","place":"","amount":"150000","rate":"0.0423076047","value":"6346.14","date":"2026-10-30","source":"ECB"},{"code":"KWD","place":"","amount":"10.125","rate":"21.0464244952","value":"213.1","date":"2026-06-24","source":"ExchangeRate-API"}],"total":"14542.69","missing":[]}
             ¥14,542.69 CNY (3 holdings)
             CNY 14542.69
             local,total,holdings,missing

@@ -46,7 +46,7 @@ import Testing
       json.stdout
         == """
         {"local":"CNY","rates":[{"code":"USD","rate":"7.2727272727","date":"2026-11-01","source":"x\\u001b]0;PWNED\\u0007.csv","stale":true}]}
-        {"local":"CNY","holdings":[{"code":"USD","amount":"1","rate":"7.2727272727","value":"7.27","date":"2026-11-01","source":"x\\u001b]0;PWNED\\u0007.csv"}],"total":"7.27","missing":[]}
+        {"local":"CNY","holdings":[{"code":"USD","place":"","amount":"1","rate":"7.2727272727","value":"7.27","date":"2026-11-01","source":"x\\u001b]0;PWNED\\u0007.csv"}],"total":"7.27","missing":[]}
 
         """)
     let parsed = try #require(

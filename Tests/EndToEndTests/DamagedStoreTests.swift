@@ -309,10 +309,10 @@ import Testing
     let log = try coffer.run(["--db", database, "-c", "log --format csv"])
     let lines = log.stdout.split(separator: "\n")
     #expect(lines.count == 3)
-    #expect(lines[0] == "effective,code,old,new,entered")
-    #expect(lines[1].hasPrefix("2026-11-22,USD,1,2,2026-11-22T"), "newest first")
+    #expect(lines[0] == "effective,code,place,old,new,entered")
+    #expect(lines[1].hasPrefix("2026-11-22,USD,,1,2,2026-11-22T"), "newest first")
     #expect(lines[1].hasSuffix("-05:00") || lines[1].hasSuffix("-04:00"))
-    #expect(lines[2].hasPrefix("2026-11-22,USD,0,1,2026-11-22T"))
+    #expect(lines[2].hasPrefix("2026-11-22,USD,,0,1,2026-11-22T"))
     #expect(lines[2].hasSuffix("+08:00"))
   }
 
@@ -335,12 +335,12 @@ import Testing
       #expect(outcome.status == 3, "\(outcome)")
       #expect(outcome.stderr.contains("is read-only"), "\(outcome)")
     }
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v9"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v10"))
     // Its owner upgrades it, keeping the one copy.
     let upgraded = try coffer.run(["--db", database, "-c", "print amount(USD)"])
     #expect(upgraded.status == 0 && upgraded.stdout == "7\n", "\(upgraded)")
-    #expect(FileManager.default.fileExists(atPath: database + ".before-v9"))
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v9.2"))
+    #expect(FileManager.default.fileExists(atPath: database + ".before-v10"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v10.2"))
   }
 
   @Test func aStoreOfSchemaFourIsCopiedThenMigrated() throws {
@@ -369,23 +369,23 @@ import Testing
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
       outcome.stderr
-        == "coffer: the store \(database) was upgraded to this Coffer's schema; a copy as it was is kept in \(database).before-v9\n"
+        == "coffer: the store \(database) was upgraded to this Coffer's schema; a copy as it was is kept in \(database).before-v10\n"
     )
     #expect(
       outcome.stdout
-        == "effective,code,old,new,entered\n2025-07-01,USD,100,200,2025-07-01T08:00:00+08:00\n"
-        + "2025-06-30,USD,0,100,2025-06-30T23:30:00+08:00\n")
+        == "effective,code,place,old,new,entered\n2025-07-01,USD,,100,200,2025-07-01T08:00:00+08:00\n"
+        + "2025-06-30,USD,,0,100,2025-06-30T23:30:00+08:00\n")
     let stored = try coffer.run(
       [database, "SELECT entered, utc_offset, effective FROM journal ORDER BY id"], binary: "/usr/bin/sqlite3")
     // Effective dates are day numbers: 20269 is 2025-06-30.
     #expect(stored.stdout == "2025-06-30T15:30:00Z|480|20269\n2025-07-01T00:00:00Z|480|20270\n")
     // The copy is the store as it was, schema 4, and private.
-    let copy = try coffer.run([database + ".before-v9", "PRAGMA user_version"], binary: "/usr/bin/sqlite3")
+    let copy = try coffer.run([database + ".before-v10", "PRAGMA user_version"], binary: "/usr/bin/sqlite3")
     #expect(copy.stdout == "4\n")
-    let attributes = try FileManager.default.attributesOfItem(atPath: database + ".before-v9")
+    let attributes = try FileManager.default.attributesOfItem(atPath: database + ".before-v10")
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     // Opened again: no second copy, no message.
     #expect(try coffer.run(["--db", database, "-c", "check"]).stderr == "")
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v9.2"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v10.2"))
   }
 }

@@ -99,7 +99,7 @@ import Testing
   static func withoutEnteredTimes(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       // The log's CSV ends with the entered time.
-      guard line.hasPrefix("20") || line.hasPrefix("00"), line.filter({ $0 == "," }).count == 4 else {
+      guard line.hasPrefix("20") || line.hasPrefix("00"), line.filter({ $0 == "," }).count == 5 else {
         return String(line)
       }
       return line.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")

@@ -49,8 +49,10 @@ import Testing
   @Test func oneBatchSavesTodaysAmountAndAPastOneOfTheSameCurrency() throws {
     #expect(try run("set USD 1500; set USD 900 at 2025-01-01").status == 0)
     let log = try run("log --format csv")
-    let rows = log.stdout.split(separator: "\n").map { $0.split(separator: ",").prefix(4).joined(separator: ",") }
-    #expect(rows == ["effective,code,old,new", "2026-11-22,USD,900,1500", "2025-01-01,USD,0,900"])
+    let rows = log.stdout.split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).prefix(5).joined(separator: ",")
+    }
+    #expect(rows == ["effective,code,place,old,new", "2026-11-22,USD,,900,1500", "2025-01-01,USD,,0,900"])
     #expect(try run("print amount(USD) amount_at(USD, 2025-06-30)").stdout == "1500\n900\n")
   }
 

@@ -32,12 +32,12 @@ import Testing
       "print amount_at(USD, 2025-01-31) amount_at(USD, 2025-03-30) amount(USD) amount(EUR); log --format csv")
     #expect(read.stdout.hasPrefix("100\n150.5\n0\n20\n"))
     let log = read.stdout.split(separator: "\n").dropFirst(4).map {
-      $0.split(separator: ",").prefix(4).joined(separator: ",")
+      $0.split(separator: ",", omittingEmptySubsequences: false).prefix(5).joined(separator: ",")
     }
     #expect(
       log == [
-        "effective,code,old,new", "2025-03-31,USD,150.5,0", "2025-02-28,USD,100,150.5", "2025-01-31,EUR,0,20",
-        "2025-01-31,USD,0,100",
+        "effective,code,place,old,new", "2025-03-31,USD,,150.5,0", "2025-02-28,USD,,100,150.5", "2025-01-31,EUR,,0,20",
+        "2025-01-31,USD,,0,100",
       ])
     // The same file again changes nothing.
     #expect(
@@ -55,10 +55,12 @@ import Testing
       try run("print amount_at(USD, 2025-05-31) amount_at(USD, 2025-08-31) amount(USD) amount(EUR)").stdout
         == "300\n500\n800\n7\n")
     let log = try run("log USD --format csv").stdout.split(separator: "\n").map {
-      $0.split(separator: ",").prefix(4).joined(separator: ",")
+      $0.split(separator: ",", omittingEmptySubsequences: false).prefix(5).joined(separator: ",")
     }
     #expect(
-      log == ["effective,code,old,new", "2025-09-01,USD,500,800", "2025-06-01,USD,0,500", "2025-03-01,USD,0,300"])
+      log == [
+        "effective,code,place,old,new", "2025-09-01,USD,,500,800", "2025-06-01,USD,,0,500", "2025-03-01,USD,,0,300",
+      ])
   }
 
   @Test(arguments: [
@@ -171,7 +173,7 @@ import Testing
     func entries(_ database: String) throws -> [String] {
       try coffer.run(["--db", database, "-c", question]).stdout.split(separator: "\n").map {
         // effective, code, old, new: not when they were entered.
-        $0.split(separator: ",").prefix(4).joined(separator: ",")
+        $0.split(separator: ",", omittingEmptySubsequences: false).prefix(5).joined(separator: ",")
       }.sorted()
     }
     let (byImport, bySetting) = (try entries(database), try entries(other))

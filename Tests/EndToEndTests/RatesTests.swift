@@ -118,7 +118,7 @@ import ZIPFoundation
 
         """)
     let holdings = try run("holdings valued at 2015-06-01 --format csv")
-    #expect(holdings.stdout == "code,amount,value,local\nUSD,10,\(usd),CNY\nTWD,100,,CNY\n")
+    #expect(holdings.stdout == "code,place,amount,value,local\nUSD,,10,\(usd),CNY\nTWD,,100,,CNY\n")
     // Before 2005 the ECB quotes no CNY: the rate missing is the local currency's.
     let before = try run("print total_valued_at(1998-12-31)")
     #expect(

@@ -43,10 +43,10 @@ import Testing
         USD   US Dollar      $1,200.00             1    $1,200.00
         JPY   Japanese Yen  JP¥150,000  0.0063592896      $953.89  2026-10-30 ECB
         total $2,153.89 USD (2 holdings)
-        code,amount,value,in
-        USD,1200,1074.11,EUR
-        JPY,150000,853.83,EUR
-        {"local":"CNY","in":"EUR","holdings":[{"code":"USD","amount":"1200","rate":"0.8950948801","value":"1074.11","date":"2026-10-30","source":"ECB"},{"code":"JPY","amount":"150000","rate":"0.0056921676","value":"853.83","date":"2026-10-30","source":"ECB"}],"total":"1927.94","missing":[]}
+        code,place,amount,value,in
+        USD,,1200,1074.11,EUR
+        JPY,,150000,853.83,EUR
+        {"local":"CNY","in":"EUR","holdings":[{"code":"USD","place":"","amount":"1200","rate":"0.8950948801","value":"1074.11","date":"2026-10-30","source":"ECB"},{"code":"JPY","place":"","amount":"150000","rate":"0.0056921676","value":"853.83","date":"2026-10-30","source":"ECB"}],"total":"1927.94","missing":[]}
 
         """)
     #expect(outcome.status == 0, "\(outcome)")

@@ -19,7 +19,8 @@ package struct HoldingAmounts: Sendable {
         had = unnamed[holding.currency.index] != nil
         unnamed[holding.currency.index] = newValue
       } else {
-        had = (newValue == nil ? named.removeValue(forKey: holding) : named.updateValue(newValue!, forKey: holding)) != nil
+        had =
+          (newValue == nil ? named.removeValue(forKey: holding) : named.updateValue(newValue!, forKey: holding)) != nil
       }
       count += (newValue != nil ? 1 : 0) - (had ? 1 : 0)
     }
@@ -35,7 +36,9 @@ package struct HoldingAmounts: Sendable {
     var found: [(holding: Holding, amount: DecimalValue)] = []
     if let amount = unnamed[currency.index] { found.append((Holding(currency), amount)) }
     if !named.isEmpty {
-      found += named.filter { $0.key.currency == currency }.map { ($0.key, $0.value) }.sorted { $0.0.place < $1.0.place }
+      found += named.filter { $0.key.currency == currency }.map { ($0.key, $0.value) }.sorted {
+        $0.0.place < $1.0.place
+      }
     }
     return found
   }

@@ -126,7 +126,9 @@ extension Ledger {
   static func sums(_ holdings: [Holding: DecimalValue]) -> [DecimalValue] {
     var amounts = [DecimalValue](repeating: .zero, count: Currency.indexCount)
     var byCurrency: [Int: [DecimalValue]] = [:]
-    for (holding, amount) in holdings where !amount.isZero { byCurrency[holding.currency.index, default: []].append(amount) }
+    for (holding, amount) in holdings where !amount.isZero {
+      byCurrency[holding.currency.index, default: []].append(amount)
+    }
     for (index, held) in byCurrency { amounts[index] = Portfolio.sum(held) }
     return amounts
   }
@@ -135,6 +137,17 @@ extension Ledger {
   /// answers. Its reads are counted apart from the live total's.
   package func portfolio(asHeldOn date: CalendarDate) throws(StoreError) -> Portfolio {
     try portfolio(amounts: amounts(on: [date])[0], valuedOn: date)
+  }
+
+  /// The holdings as they stood on `date`, each place's amount kept, valued at that date's
+  /// rates: a sheet opened at that date shows them.
+  package func portfolio(holdingsOn date: CalendarDate) throws(StoreError) -> Portfolio {
+    let held = try holdings(on: [date])[0]
+    let dated = try portfolio(amounts: Array(repeating: .zero, count: Currency.indexCount), valuedOn: date)
+    for (holding, amount) in held.sorted(by: { Holding.precedes($0.key, $1.key) }) {
+      dated.setAmount(amount, of: holding)
+    }
+    return dated
   }
 
   /// Today's holdings valued at `date`'s rates: the what-if of `total valued at`.

@@ -144,8 +144,10 @@ extension Ledger {
   package func removePlace(_ place: Place) throws(PlaceFailure) {
     let listed = try resolvedForChange(place)
     let held = units.flatMap { portfolio.places(of: $0) }.filter { $0.holding.place == listed && !$0.amount.isZero }
-    let pendingThere = pending.amounts.contains { $0.holding.place == listed }
-      || pending.datedHoldings.contains { $0.place == listed } || pending.moves.contains { $0.from == listed || $0.to == listed }
+    let pendingThere =
+      pending.amounts.contains { $0.holding.place == listed }
+      || pending.datedHoldings.contains { $0.place == listed }
+      || pending.moves.contains { $0.from == listed || $0.to == listed }
     if !held.isEmpty || pendingThere {
       throw .place(.placeNotEmpty(listed, held.map(\.holding)))
     }

@@ -71,7 +71,8 @@ package final class Ledger {
     if let listed = places.first(where: { $0 == name }) { return listed }
     // A place this session wrote to, not yet saved (and so not yet listed).
     let pendingPlaces =
-      pending.amounts.map(\.holding.place) + pending.datedHoldings.map(\.place) + pending.moves.flatMap { [$0.from, $0.to] }
+      pending.amounts.map(\.holding.place) + pending.datedHoldings.map(\.place)
+      + pending.moves.flatMap { [$0.from, $0.to] }
     return pendingPlaces.first { $0 == name }
   }
 

@@ -13,8 +13,10 @@ package enum SheetAction: Sendable, Equatable {
   case edit(FieldEdit)
   /// Commits the focused draft where it stands; the focus stays.
   case commit
-  /// Sets a currency to 0 as one of the sheet's commits (`clear` while the sheet is open).
-  case clear(Currency)
+  /// Sets a holding to 0 as one of the sheet's commits (`clear` while the sheet is open).
+  case clear(Holding)
+  /// Adds a row for a place of the focused currency (or of `Currency`), and focuses it.
+  case addPlace(Place, of: Currency?)
   /// Reverts the most recent commit of this sheet session.
   case undo
   /// Closes the sheet, reverting every commit made in it.

@@ -1,5 +1,7 @@
 /// The sheet (the manual's §4): one field per currency but the local one, edited field by
-/// field; a field's draft is committed whenever the focus leaves it. The one model behind
+/// field; a field's draft is committed whenever the focus leaves it. A currency held at
+/// named places (SPEC §11) has a row a place right under its own, each a field, and its
+/// own row is then their sum, which is no field. The one model behind
 /// both views: the line sheet's commands and the form's keys become `SheetAction`s,
 /// performed here, and come back as `SheetOutcome`s (rows to draw again, a
 /// `SheetMessage`, whether the sheet is finished). It knows nothing of terminals.
@@ -11,7 +13,7 @@
 /// commit of it is effective on that date, and nothing of it reads the store again.
 package final class SheetController {
   package let ledger: Ledger
-  package let rows: [Currency]
+  package private(set) var rows: [SheetRowID] = []
   /// The amounts and values the fields show: today's portfolio, or (`open at DATE`) the
   /// holdings as they stood on a date, valued at that date's rates.
   package let portfolio: Portfolio
@@ -26,7 +28,9 @@ package final class SheetController {
   /// session's save meanwhile is a conflict, not overwritten).
   private var entered: (text: String, amount: DecimalValue) = ("", .zero)
   /// Fields whose draft is not a valid amount: their text and why.
-  package private(set) var invalid: [Currency: InvalidDraft] = [:]
+  package private(set) var invalid: [Holding: InvalidDraft] = [:]
+  /// Places given a row in this sheet session (`addPlace`), which hold nothing yet.
+  private var addedPlaces: Set<Holding> = []
   /// Commits made in this sheet session, newest last (see `Commit`).
   private var commits: [Commit] = []
   private let evaluate: Evaluate
@@ -39,7 +43,7 @@ package final class SheetController {
   /// the pending balance it replaced (nil inside: none), so that undoing it leaves
   /// nothing to write, as if it had not been made.
   private struct Commit {
-    let currency: Currency
+    let holding: Holding
     let previous: DecimalValue
     let replacedPending: DatedEdit??
   }
@@ -55,7 +59,7 @@ package final class SheetController {
       return
     }
     let view = try ledger.datedView(on: date)
-    let shown = try ledger.portfolio(asHeldOn: date)
+    let shown = try ledger.portfolio(holdingsOn: date)
     self.init(ledger: ledger, focus: focus, portfolio: shown, dated: view, evaluate: evaluate)
   }
 
@@ -66,13 +70,70 @@ package final class SheetController {
     self.portfolio = portfolio
     self.dated = dated
     self.evaluate = evaluate
-    rows = Catalog.all.filter { $0 != ledger.portfolio.local }
+    layOutRows()
     // Opening is not a move from the keyboard: the field's text is not selected (see
     // `SheetForm.moveFromKeyboard`).
-    enter(focus.flatMap { currency in rows.firstIndex(of: currency) } ?? 0, selecting: false)
+    enter(focus.flatMap { fieldRow(of: $0) } ?? firstField(from: 0, step: 1) ?? 0, selecting: false)
   }
 
-  package var focused: Currency? { focus.map { rows[$0] } }
+  /// One row a currency but the local one, in the store's order of units, each followed
+  /// by its places when it is held at a named place; the local currency at the top, once
+  /// it is held at a named place.
+  private func layOutRows() {
+    let local = ledger.portfolio.local
+    var laid: [SheetRowID] = []
+    for unit in ledger.units {
+      let places = placeRows(of: unit)
+      if unit == local && places.isEmpty { continue }
+      let rows = [SheetRowID.currency(unit)] + places.map { SheetRowID.place($0) }
+      laid = unit == local ? rows + laid : laid + rows
+    }
+    rows = laid
+  }
+
+  /// The places a currency shows as rows: none when it is held at no named place; else
+  /// each place holding it (the unnamed one too, when it holds some), each named place
+  /// the store lists with an entry of it, and those added in this session.
+  private func placeRows(of currency: Currency) -> [Holding] {
+    let known = portfolio.places(of: currency)
+    var places = Set(addedPlaces.filter { $0.currency == currency })
+    if portfolio.hasNamedPlaces(currency) {
+      let listed = Set(ledger.places)
+      for (holding, amount) in known where !amount.isZero || listed.contains(holding.place) { places.insert(holding) }
+    }
+    guard places.contains(where: { !$0.place.isUnnamed }) else { return [] }
+    return places.sorted { $0.place < $1.place }
+  }
+
+  /// The focused row.
+  package var focusedRow: SheetRowID? { focus.map { rows[$0] } }
+
+  /// The focused field's holding.
+  package var focusedHolding: Holding? { focusedRow.flatMap(holding(of:)) }
+
+  /// The focused row's currency.
+  package var focused: Currency? { focusedRow?.currency }
+
+  /// The holding a row's field edits; nil for a currency's row that sums its places.
+  package func holding(of row: SheetRowID) -> Holding? {
+    switch row {
+    case .place(let holding): holding
+    case .currency(let currency): isSum(currency) ? nil : Holding(currency)
+    }
+  }
+
+  /// Whether a currency's row is the sum of its places (it has place rows).
+  package func isSum(_ currency: Currency) -> Bool {
+    rows.contains(.place(Holding(currency))) || rows.contains { $0.place?.currency == currency }
+  }
+
+  /// The amount a row shows: a place's, or a currency's (its places summed).
+  package func amount(of row: SheetRowID) -> DecimalValue {
+    switch row {
+    case .place(let holding): portfolio.amount(of: holding)
+    case .currency(let currency): portfolio.amount(of: currency)
+    }
+  }
 
   /// The focused field's draft.
   package var draft: String { field.text }
@@ -80,35 +141,58 @@ package final class SheetController {
   /// The date whose balances the sheet edits; nil for today's.
   package var date: CalendarDate? { dated?.date }
 
-  package func row(of currency: Currency) -> Int? { rows.firstIndex(of: currency) }
+  /// The row of a currency (its own), if it has one.
+  package func row(of currency: Currency) -> Int? { rows.firstIndex(of: .currency(currency)) }
+
+  /// The row whose field edits a currency: its own, or its first place's.
+  package func fieldRow(of currency: Currency) -> Int? {
+    guard let own = row(of: currency) else { return nil }
+    return isSum(currency) ? own + 1 : own
+  }
+
+  /// The row of a holding's field: a place's row, or the currency's own when it is held
+  /// at no named place (and `holding` is at the unnamed place).
+  package func row(of holding: Holding) -> Int? {
+    if let placed = rows.firstIndex(of: .place(holding)) { return placed }
+    guard holding.place.isUnnamed, let own = row(of: holding.currency), !isSum(holding.currency) else { return nil }
+    return own
+  }
 
   /// The text a field shows instead of its committed amount: its draft when focused, its
   /// invalid text, else nil.
-  package func shownDraft(of currency: Currency) -> String? {
-    if focused == currency { return field.text }
-    return invalid[currency]?.text
+  package func shownDraft(of row: SheetRowID) -> String? {
+    if focusedRow == row { return field.text }
+    return holding(of: row).flatMap { invalid[$0]?.text }
+  }
+
+  /// Whether a row's field holds an invalid draft.
+  package func isInvalid(_ row: SheetRowID) -> Bool {
+    holding(of: row).map { invalid[$0] != nil } ?? false
   }
 
   /// The invalid drafts, in row order.
-  package var invalidFields: [(currency: Currency, draft: InvalidDraft)] {
+  package var invalidFields: [(holding: Holding, draft: InvalidDraft)] {
     guard !invalid.isEmpty else { return [] }
-    return rows.compactMap { currency in invalid[currency].map { (currency, $0) } }
+    return rows.compactMap { row in holding(of: row).flatMap { holding in invalid[holding].map { (holding, $0) } } }
   }
 
-  /// What `cancel` would discard now: the currencies committed in this sheet session,
-  /// left invalid, or with a changed draft, in row order.
-  package var discardable: [Currency] {
+  /// What `cancel` would discard now: the holdings committed in this sheet session, left
+  /// invalid, or with a changed draft, in row order.
+  package var discardable: [Holding] {
     var discarded = Set(invalid.keys)
-    if let currency = focused, field.text.trimmingBlanks != entered.text.trimmingBlanks { discarded.insert(currency) }
-    for commit in commits { discarded.insert(commit.currency) }
-    return rows.filter { discarded.contains($0) }
+    if let holding = focusedHolding, field.text.trimmingBlanks != entered.text.trimmingBlanks {
+      discarded.insert(holding)
+    }
+    for commit in commits { discarded.insert(commit.holding) }
+    return rows.compactMap { holding(of: $0) }.filter { discarded.contains($0) }
+      + discarded.filter { row(of: $0) == nil }.sorted(by: Holding.precedes)
   }
 
   /// Why the focused draft is not an amount, as it was found when it was last checked
   /// (typed, or left on its field); nil when it is one, or blank.
   package var focusedDraftProblem: SheetMessage? {
-    guard let currency = focused, let invalid = invalid[currency] else { return nil }
-    return .notAnAmount(currency, reason: invalid.reason)
+    guard let holding = focusedHolding, let invalid = invalid[holding] else { return nil }
+    return .notAnAmount(holding, reason: invalid.reason)
   }
 
   // MARK: - Actions
@@ -120,7 +204,8 @@ package final class SheetController {
     case .setDraft(let text): return setDraft(text)
     case .edit(let edit): return self.edit(edit)
     case .commit: return commitFocused()
-    case .clear(let currency): return clear(currency)
+    case .clear(let holding): return clear(holding)
+    case .addPlace(let place, let currency): return addPlace(place, of: currency)
     case .undo: return undo()
     case .cancel: return cancel()
     case .done: return done()
@@ -130,22 +215,34 @@ package final class SheetController {
   private func move(_ move: SheetMove, selecting: Bool) -> SheetOutcome {
     let count = rows.count
     let target: Int?
+    // Rows that are no field (a currency's sum of its places) are passed by.
     switch move {
-    case .next: target = focus.map { ($0 + 1) % count } ?? 0
-    case .previous: target = focus.map { ($0 - 1 + count) % count } ?? count - 1
-    case .first: target = 0
-    case .last: target = count - 1
-    case .page(let offset): target = max(0, min(count - 1, (focus ?? 0) + offset))
+    case .next: target = firstField(from: focus.map { ($0 + 1) % count } ?? 0, step: 1)
+    case .previous: target = firstField(from: focus.map { ($0 - 1 + count) % count } ?? count - 1, step: -1)
+    case .first: target = firstField(from: 0, step: 1)
+    case .last: target = firstField(from: count - 1, step: -1)
+    case .page(let offset):
+      let landing = max(0, min(count - 1, (focus ?? 0) + offset))
+      target =
+        firstField(from: landing, step: offset < 0 ? -1 : 1, wrapping: false)
+        ?? firstField(from: landing, step: offset < 0 ? 1 : -1, wrapping: false)
     case .to(let currency):
-      guard let row = row(of: currency) else { return SheetOutcome(message: .localHasNoRow(currency)) }
+      guard let row = fieldRow(of: currency) else { return SheetOutcome(message: .localHasNoRow(currency)) }
       // Already there: nothing is committed, the draft stays as typed (and its selection
-      // as it was: the focus did not arrive, it never left).
+      // as it was: the focus did not arrive, it never left). A currency held at several
+      // places is already there on any of its place rows.
+      if row == focus || (isSum(currency) && focusedRow?.place?.currency == currency) { return SheetOutcome() }
+      target = row
+    case .toPlace(let holding):
+      guard let row = row(of: holding) else {
+        return SheetOutcome(message: .sumIsNoField(holding.currency, portfolio.placesHolding(holding.currency)))
+      }
       if row == focus { return SheetOutcome() }
       target = row
     case .none: target = nil
     }
     var outcome = commitFocused()
-    if let previous = focused, !outcome.changed.contains(previous) { outcome.changed.append(previous) }
+    if let previous = focusedRow, !outcome.changed.contains(previous) { outcome.changed.append(previous) }
     focus = nil
     field = FieldEditor()
     if let target {
@@ -155,23 +252,60 @@ package final class SheetController {
     return outcome
   }
 
+  /// The first row from `start` on, going by `step` (wrapping round unless told not to),
+  /// that is a field.
+  private func firstField(from start: Int, step: Int, wrapping: Bool = true) -> Int? {
+    let count = rows.count
+    guard count > 0 else { return nil }
+    var index = start
+    for _ in 0..<count {
+      guard (0..<count).contains(index) else { return nil }
+      if holding(of: rows[index]) != nil { return index }
+      index += step
+      if wrapping { index = (index + count) % count }
+    }
+    return nil
+  }
+
+  /// A row for another place of a currency (the focused row's, unless one is named),
+  /// focused at once; its amount starts at 0. The currency's own row becomes their sum,
+  /// and its amount at the unnamed place gets a row of its own.
+  private func addPlace(_ place: Place, of named: Currency?) -> SheetOutcome {
+    guard let currency = named ?? focused else { return SheetOutcome(message: .noFocus(draft: "")) }
+    let holding = Holding(currency, at: place)
+    if rows.contains(.place(holding)) { return SheetOutcome(message: .placeExists(holding)) }
+    if place.isUnnamed && !isSum(currency) { return SheetOutcome(message: .placeExists(holding)) }
+    var outcome = commitFocused()
+    addedPlaces.insert(holding)
+    if !isSum(currency), !portfolio.amount(of: currency).isZero { addedPlaces.insert(Holding(currency)) }
+    let left = focusedRow
+    layOutRows()
+    focus = nil
+    field = FieldEditor()
+    if let row = row(of: holding) { enter(row, selecting: false) }
+    outcome.changed = rows
+    if let left, !outcome.changed.contains(left) { outcome.changed.append(left) }
+    outcome.relaid = true
+    return outcome
+  }
+
   /// A draft given whole: checked at once, marking the field `!` (and saying why) while it
   /// is not an amount; a valid or blank one clears the mark.
   private func setDraft(_ text: String) -> SheetOutcome {
-    guard let currency = focused else { return SheetOutcome(message: .noFocus(draft: text)) }
+    guard let holding = focusedHolding else { return SheetOutcome(message: .noFocus(draft: text)) }
     field = FieldEditor(text)
-    return check(currency)
+    return check(holding)
   }
 
   /// An edit typed into the focused field: a key past the field's capacity is refused
   /// before anything else is done (the rest of a long paste costs nothing); a change of
   /// the text is checked at once, a move of the cursor only redraws the field.
   private func edit(_ edit: FieldEdit) -> SheetOutcome {
-    guard let currency = focused else { return SheetOutcome() }
+    guard let holding = focusedHolding, let row = focusedRow else { return SheetOutcome() }
     let before = field.text
     switch edit {
     case .insert(let character):
-      guard field.insert(character) else { return SheetOutcome(message: .fieldFull(currency)) }
+      guard field.insert(character) else { return SheetOutcome(message: .fieldFull(holding)) }
     case .backspace: field.backspace()
     case .delete: field.delete()
     case .left: field.left()
@@ -181,55 +315,61 @@ package final class SheetController {
     case .cutToEnd: field.cutToEnd()
     case .cutToStart: field.cutToStart()
     }
-    guard field.text != before else { return SheetOutcome(changed: [currency]) }
-    return check(currency)
+    guard field.text != before else { return SheetOutcome(changed: [row]) }
+    return check(holding)
   }
 
   /// Marks the focused field by what its draft is now.
-  private func check(_ currency: Currency) -> SheetOutcome {
-    var outcome = SheetOutcome(changed: [currency])
+  private func check(_ holding: Holding) -> SheetOutcome {
+    var outcome = SheetOutcome(changed: focusedRow.map { [$0] } ?? [])
     let text = field.text.trimmingBlanks
-    if !text.isEmpty, case .failure(let error) = evaluate(text, currency) {
-      invalid[currency] = InvalidDraft(text: text, reason: error.reason)
-      outcome.message = .notAnAmount(currency, reason: error.reason)
+    if !text.isEmpty, case .failure(let error) = evaluate(text, holding.currency) {
+      invalid[holding] = InvalidDraft(text: text, reason: error.reason)
+      outcome.message = .notAnAmount(holding, reason: error.reason)
     } else {
-      invalid[currency] = nil
+      invalid[holding] = nil
     }
     return outcome
+  }
+
+  /// The rows that show a holding's amount: its field's, and its currency's sum.
+  private func rowsShowing(_ holding: Holding) -> [SheetRowID] {
+    isSum(holding.currency) ? [.place(holding), .currency(holding.currency)] : [.currency(holding.currency)]
   }
 
   /// Commits the focused draft where it stands (the focus stays).
   private func commitFocused() -> SheetOutcome {
     var outcome = SheetOutcome()
-    guard let currency = focused else { return outcome }
+    guard let holding = focusedHolding, let row = focusedRow else { return outcome }
     let text = field.text.trimmingBlanks
     // A field merely passed through commits nothing, whatever the store holds now.
-    if text == entered.text.trimmingBlanks && invalid[currency] == nil { return outcome }
+    if text == entered.text.trimmingBlanks && invalid[holding] == nil { return outcome }
     let amount: DecimalValue
     if text.isEmpty {
       amount = .zero
     } else {
-      switch evaluate(text, currency) {
+      switch evaluate(text, holding.currency) {
       case .success(let value):
         amount = value
       case .failure(let error):
-        invalid[currency] = InvalidDraft(text: text, reason: error.reason)
-        outcome.message = .invalidLeftBehind(error)
-        outcome.changed.append(currency)
+        invalid[holding] = InvalidDraft(text: text, reason: error.reason)
+        outcome.message = .invalidLeftBehind(
+          DraftError(holding: holding, text: error.text, reason: error.reason))
+        outcome.changed.append(row)
         return outcome
       }
     }
-    if invalid.removeValue(forKey: currency) != nil { outcome.changed.append(currency) }
+    if invalid.removeValue(forKey: holding) != nil { outcome.changed.append(row) }
     // What is committed now is what the field holds from here on (the focus may stay,
     // as at a refused Done): typing the old text back later is a change again.
     defer { entered = (field.text, amount) }
     // The value the field showed is no change either (`1.0` for 1).
-    if amount == entered.amount && !hasPending(currency) { return outcome }
-    let previous = portfolio.amount(of: currency)
-    let replaced = pendingBalance(currency)
-    if commit(amount, of: currency, seen: entered.amount) {
-      commits.append(Commit(currency: currency, previous: previous, replacedPending: replaced))
-      outcome.changed.append(currency)
+    if amount == entered.amount && !hasPending(holding) { return outcome }
+    let previous = portfolio.amount(of: holding)
+    let replaced = pendingBalance(holding)
+    if commit(amount, of: holding, seen: entered.amount) {
+      commits.append(Commit(holding: holding, previous: previous, replacedPending: replaced))
+      for shown in rowsShowing(holding) where !outcome.changed.contains(shown) { outcome.changed.append(shown) }
     }
     return outcome
   }
@@ -239,21 +379,21 @@ package final class SheetController {
   /// focused field on that currency shows the new amount as its own, so leaving it later
   /// is no conflict with this very session. A currency without a field (the local one)
   /// is committed as at the top level.
-  private func clear(_ currency: Currency) -> SheetOutcome {
-    guard row(of: currency) != nil else {
-      ledger.commit(.zero, of: currency)
+  private func clear(_ holding: Holding) -> SheetOutcome {
+    guard row(of: holding) != nil else {
+      ledger.commit(.zero, of: holding)
       return SheetOutcome()
     }
-    let previous = portfolio.amount(of: currency)
-    let replaced = pendingBalance(currency)
-    commit(.zero, of: currency, seen: nil)
-    if !previous.isZero { commits.append(Commit(currency: currency, previous: previous, replacedPending: replaced)) }
-    invalid[currency] = nil
-    if focused == currency {
+    let previous = portfolio.amount(of: holding)
+    let replaced = pendingBalance(holding)
+    commit(.zero, of: holding, seen: nil)
+    if !previous.isZero { commits.append(Commit(holding: holding, previous: previous, replacedPending: replaced)) }
+    invalid[holding] = nil
+    if focusedHolding == holding {
       field = FieldEditor()
       entered = ("", .zero)
     }
-    return SheetOutcome(changed: [currency])
+    return SheetOutcome(changed: rowsShowing(holding))
   }
 
   /// Reverts the most recent commit of this sheet session. A focused field it reverts
@@ -262,11 +402,11 @@ package final class SheetController {
   private func undo() -> SheetOutcome {
     guard let last = commits.popLast() else { return SheetOutcome(message: .nothingToUndo) }
     revert(last)
-    if focused == last.currency {
+    if focusedHolding == last.holding {
       field = FieldEditor(Self.text(of: last.previous))
       entered = (field.text, last.previous)
     }
-    return SheetOutcome(changed: [last.currency], message: .undone(last.currency, restored: last.previous))
+    return SheetOutcome(changed: rowsShowing(last.holding), message: .undone(last.holding, restored: last.previous))
   }
 
   /// Reverts every commit of this sheet session, newest first, so each amount is again
@@ -280,14 +420,15 @@ package final class SheetController {
     field = FieldEditor()
     focus = nil
     ledger.reloadBeforeNextStatement()
-    return SheetOutcome(changed: discarded, message: .cancelled(discarded), finished: .cancelled)
+    return SheetOutcome(
+      changed: discarded.flatMap { rowsShowing($0) }, message: .cancelled(discarded), finished: .cancelled)
   }
 
   /// Done: commits the focused draft, and finishes unless a field holds an invalid draft
   /// (which is refused, naming them all).
   private func done() -> SheetOutcome {
     var outcome = commitFocused()
-    if let currency = focused, !outcome.changed.contains(currency) { outcome.changed.append(currency) }
+    if let row = focusedRow, !outcome.changed.contains(row) { outcome.changed.append(row) }
     let invalidFields = self.invalidFields
     guard invalidFields.isEmpty else {
       outcome.message = .cannotFinish(invalidFields)
@@ -303,43 +444,43 @@ package final class SheetController {
   /// text left on it; selected when `selecting`.
   private func enter(_ row: Int, selecting: Bool) {
     focus = row
-    let currency = rows[row]
-    let amount = portfolio.amount(of: currency)
-    field = FieldEditor(invalid[currency]?.text ?? Self.text(of: amount), selected: selecting)
+    let amount = holding(of: rows[row]).map { portfolio.amount(of: $0) } ?? .zero
+    let text = holding(of: rows[row]).flatMap { invalid[$0]?.text } ?? Self.text(of: amount)
+    field = FieldEditor(text, selected: selecting)
     entered = (field.text, amount)
   }
 
   /// A commit of this sheet: today's, or effective on the sheet's date (the field then
   /// shows the amount in the sheet's own portfolio).
   @discardableResult
-  private func commit(_ amount: DecimalValue, of currency: Currency, seen: DecimalValue?) -> Bool {
-    guard let dated else { return ledger.commit(amount, of: currency, seen: seen) }
-    guard ledger.commit(amount, of: Holding(currency), in: dated) else { return false }
-    portfolio.setAmount(amount, of: currency)
+  private func commit(_ amount: DecimalValue, of holding: Holding, seen: DecimalValue?) -> Bool {
+    guard let dated else { return ledger.commit(amount, of: holding, seen: seen) }
+    guard ledger.commit(amount, of: holding, in: dated) else { return false }
+    portfolio.setAmount(amount, of: holding)
     return true
   }
 
-  /// For a sheet at a date: the pending balance of the currency on it (nil inside: none).
-  private func pendingBalance(_ currency: Currency) -> DatedEdit?? {
+  /// For a sheet at a date: the pending balance of the holding on it (nil inside: none).
+  private func pendingBalance(_ holding: Holding) -> DatedEdit?? {
     guard let dated else { return nil }
-    return .some(ledger.pending.dated(Holding(currency), on: dated.date))
+    return .some(ledger.pending.dated(holding, on: dated.date))
   }
 
   /// Takes one commit of this sheet back: today's by committing the amount before it; one
   /// at a date by putting back the pending balance it replaced.
   private func revert(_ commit: Commit) {
     guard let dated, case .some(let replaced) = commit.replacedPending else {
-      self.commit(commit.previous, of: commit.currency, seen: nil)
+      self.commit(commit.previous, of: commit.holding, seen: nil)
       return
     }
-    ledger.restore(replaced, of: Holding(commit.currency), on: dated.date)
-    portfolio.setAmount(commit.previous, of: commit.currency)
+    ledger.restore(replaced, of: commit.holding, on: dated.date)
+    portfolio.setAmount(commit.previous, of: commit.holding)
   }
 
-  /// Whether this sheet's date has an unsaved edit of the currency.
-  private func hasPending(_ currency: Currency) -> Bool {
-    guard let dated else { return ledger.pending.amount(of: Holding(currency)) != nil }
-    return ledger.pending.dated(Holding(currency), on: dated.date) != nil
+  /// Whether this sheet's date has an unsaved edit of the holding.
+  private func hasPending(_ holding: Holding) -> Bool {
+    guard let dated else { return ledger.pending.amount(of: holding) != nil }
+    return ledger.pending.dated(holding, on: dated.date) != nil
   }
 
   static func text(of amount: DecimalValue) -> String {

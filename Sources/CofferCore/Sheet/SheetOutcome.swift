@@ -2,7 +2,9 @@
 /// to say, and whether the sheet is finished.
 package struct SheetOutcome: Sendable {
   /// Rows whose display changed (their amount, draft, mark or focus).
-  package var changed: [Currency] = []
+  package var changed: [SheetRowID] = []
+  /// Set when rows were added (a place): every row is laid out again.
+  package var relaid = false
   /// What to say about the action, if anything (see `SheetMessage.isRefusal`).
   package var message: SheetMessage?
   /// Set when the action finished the sheet.
@@ -16,7 +18,7 @@ package struct SheetOutcome: Sendable {
     case cancelled
   }
 
-  package init(changed: [Currency] = [], message: SheetMessage? = nil, finished: Finish? = nil) {
+  package init(changed: [SheetRowID] = [], message: SheetMessage? = nil, finished: Finish? = nil) {
     self.changed = changed
     self.message = message
     self.finished = finished

@@ -55,6 +55,8 @@ final class SheetForm {
     case confirmingCancel
     /// Ctrl-F: the code or name typed so far.
     case jumping(FieldEditor)
+    /// Ctrl-P: the name of a place to add to the focused currency, being typed.
+    case namingPlace(FieldEditor)
     /// A conflict is shown: Done again overwrites, as `save --force` does.
     case conflictShown
     /// A save failed otherwise: Done again closes the form with the edits pending.
@@ -122,6 +124,8 @@ final class SheetForm {
     case .jumping(var query):
       handleJump(key, &query)
       return nil
+    case .namingPlace(var name):
+      return handlePlaceName(key, &name)
     case .conflictShown, .saveFailed, .editing:
       break
     }
@@ -154,6 +158,10 @@ final class SheetForm {
     case .control("f"):
       mode = .jumping(FieldEditor())
       say("jump to: ")
+    case .control("p"):
+      guard let currency = sheet.focused else { return nil }
+      mode = .namingPlace(FieldEditor())
+      say("new place for \(currency.code): ")
     case .control("z"): return perform(.undo)
     case .escape, .control("c"):
       let changes = sheet.discardable.count
@@ -173,10 +181,11 @@ final class SheetForm {
     case .enter:
       mode = .editing
       let wanted = query.text.filter { $0 != " " }.lowercased()
+      let currencies = sheet.rows.filter { $0.place == nil }.map(\.currency)
       guard
-        let currency = sheet.rows.first(where: { $0.code.lowercased() == wanted })
-          ?? sheet.rows.first(where: { $0.matches(query.text) })
-          ?? sheet.rows.first(where: {
+        let currency = currencies.first(where: { $0.code.lowercased() == wanted })
+          ?? currencies.first(where: { $0.matches(query.text) })
+          ?? currencies.first(where: {
             !wanted.isEmpty && $0.englishName.lowercased().filter { $0 != " " }.contains(wanted)
           })
       else {
@@ -202,6 +211,49 @@ final class SheetForm {
     say("jump to: " + query.text)
   }
 
+  /// Ctrl-P: the typed name of a place for the focused currency; Enter adds its row and
+  /// focuses it (SPEC §11).
+  private func handlePlaceName(_ key: Key, _ name: inout FieldEditor) -> Request? {
+    guard let currency = sheet.focused else {
+      mode = .editing
+      return nil
+    }
+    let prompt = "new place for \(currency.code): "
+    switch key {
+    case .enter:
+      mode = .editing
+      let place: Place
+      do {
+        place = try Place(named: name.text.trimmingBlanks)
+      } catch {
+        say("'\(name.text)' cannot name a place: \(error.problem)", style: [.red])
+        return nil
+      }
+      say("")
+      return perform(.addPlace(sheet.ledger.place(named: place) ?? place, of: currency))
+    case .escape, .control("c"), .control("g"):
+      mode = .editing
+      say("")
+      return nil
+    case .backspace: name.backspace()
+    case .character(let character):
+      guard !character.unicodeScalars.contains(where: String.isControl), name.insert(character) else {
+        say(prompt + SheetMessage.fieldFull(nil).text, style: [.red])
+        return nil
+      }
+    default: break
+    }
+    mode = .namingPlace(name)
+    say(prompt + name.text)
+    return nil
+  }
+
+  /// Rows were added: every row is drawn again where it now stands.
+  private func relayAll() {
+    redrawAll = true
+    headerStale = true
+  }
+
   /// A move a key asked for: the field entered shows its text selected, as a browser or a
   /// GTK form selects a field tabbed into, so that a new balance typed replaces the old.
   ///
@@ -223,8 +275,9 @@ final class SheetForm {
   /// when an amount changed), what it says in the footer.
   private func perform(_ action: SheetAction) -> Request? {
     let outcome = sheet.perform(action)
-    for currency in outcome.changed {
-      if let row = sheet.row(of: currency) { stale.insert(row) }
+    if outcome.relaid { relayAll() }
+    for id in outcome.changed {
+      if let row = sheet.rows.firstIndex(of: id) { stale.insert(row) }
     }
     switch action {
     case .edit:
@@ -277,16 +330,17 @@ final class SheetForm {
   /// Done refused: the focus goes to the first invalid field, its text not selected (see
   /// `moveFromKeyboard`), and the footer says why.
   private func refused(_ outcome: SheetOutcome) -> Request? {
-    if let first = sheet.invalidFields.first?.currency, sheet.focused != first {
-      mark(sheet.perform(.move(.to(first))).changed)
+    if let first = sheet.invalidFields.first?.holding, sheet.focusedHolding != first {
+      let moved = sheet.perform(.move(.toPlace(first)))
+      mark(moved.changed.isEmpty ? sheet.perform(.move(.to(first.currency))).changed : moved.changed)
     }
     if let message = outcome.message { say(message.text, style: [.red]) }
     return nil
   }
 
-  private func mark(_ changed: [Currency]) {
-    for currency in changed {
-      if let row = sheet.row(of: currency) { stale.insert(row) }
+  private func mark(_ changed: [SheetRowID]) {
+    for id in changed {
+      if let row = sheet.rows.firstIndex(of: id) { stale.insert(row) }
     }
     if !changed.isEmpty { headerStale = true }
   }
@@ -376,8 +430,9 @@ final class SheetForm {
   /// One row: marker, code, name, the field (the draft edited in place when focused, an
   /// invalid text in red, else the committed amount), the value in the local currency.
   private func drawRow(_ index: Int) {
-    let currency = sheet.rows[index]
-    let row = SheetRow(currency, of: sheet)
+    let id = sheet.rows[index]
+    let row = SheetRow(id, of: sheet)
+    let currency = row.currency
     let money = formatter.money(of: row, counters: sheet.ledger.counters)
     let line = FormLayout.headerLines + index - top
     let cells = layout.cells
@@ -385,9 +440,17 @@ final class SheetForm {
     screen.put(
       row.focused ? ">" : (row.invalid ? "!" : " "), row: line, column: 0,
       style: row.invalid ? Self.invalidMarker : .bold)
-    screen.put(currency.code, row: line, column: cells.code, style: row.focused ? .bold : [])
-    if let name = cells.name {
-      screen.put(currency.name(in: output.names).cut(to: cells.nameWidth), row: line, column: name)
+    if let place = id.place {
+      // A place's row: `@wise` from the code's column on, in the name's room too.
+      let room = (cells.name.map { $0 + cells.nameWidth } ?? cells.field - 1) - cells.code - 1
+      screen.put(
+        ("@" + place.place.shown).cut(to: max(room, 1)), row: line, column: cells.code + 1,
+        style: row.focused ? .bold : [])
+    } else {
+      screen.put(currency.code, row: line, column: cells.code, style: row.focused ? .bold : [])
+      if let name = cells.name {
+        screen.put(currency.name(in: output.names).cut(to: cells.nameWidth), row: line, column: name)
+      }
     }
     if row.focused {
       drawField(at: line, column: cells.field, width: cells.fieldWidth)
@@ -421,7 +484,7 @@ final class SheetForm {
   private static let selectedText: ScreenStyle = [.underline, .reverse]
 
   private func drawFooter() {
-    let keys = "↑↓ Tab Enter move · PgUp/PgDn · ^F jump · ^Z undo · Esc cancel · ^D Done"
+    let keys = "↑↓ Tab Enter move · PgUp/PgDn · ^F jump · ^P add a place · ^Z undo · Esc cancel · ^D Done"
     let keysLine = layout.rows - 2
     let messageLine = layout.rows - 1
     screen.clearLine(row: keysLine)
@@ -434,6 +497,7 @@ final class SheetForm {
   private func cursor() -> (row: Int, column: Int)? {
     let messageEnd = min(layout.columns - 1, DisplayWidth.of(message.text))
     if case .jumping = mode { return (layout.rows - 1, messageEnd) }
+    if case .namingPlace = mode { return (layout.rows - 1, messageEnd) }
     if case .confirmingCancel = mode { return (layout.rows - 1, messageEnd) }
     guard let focus = sheet.focus, focus >= top, focus < top + layout.viewportHeight else { return nil }
     let cells = layout.cells

@@ -206,7 +206,7 @@ package final class Interpreter {
         throw context.failure("the sheet is already open", at: start)
       }
     }
-    if sheetOpen, Catalog.currency(word) != nil { return (FocusCommand.entry, start) }
+    if sheetOpen, isUnit(word) { return (FocusCommand.entry, start) }
     // A word glued to bytes that make no token (`fo\e[o`) is not a word: say what is wrong.
     if let next = parser.peekSecond, next.start == parser.peek?.end, let error = next.invalid {
       throw StatementFailure(error)
@@ -214,23 +214,29 @@ package final class Interpreter {
     throw unknownCommand(word, source: parser.line.source, at: start)
   }
 
+  /// Whether a statement's first word names a unit (`USD`, `BTC`), or one at a place
+  /// (`USD@wise`).
+  private func isUnit(_ word: String) -> Bool {
+    let code = word.firstIndex(of: "@").map { String(word[..<$0]) } ?? word
+    return context.ledger.unit(code) != nil
+  }
+
   private func unknownCommand(_ word: String, source: String, at offset: Int) -> StatementFailure {
     let sheetOpen = context.sheet != nil
     // A file whose first statement is no command, nor close to one, is not a script at
     // all (`source /etc/hostname`): say so, without echoing what the file holds.
     if source == firstStatementSource && Suggestions.hint(for: word, in: CommandTable.names()).isEmpty
-      && Catalog.currency(word) == nil
+      && !isUnit(word)
     {
       return context.failure(
         "\(source) does not look like a Coffer script (it does not start with a command)", at: offset)
     }
-    if let currency = Catalog.currency(word) {
+    if isUnit(word) {
       return context.failure(
-        "'\(word)' is a currency, not a command; use 'set \(currency.code) AMOUNT' or 'open \(currency.code)'",
-        at: offset)
+        "'\(word)' is a currency, not a command; use 'set \(word) AMOUNT' or 'open \(word)'", at: offset)
     }
     var hint = Suggestions.hint(for: word, in: CommandTable.names(sheetOpen: sheetOpen))
-    if hint.isEmpty && sheetOpen { hint = Suggestions.hint(for: word, in: Catalog.all.map(\.code)) }
+    if hint.isEmpty && sheetOpen { hint = Suggestions.hint(for: word, in: context.ledger.units.map(\.code)) }
     return context.failure("unknown command '\(word)'\(hint)", at: offset)
   }
 

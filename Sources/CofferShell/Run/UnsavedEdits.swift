@@ -28,8 +28,8 @@ enum UnsavedEdits {
       lines.append("rates set \(quote.currency.code) \(quote.value)")
     }
     if replayLocal != ledger.portfolio.local { lines.append("local \(ledger.portfolio.local.code)") }
-    for (currency, invalid) in sheet?.invalidFields ?? [] {
-      lines.append("# \(currency.code) draft '\(invalid.text)' is not a valid amount (\(invalid.reason))")
+    for (holding, invalid) in sheet?.invalidFields ?? [] {
+      lines.append("# \(holding) draft '\(invalid.text)' is not a valid amount (\(invalid.reason))")
     }
     return lines
   }

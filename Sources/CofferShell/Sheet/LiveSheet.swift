@@ -14,7 +14,7 @@ struct LiveSheet {
   /// name shortened or dropped, nothing wrapping). nil: the full layout.
   private(set) var width: Int?
   /// The rows last drawn.
-  private var drawnWindow: Set<Currency> = []
+  private var drawnWindow: Set<SheetRowID> = []
 
   /// Rows shown around the focus when the window size is unknown (not a terminal).
   static let defaultWindow = 9
@@ -26,7 +26,7 @@ struct LiveSheet {
   }
 
   /// The rows in a window of `height` around the focus.
-  static func window(of sheet: SheetController, height: Int) -> ArraySlice<Currency> {
+  static func window(of sheet: SheetController, height: Int) -> ArraySlice<SheetRowID> {
     let count = sheet.rows.count
     guard height < count else { return sheet.rows[...] }
     let center = sheet.focus ?? 0
@@ -36,7 +36,7 @@ struct LiveSheet {
 
   /// `show` printed these rows itself: they are what is on the screen now, laid out for
   /// the window as it is, so the redraw after the input need not print them again.
-  mutating func noteShown(_ rows: some Sequence<Currency>) {
+  mutating func noteShown(_ rows: some Sequence<SheetRowID>) {
     _ = Signals.takeWindowChange()
     drawnWindow = Set(rows)
   }
@@ -47,8 +47,8 @@ struct LiveSheet {
   }
 
   /// A row as a line (for `show`, and the redraws).
-  mutating func text(of currency: Currency, sheet: SheetController, output: Output) -> String {
-    line(SheetRow(currency, of: sheet), sheet: sheet, output: output)
+  mutating func text(of row: SheetRowID, sheet: SheetController, output: Output) -> String {
+    line(SheetRow(row, of: sheet), sheet: sheet, output: output)
   }
 
   /// Header (what the sheet is, its total), the rows in view, the status line.
@@ -75,10 +75,10 @@ struct LiveSheet {
 
   private mutating func drawRows(_ sheet: SheetController, _ output: Output, all: Bool) {
     let window = Self.window(of: sheet, height: Self.windowHeight)
-    for currency in window {
-      let row = SheetRow(currency, of: sheet)
+    for id in window {
+      let row = SheetRow(id, of: sheet)
       let changed = !(formatter?.isCurrent(row) ?? false)
-      if changed || all || !drawnWindow.contains(currency) {
+      if changed || all || !drawnWindow.contains(id) {
         output.line(line(row, sheet: sheet, output: output))
       }
     }
@@ -116,7 +116,11 @@ struct LiveSheet {
     var nameWidth = Self.nameWidth
     if let width { nameWidth = min(nameWidth, width - 1 - fixed) }
     var text = "\(marker) \(row.currency.code)  "
-    if nameWidth >= 6 {
+    if let place = row.id.place {
+      // A place's row: its name where the currency's name is (the code says whose).
+      text = "\(marker)   @"
+      text += DisplayWidth.fit(place.place.shown, to: max(nameWidth, 6) + 2)
+    } else if nameWidth >= 6 {
       // Cut and padded by display width: a Chinese name's characters take two columns.
       text += DisplayWidth.fit(row.currency.name(in: output.names), to: nameWidth)
     }

@@ -39,7 +39,7 @@ enum SheetHeader {
     parts.append(unsaved == 0 ? "nothing unsaved" : "\(unsaved) unsaved")
     if invalid {
       let fields = sheet.invalidFields
-      if !fields.isEmpty { parts.append("invalid: " + fields.map(\.currency.code).joined(separator: " ")) }
+      if !fields.isEmpty { parts.append("invalid: " + fields.map(\.holding.description).joined(separator: " ")) }
     }
     return Status(text: parts.joined(separator: " · "), style: style)
   }

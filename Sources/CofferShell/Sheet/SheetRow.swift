@@ -4,6 +4,7 @@ import CofferCore
 /// the form puts it in cells): read from the sheet's controller, nothing formatted yet.
 /// Two equal rows look the same.
 struct SheetRow: Equatable {
+  let id: SheetRowID
   let currency: Currency
   let focused: Bool
   /// The text the field shows instead of its amount: the draft when focused, an invalid
@@ -15,15 +16,29 @@ struct SheetRow: Equatable {
   let value: Result<DecimalValue, PortfolioError>?
   let local: Currency
 
-  init(_ currency: Currency, of sheet: SheetController) {
+  init(_ id: SheetRowID, of sheet: SheetController) {
     let portfolio = sheet.portfolio
-    self.currency = currency
-    focused = sheet.focused == currency
-    draft = sheet.shownDraft(of: currency)
-    invalid = sheet.invalid[currency] != nil
-    amount = portfolio.amount(of: currency)
-    value = amount.isZero ? nil : Result { () throws(PortfolioError) in try portfolio.value(of: currency) }
+    self.id = id
+    currency = id.currency
+    focused = sheet.focusedRow == id
+    draft = sheet.shownDraft(of: id)
+    invalid = sheet.isInvalid(id)
+    let amount = sheet.amount(of: id)
+    self.amount = amount
+    let currency = id.currency
+    value =
+      amount.isZero
+      ? nil
+      : Result { () throws(PortfolioError) in
+        id.place == nil ? try portfolio.value(of: currency) : try portfolio.value(of: amount, in: currency)
+      }
     local = portfolio.local
+  }
+
+  /// The row's label: the code, or for a place `  @wise` (`  @(no place)`).
+  var label: String {
+    guard let holding = id.place else { return currency.code }
+    return "  @" + holding.place.shown
   }
 
   /// Whether the money shown is that of `other` (only the draft, mark or focus differ).

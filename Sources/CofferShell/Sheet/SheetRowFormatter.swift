@@ -12,8 +12,10 @@ struct SheetRowFormatter {
     let value: String
   }
 
-  /// What was formatted for each currency (by catalog index), and for which row.
-  private var formatted: [(row: SheetRow, money: Money)?] = Array(repeating: nil, count: Catalog.count)
+  /// What was formatted for each currency's own row (by currency index), and for which
+  /// row; a place's row by its id (few: only currencies held at named places have them).
+  private var formatted: [(row: SheetRow, money: Money)?] = Array(repeating: nil, count: Currency.indexCount)
+  private var formattedPlaces: [SheetRowID: (row: SheetRow, money: Money)] = [:]
   /// Colours the money as the output does (the fraction dimmed); nil for plain text (the
   /// form, whose screen styles what it puts).
   private let output: Output?
@@ -24,29 +26,41 @@ struct SheetRowFormatter {
 
   /// Whether `row` is what was last formatted for its currency.
   func isCurrent(_ row: SheetRow) -> Bool {
-    formatted[row.currency.index]?.row == row
+    last(of: row)?.row == row
+  }
+
+  private func last(of row: SheetRow) -> (row: SheetRow, money: Money)? {
+    row.id.place == nil ? formatted[row.currency.index] : formattedPlaces[row.id]
+  }
+
+  private mutating func keep(_ row: SheetRow, _ money: Money) {
+    if row.id.place == nil {
+      formatted[row.currency.index] = (row, money)
+    } else {
+      formattedPlaces[row.id] = (row, money)
+    }
   }
 
   /// The row's money, formatted again only if the money it shows changed; a row that
   /// changed at all is counted as rendered.
   mutating func money(of row: SheetRow, counters: Counters) -> Money {
-    let index = row.currency.index
-    if let last = formatted[index] {
+    if let last = last(of: row) {
       if last.row == row { return last.money }
       counters.rowsRendered += 1
       let money = last.row.showsTheSameMoney(as: row) ? last.money : format(row)
-      formatted[index] = (row, money)
+      keep(row, money)
       return money
     }
     counters.rowsRendered += 1
     let money = format(row)
-    formatted[index] = (row, money)
+    keep(row, money)
     return money
   }
 
   /// Forgets every row: the next draw formats (and counts) them again.
   mutating func forget() {
-    formatted = Array(repeating: nil, count: Catalog.count)
+    formatted = Array(repeating: nil, count: Currency.indexCount)
+    formattedPlaces = [:]
   }
 
   private func format(_ row: SheetRow) -> Money {

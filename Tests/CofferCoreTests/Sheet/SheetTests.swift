@@ -28,11 +28,11 @@ func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
     let ledger = try memoryLedger()
     let today = try sheet(ledger, focus: nil)
     #expect(today.rows.count == 41)
-    #expect(!today.rows.contains(cny))
+    #expect(!today.rows.contains(.currency(cny)))
     #expect(today.focused == usd)
     ledger.setLocal(usd)
     let usdSheet = try sheet(ledger, focus: jpy)
-    #expect(usdSheet.rows.first == cny)
+    #expect(usdSheet.rows.first == .currency(cny))
     #expect(usdSheet.focused == jpy)
   }
 
@@ -46,7 +46,7 @@ func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
     #expect(ledger.portfolio.amount(of: usd) == decimal("12.5"))
     let outcome = sheet.perform(.move(.to(jpy)))
     #expect(outcome.message == nil)
-    #expect(outcome.changed == [usd, jpy])
+    #expect(outcome.changed == [.currency(usd), .currency(jpy)])
     #expect(ledger.portfolio.amount(of: usd) == decimal("100"))
     #expect(sheet.focused == jpy)
     #expect(sheet.draft == "")
@@ -87,8 +87,8 @@ func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
     #expect(
       outcome.refusal?.text == "JPY: invalid amount '1.5': JPY has no minor units; 1.5 has 1; the draft stays on JPY")
     #expect(sheet.focused == usd)
-    #expect(sheet.invalid[jpy]?.text == "1.5")
-    #expect(sheet.shownDraft(of: jpy) == "1.5")
+    #expect(sheet.invalid[Holding(jpy)]?.text == "1.5")
+    #expect(sheet.shownDraft(of: .currency(jpy)) == "1.5")
     #expect(ledger.portfolio.amount(of: jpy).isZero)
     // Coming back, the draft is the invalid text, not the amount.
     _ = sheet.perform(.move(.to(jpy)))
@@ -157,7 +157,7 @@ func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
     _ = sheet.perform(.move(.to(kwd)))
     _ = sheet.perform(.setDraft("1.5"))
     #expect(sheet.invalid.count == 1, "JPY's; KWD takes three decimals, its draft is only changed")
-    #expect(sheet.discardable == [usd, jpy, kwd])
+    #expect(sheet.discardable == [Holding(usd), Holding(jpy), Holding(kwd)])
     let outcome = sheet.perform(.cancel)
     #expect(outcome.finished == .cancelled)
     #expect(outcome.message?.text == "cancelled: 3 changes discarded (USD, JPY, KWD)")
@@ -193,8 +193,8 @@ func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
     let sheet = try sheet(ledger, focus: usd)
     #expect(sheet.perform(.edit(.insert("1"))).message == nil)
     #expect(sheet.perform(.edit(.insert("x"))).message?.text == "USD: not a number")
-    #expect(sheet.invalid[usd] != nil)
-    #expect(sheet.perform(.edit(.left)).changed == [usd], "a cursor move redraws the field")
+    #expect(sheet.invalid[Holding(usd)] != nil)
+    #expect(sheet.perform(.edit(.left)).changed == [.currency(usd)], "a cursor move redraws the field")
     #expect(sheet.perform(.edit(.end)).message == nil)
     _ = sheet.perform(.edit(.backspace))
     #expect(sheet.invalid.isEmpty, "fixed, the mark goes")
@@ -223,7 +223,7 @@ func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
     ledger.commit(decimal("4"), of: usd)
     try ledger.save()
     let sheet = try sheet(ledger, focus: usd)
-    _ = sheet.perform(.clear(usd))
+    _ = sheet.perform(.clear(Holding(usd)))
     #expect(ledger.portfolio.amount(of: usd).isZero)
     #expect(sheet.draft == "", "the focused field shows the new amount")
     _ = sheet.perform(.undo)
@@ -260,7 +260,7 @@ func sheet(_ ledger: Ledger, focus: Currency?) throws -> SheetController {
     let recomputes = ledger.counters.totalRecomputes
     for character in "1600" {
       let outcome = sheet.perform(.edit(.insert(character)))
-      #expect(outcome.changed == [usd], "a keystroke changes its own row only")
+      #expect(outcome.changed == [.currency(usd)], "a keystroke changes its own row only")
     }
     #expect(sheet.draft == "1600")
     #expect(ledger.counters.totalRecomputes == recomputes, "typing recomputes no total")

@@ -117,7 +117,9 @@ extension Store {
           db, sql: "SELECT id FROM journal WHERE code = ? LIMIT 1", arguments: [row[0] as DatabaseValue])
         throw StoreDamage(
           table: "journal", row: id,
-          problem: "code \(StoredValue(row, 0).shown), place \(StoredValue(row, 1).shown) is not a holding as Coffer writes one")
+          problem:
+            "code \(StoredValue(row, 0).shown), place \(StoredValue(row, 1).shown) is not a holding as Coffer writes one"
+        )
       }
       keys.append(Holding(currency, at: place))
     }

@@ -36,7 +36,9 @@ struct RateSnapshot: Equatable {
   /// The rates as `Rate`s, for a `RateBook`.
   func allRates(sources: SourceNames) -> [Rate] {
     rates.enumerated().compactMap { index, held in
-      guard let held, let date = CalendarDate(dayNumber: held.day), let currency = Currency.at(index) else { return nil }
+      guard let held, let date = CalendarDate(dayNumber: held.day), let currency = Currency.at(index) else {
+        return nil
+      }
       return Rate(currency: currency, perEuro: held.perEuro, date: date, source: sources.name(held.source))
     }
   }

@@ -132,7 +132,8 @@ package struct RatesByDay {
     days.flatMap { day in
       day.rates.map { rate in
         Rate(
-          currency: Currency.at(Int(rate.currency)) ?? Catalog.eur, perEuro: rate.perEuro, date: CalendarDate(dayNumber: day.day)!,
+          currency: Currency.at(Int(rate.currency)) ?? Catalog.eur, perEuro: rate.perEuro,
+          date: CalendarDate(dayNumber: day.day)!,
           source: sources.name(Int(rate.source)))
       }
     }

@@ -273,9 +273,10 @@ enum LegacyMigrations {
         DROP INDEX IF EXISTS journal_by_date;
         ALTER TABLE journal RENAME TO old_journal;
         """)
-    for object in [StoreSchema.unit, StoreSchema.place, StoreSchema.journal, StoreSchema.journalByHolding,
-      StoreSchema.journalByDate]
-    {
+    for object in [
+      StoreSchema.unit, StoreSchema.place, StoreSchema.journal, StoreSchema.journalByHolding,
+      StoreSchema.journalByDate,
+    ] {
       try db.execute(sql: object.sql ?? "")
     }
     do {
@@ -287,7 +288,8 @@ enum LegacyMigrations {
           """)
     } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
       throw RowsNotCarried(damage: [
-        StoreDamage(table: "journal", row: nil, problem: "an entry is not as Coffer writes one (\(error.message ?? ""))")
+        StoreDamage(
+          table: "journal", row: nil, problem: "an entry is not as Coffer writes one (\(error.message ?? ""))")
       ])
     }
     try finishUpgrade(db, journalSequence: sequence)

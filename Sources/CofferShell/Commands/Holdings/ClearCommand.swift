@@ -40,7 +40,7 @@ struct ClearCommand: Command {
       if named.place == nil, let sheet = context.sheet, date == nil {
         // The sheet's own clear of its focused row's currency.
         _ = try context.holdingForWriting(named, on: nil)
-        _ = sheet.perform(.clear(named.currency))
+        _ = sheet.perform(.clear(try context.holdingForWriting(named, on: nil)))
         return .nothing
       }
       try clear(try context.holdingForWriting(named, on: date), context)
@@ -72,8 +72,8 @@ struct ClearCommand: Command {
   private func clear(_ holding: Holding, _ context: CommandContext) throws(StatementFailure) {
     if let date {
       try context.commit(.zero, of: holding, on: date, at: dateOffset)
-    } else if let sheet = context.sheet, holding.place.isUnnamed {
-      _ = sheet.perform(.clear(holding.currency))
+    } else if let sheet = context.sheet {
+      _ = sheet.perform(.clear(holding))
     } else {
       context.ledger.commit(.zero, of: holding)
     }

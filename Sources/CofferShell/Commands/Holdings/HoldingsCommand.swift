@@ -97,7 +97,9 @@ struct HoldingsCommand: Command {
       let value = try context.unlessNoRate(what, at: offset) { () throws(PortfolioError) in
         try portfolio.value(of: currency, in: target)
       }
-      let held = places.filter { $0.key.currency == currency && !$0.value.isZero }.sorted { $0.key.place < $1.key.place }
+      let held = places.filter { $0.key.currency == currency && !$0.value.isZero }.sorted {
+        $0.key.place < $1.key.place
+      }
       // Place rows only for a currency held at a named place.
       let placeRows =
         held.contains { !$0.key.place.isUnnamed }
@@ -158,7 +160,8 @@ struct HoldingsCommand: Command {
         ])
         for place in row.places {
           table.add([
-            "  @" + place.place.shown.escapingControlCharacters, "", MoneyText.format(place.amount, row.currency, output: output),
+            "  @" + place.place.shown.escapingControlCharacters, "",
+            MoneyText.format(place.amount, row.currency, output: output),
             "", place.value.map { MoneyText.format($0, target, output: output) } ?? "—", "",
           ])
         }
@@ -228,7 +231,9 @@ struct HoldingsCommand: Command {
         if row.places.isEmpty {
           byPlace[.unnamed, default: []].append((row.currency, row.amount, row.value))
         } else {
-          for share in row.places { byPlace[share.place, default: []].append((row.currency, share.amount, share.value)) }
+          for share in row.places {
+            byPlace[share.place, default: []].append((row.currency, share.amount, share.value))
+          }
         }
       }
       places = byPlace.keys.sorted().map { ($0, byPlace[$0] ?? []) }

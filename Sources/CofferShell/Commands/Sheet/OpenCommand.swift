@@ -17,6 +17,8 @@ struct OpenCommand: Command {
     scope: .topLevel, usage: "open [C] [at DATE] [--lines]", command: Self.self)
 
   let focus: Currency?
+  /// A place's row to focus (`open USD@wise`).
+  let focusPlace: Holding?
   let lines: Bool
   /// The date whose balances the sheet edits; nil for today's (a date of today is today).
   let date: CalendarDate?
@@ -24,7 +26,9 @@ struct OpenCommand: Command {
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     let code = arguments[Self.code]
-    focus = try context.currency(code)
+    let named = try context.namedHolding(code)
+    focus = named?.currency
+    focusPlace = try named.flatMap { named throws(StatementFailure) in try context.placeForReading(named) }
     lines = arguments.has(Self.asLines)
     offset = arguments.commandOffset
     if let (date, at) = try context.date(arguments[AtDate.date]) {
@@ -32,7 +36,7 @@ struct OpenCommand: Command {
     } else {
       date = nil
     }
-    if let focus, focus == context.ledger.portfolio.local {
+    if let focus, focus == context.ledger.portfolio.local, focusPlace == nil {
       throw context.failure(SheetMessage.localHasNoRow(focus).text, at: code?.offset ?? 0)
     }
   }
@@ -46,6 +50,7 @@ struct OpenCommand: Command {
     } catch {
       throw context.failure(error, at: offset)
     }
+    if let focusPlace, sheet.row(of: focusPlace) != nil { _ = sheet.perform(.move(.toPlace(focusPlace))) }
     return .effect(.openSheet(sheet, asForm: !lines && Self.formFits(context), offset: offset))
   }
 

@@ -11,21 +11,21 @@ struct SheetSetCommand: Command {
     "focus C and set its draft (without C: the focused field's)", examples: ["set USD 12.50", "set 40"],
     scope: .sheet, usage: "set [C] EXPR", readsHoldings: false, command: Self.self)
 
-  let currency: Currency?
+  let named: NamedHolding?
   let draft: String
   let offset: Int
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     let code = arguments[Self.code]
-    currency = try context.currency(code)
+    named = try context.namedHolding(code)
     let draft = try arguments.value(Self.draft)
     self.draft = draft.value
     offset = code?.offset ?? draft.offset
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    if let currency {
-      try FocusCommand.focus(currency, draft: draft, context, at: offset)
+    if let named {
+      try FocusCommand.focus(named, draft: draft, context, at: offset)
     } else {
       try context.perform(.setDraft(draft), at: offset)
     }

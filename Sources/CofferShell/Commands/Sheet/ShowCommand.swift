@@ -23,6 +23,6 @@ struct ShowCommand: Command {
       context.liveSheet.fitToWindow()
       context.liveSheet.noteShown(rows)
     }
-    return .lines(rows.map { currency in context.liveSheet.text(of: currency, sheet: sheet, output: context.output) })
+    return .lines(rows.map { row in context.liveSheet.text(of: row, sheet: sheet, output: context.output) })
   }
 }

@@ -43,7 +43,8 @@ struct DumpCommand: Command, SavesFirst {
       try ledger.journalInOrder { entry in script.add(entry) }
       let listed = Set(ledger.places)
       var unlisted: [Place] = []
-      for place in holdings.map(\.place) where !place.isUnnamed && !listed.contains(place) && !unlisted.contains(place) {
+      for place in holdings.map(\.place) where !place.isUnnamed && !listed.contains(place) && !unlisted.contains(place)
+      {
         unlisted.append(place)
       }
       script.removePlaces(unlisted.sorted())

@@ -10,7 +10,8 @@ struct LogCommand: Command {
   static let entry = CommandEntry(
     "log", .sequence([.optional(.slot(code)), .optional(.slot(count)), DateRange.grammar]),
     "the saved changes by effective date, newest first: the last N, or those from and to dates",
-    examples: ["log", "log USD 5", "log USD@wise", "log from 2025-01-01 to 2025-12-31"], options: [ListingOptions.format.spec],
+    examples: ["log", "log USD 5", "log USD@wise", "log from 2025-01-01 to 2025-12-31"],
+    options: [ListingOptions.format.spec],
     access: .reads, usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]",
     command: Self.self)
 
@@ -74,7 +75,8 @@ struct LogCommand: Command {
         entries.map { entry in
           .object([
             ("effective", .string(entry.effective.description)), ("code", .string(entry.currency.code)),
-            ("place", .string(entry.place.name)), ("old", .string(entry.old.description)), ("new", .string(entry.new.description)),
+            ("place", .string(entry.place.name)), ("old", .string(entry.old.description)),
+            ("new", .string(entry.new.description)),
             ("entered", .string(entry.entered.isoText)),
           ])
         })
