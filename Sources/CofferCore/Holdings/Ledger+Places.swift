@@ -11,6 +11,7 @@ extension Ledger {
     case laterEntry(Holding, after: CalendarDate)
     case notPositive
     case placeNotEmpty(Place, [Holding])
+    case placeHasPendingEdits(Place)
     case placeExists(Place)
     case unitExists(String)
     case unitInUse(Currency, String)
@@ -32,6 +33,7 @@ extension Ledger {
       case .placeNotEmpty(let place, let holdings):
         "\(place.name) still holds \(holdings.map(\.description).joined(separator: ", ")): "
           + "move or clear them first"
+      case .placeHasPendingEdits(let place): "\(place.name) has edits not yet saved: save them first"
       case .placeExists(let place): "a place called '\(place.name)' exists already"
       case .unitExists(let code): "\(code) is a unit already"
       case .unitInUse(let unit, let reason): "\(unit.code) cannot be removed: \(reason)"
@@ -148,9 +150,8 @@ extension Ledger {
       pending.amounts.contains { $0.holding.place == listed }
       || pending.datedHoldings.contains { $0.place == listed }
       || pending.moves.contains { $0.from == listed || $0.to == listed }
-    if !held.isEmpty || pendingThere {
-      throw .place(.placeNotEmpty(listed, held.map(\.holding)))
-    }
+    if pendingThere { throw .place(.placeHasPendingEdits(listed)) }
+    if !held.isEmpty { throw .place(.placeNotEmpty(listed, held.map(\.holding))) }
     do {
       try writing { store throws(StoreError) in try store.removePlace(listed) }
       apply(try store.load(knownRatesRevision: nil, today: portfolio.today))

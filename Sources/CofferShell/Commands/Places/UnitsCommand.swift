@@ -51,7 +51,7 @@ struct UnitsAddCommand: Command {
   static let code = TypedSlot.word("CODE", "a code of 2 to 10 letters or digits, starting with a letter")
   static let name = TypedSlot.string("NAME", "the unit's name, in quotes")
   static let minor = TypedSlot.expression("N", "its decimal places, 0 to 8")
-  static let symbol = TypedSlot.place("S", "its symbol")
+  static let symbol = TypedSlot.file("S", "its symbol (up to the next blank, or in quotes)")
   static let entry = CommandEntry(
     "units add",
     .sequence([

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// Places and units beyond the catalog (SPEC §11) through the binary: `C@PLACE` in every
+/// command that names a holding, the write rule for a bare code, `move`, the lists of
+/// places and units, the outputs programs read, `dump` round trips, and bad input.
+///
+/// Rates: 1 EUR = 8 CNY; 1 EUR = 1.25 USD from 2025-01-01, 2 from 2025-06-01 (so 1 USD is
+/// 6.4 CNY, then 4 CNY): every value here is worked out by hand.
+@Suite struct PlacesTests {
+  let coffer = try! CofferProcess()
+  var database: String { coffer.home + "/places.db" }
+
+  init() throws {
+    let rates = try coffer.write(
+      "rates.csv",
+      """
+      date,code,rate
+      2025-01-01,CNY,8
+      2025-01-01,USD,1.25
+      2025-06-01,USD,2
+      2025-06-01,CNY,8
+
+      """)
+    // These rates alone, not the compiled-in ones a new store starts with.
+    let outcome = try coffer.run(["--db", database, "-c", "rates clear --yes; rates import \(rates)"])
+    #expect(outcome.status == 0, "\(outcome)")
+  }
+
+  func run(_ script: String, _ options: [String] = []) throws -> Outcome {
+    try coffer.run(["--db", database] + options + ["-c", script])
+  }
+
+  // MARK: - Naming a place
+
+  @Test func aBareCodeReadsEveryPlaceSummedAndAPlaceReadsItsOwn() throws {
+    #expect(try run("set USD 100; set USD@wise 50; set USD@\"N26 joint\" 25").status == 0)
+    let read = try run(#"print amount(USD) amount(USD@wise) amount(USD@"N26 joint") amount(USD@"") value(USD@wise)"#)
+    #expect(read == Outcome(stdout: "175\n50\n25\n100\n200\n", stderr: "", status: 0))
+    #expect(try run("print total()").stdout == "700\n", "175 USD at 4 CNY")
+  }
+
+  @Test func placesAreMatchedByCaseFoldingAndShownAsFirstWritten() throws {
+    #expect(try run("set EUR@Wise 10").status == 0)
+    #expect(try run("set EUR@WISE 12; print amount(eur@wise)").stdout == "12\n")
+    let places = try run("places --format csv")
+    #expect(places.stdout == "place,code,amount,value,local\nWise,EUR,12,96,CNY\n", "\(places)")
+    // Letters of any script, one token, normalised to NFC: é written two ways is one place.
+    #expect(try run("set CNY@招商银行 1000; set USD@Caf\u{65}\u{301} 1; print amount(USD@Caf\u{e9})").stdout == "1\n")
+    let log = try run("log --format csv")
+    #expect(log.stdout.contains(",CNY,招商银行,0,1000,"), "\(log)")
+  }
+
+  @Test func aBareCodeInAWriteGoesToTheOnePlaceHoldingItOrIsRefusedNamingThem() throws {
+    #expect(try run("set USD@wise 50; set USD 60; print amount(USD@wise) amount(USD@\"\")").stdout == "60\n0\n")
+    #expect(try run("set USD@\"\" 5").status == 0)
+    let refused = try run("set USD 70")
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "<command>:1:5: error: USD is held at 2 places ((no place), wise): say which, e.g. USD@wise\n",
+      "\(refused)")
+    #expect(try run("print amount(USD@wise) amount(USD@\"\")").stdout == "60\n5\n", "nothing changed")
+    // A currency held nowhere goes to the unnamed place.
+    #expect(try run("set GBP 3; print amount(GBP@\"\")").stdout == "3\n")
+  }
+
+  @Test func aDatedWriteFollowsWhereTheCurrencyWasHeldOnThatDay() throws {
+    #expect(try run("set USD@wise 50 at 2025-02-01; set USD@cash 10 at 2025-03-01").status == 0)
+    // On 2025-02-15 only wise held USD: a bare dated write goes there.
+    #expect(try run("set USD 55 at 2025-02-15; print amount_at(USD@wise, 2025-02-15)").stdout == "55\n")
+    #expect(try run("set USD 1 at 2025-04-01").status == 1, "two places held USD then")
+    #expect(try run("print amount_at(USD, 2025-03-05) amount_at(USD@cash, 2025-02-20)").stdout == "65\n0\n")
+  }
+
+  @Test func badPlaceNamesAndUnknownPlacesAreRefusedAtTheirPlace() throws {
+    let fullWidth = try run("set USD＠wise 5")
+    #expect(fullWidth.status == 1)
+    #expect(fullWidth.stderr == "<command>:1:8: error: '＠' is a full-width at sign: type @\n", "\(fullWidth)")
+    let control = try run(#"set USD@"a\tb" 5"#)
+    #expect(control.stderr.contains("cannot name a place: a place name cannot hold control characters"), "\(control)")
+    let unknown = try run("print amount(USD@nowhere)")
+    #expect(unknown.stderr == "<command>:1:14: error: no place is called 'nowhere' ('places' lists them)\n")
+    let empty = try run("set USD@ 5")
+    #expect(empty.stderr.contains("expected a place after '@'"), "\(empty)")
+    #expect(try run("log --format csv").stdout == "effective,code,place,old,new,entered\n", "nothing was written")
+  }
+
+  // MARK: - Moves
+
+  @Test func aMoveIsTwoEntriesSavedTogetherAndNeitherEditsNorRates() throws {
+    #expect(try run("set USD@wise 100 at 2025-02-01").status == 0)
+    #expect(try run("move 30 USD from wise to cash at 2025-03-01").status == 0)
+    #expect(try run("print amount(USD@wise) amount(USD@cash) amount(USD)").stdout == "70\n30\n100\n")
+    let log = try run("log").stdout.split(separator: "\n")
+    #expect(log.count == 3)
+    #expect(log[0].hasPrefix("2025-03-01  USD@cash  0 → 30  (move)"), "\(log)")
+    #expect(log[1].hasPrefix("2025-03-01  USD@wise  100 → 70  (move)"), "\(log)")
+    // The total did not move in March: the move is neither an edit nor a rate change.
+    let change = try run("holdings from 2025-02-15 to 2025-03-15 --format csv")
+    #expect(change.status == 0, "\(change)")
+    let split = try run("total by month from 2025-02-28 to 2025-03-31 --format csv")
+    #expect(split.status == 0, "\(split)")
+    let march = split.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(march.hasPrefix("2025-03-31,640,"), "\(split)")
+  }
+
+  @Test func aMoveIsRefusedChangingNothing() throws {
+    #expect(try run("set USD@wise 100 at 2025-02-01; set USD@wise 120 at 2025-05-01").status == 0)
+    let cases: [(String, String)] = [
+      ("move 10 USD from wise to wise", "a move goes from one place to another, not from wise to itself"),
+      ("move 500 USD from wise to cash", "USD@wise holds 120 on 2026-11-22, less than the 500 to move"),
+      ("move 10 USD from wise to cash at 2025-03-01", "USD@wise has an entry after 2025-03-01"),
+      ("move 10 USD from nowhere", "no place is called 'nowhere'"),
+      ("move 0 USD from wise", "a move takes an amount above 0"),
+      ("move 1.001 USD from wise", "USD allows 2 decimal places"),
+    ]
+    for (script, message) in cases {
+      let outcome = try run(script)
+      #expect(outcome.status == 1, "\(script): \(outcome)")
+      #expect(outcome.stderr.contains(message), "\(script): \(outcome)")
+    }
+    #expect(try run("print amount(USD@wise) amount(USD)").stdout == "120\n120\n")
+    #expect(try run("log --format csv").stdout.split(separator: "\n").count == 3, "two entries, the header")
+  }
+
+  // MARK: - Lists
+
+  @Test func placesHoldingsByPlaceAndHoldingsShowWhereEverythingIs() throws {
+    #expect(try run("set USD@wise 50; set USD 10 at 2025-01-01; set USD@cash 25; set EUR@wise 1").status == 0)
+    let places = try run("places")
+    #expect(
+      places.stdout == """
+        place       holds          value (CNY)
+        (no place)  $10.00              ¥40.00
+        cash        $25.00             ¥100.00
+        wise        $50.00, €1.00      ¥208.00
+
+        """, "\(places)")
+    let byPlace = try run("holdings by place --format csv")
+    #expect(
+      byPlace.stdout
+        == "place,code,amount,value,local\n,USD,10,40,CNY\ncash,USD,25,100,CNY\nwise,USD,50,200,CNY\nwise,EUR,1,8,CNY\n",
+      "\(byPlace)")
+    let holdings = try run("holdings")
+    #expect(holdings.stdout.contains("  @cash"), "\(holdings)")
+    #expect(holdings.stdout.contains("  @(no place)"), "\(holdings)")
+    #expect(try run("places rename wise Wise; print amount(USD@WISE)").stdout == "50\n")
+    #expect(try run("log USD@Wise --format csv").stdout.contains(",USD,Wise,0,50,"))
+    let notEmpty = try run("places remove cash")
+    #expect(notEmpty.stderr.contains("cash still holds USD@cash"), "\(notEmpty)")
+    #expect(try run("clear USD@cash; places remove cash").stderr.contains("cash has edits not yet saved: save them first"))
+    #expect(try run("places remove cash; places --format csv").stdout.contains("cash") == false)
+    #expect(try run("print amount_at(USD@cash, 2026-11-21)").status == 1, "cash is no longer listed")
+  }
+
+  // MARK: - Units
+
+  @Test func anAddedUnitIsHeldValuedAndListedLikeAnyOther() throws {
+    #expect(try run(#"units add BTC "Bitcoin" minor 8 symbol ₿"#).status == 0)
+    #expect(try run("units --format csv").stdout == "code,name,minor,symbol\nBTC,Bitcoin,8,₿\n")
+    #expect(try run("set BTC@ledger 0.12345678; rates set BTC 500000").status == 0)
+    #expect(try run("print amount(BTC) value(BTC) total()").stdout == "0.12345678\n61728.39\n61728.39\n")
+    let tooFine = try run("set BTC 0.123456789")
+    #expect(tooFine.stderr.contains("BTC allows 8 decimal places"), "\(tooFine)")
+    let inUse = try run("units remove BTC")
+    #expect(inUse.status == 1)
+    #expect(inUse.stderr.contains("BTC cannot be removed"), "\(inUse)")
+  }
+
+  @Test func aUnitCodeMustBeNewAndNoWordOfTheLanguage() throws {
+    let cases: [(String, String)] = [
+      (#"units add USD "Dollar""#, "USD is a currency of the catalog already"),
+      (#"units add ALL "All""#, "'ALL' is a word of the language"),
+      (#"units add 1X "One""#, "malformed number '1X'"),
+      (#"units add X_1 "One""#, "a unit's code is 2 to 10 letters or digits, starting with a letter"),
+      (#"units add X "Ex""#, "a unit's code is 2 to 10 letters or digits"),
+      (#"units add XAU "Gold" minor 9"#, "minor is the unit's decimal places, a whole number from 0 to 8"),
+    ]
+    for (script, message) in cases {
+      let outcome = try run(script)
+      #expect(outcome.status == 1, "\(script): \(outcome)")
+      #expect(outcome.stderr.contains(message), "\(script): \(outcome)")
+    }
+    #expect(try run("units --format csv").stdout == "code,name,minor,symbol\n", "nothing was added")
+    #expect(try run(#"units add XAU "Gold" minor 3; units add XAU "Gold""#).stderr.contains("XAU is a unit already"))
+    #expect(try run("units remove XAU; units --format csv").stdout == "code,name,minor,symbol\n")
+  }
+
+  // MARK: - Round trips
+
+  @Test func aDumpGivesBackPlacesUnitsAndMovesByteForByte() throws {
+    #expect(
+      try run(
+        #"units add XAU "Gold (troy ounce)" minor 3; set XAU@vault 2.5 at 2025-02-01; set USD@wise 100 at 2025-02-01; "#
+          + #"set USD@"" 7; move 30 USD from wise to "N26 joint" at 2025-03-01; set CNY@招商银行 10; "#
+          + "set EUR@old 5; save; clear EUR@old; save; places remove old"
+      ).status == 0)
+    let dump = try run("dump")
+    #expect(dump.status == 0, "\(dump)")
+    #expect(dump.stdout.contains(#"units add XAU "Gold (troy ounce)" minor 3"#), "\(dump.stdout)")
+    #expect(dump.stdout.contains(#"move 30 USD from wise to "N26 joint" at 2025-03-01"#), "\(dump.stdout)")
+    #expect(dump.stdout.contains(#"set USD@"" 7 at 2026-11-22"#), "\(dump.stdout)")
+    let script = try coffer.write("dump.coffer", dump.stdout)
+    let copy = coffer.home + "/copy.db"
+    let replay = try coffer.run(["--db", copy, script])
+    #expect(replay.status == 0, "\(replay)")
+    #expect(try coffer.run(["--db", copy, "-c", "dump"]).stdout == dump.stdout)
+    let question = "places --format csv; units --format csv; holdings --format csv"
+    #expect(try coffer.run(["--db", copy, "-c", question]).stdout == (try run(question)).stdout)
+  }
+
+  @Test func aStoreOfSchemaNineIsUpgradedToTheUnnamedPlaceAndAnswersAsBefore() throws {
+    #expect(try run("set USD 100 at 2025-02-01; set USD 120; set EUR 3").status == 0)
+    let before = try run("log --format csv; print total() amount_at(USD, 2025-03-01)")
+    // The store as schema 9 had it: no move column, no tables of units and places.
+    let downgrade = try coffer.run(
+      [
+        database,
+        """
+        DROP TRIGGER journal_inserted; DROP TRIGGER journal_not_replaced; DROP TRIGGER journal_keeps_ids;
+        DROP TRIGGER journal_touched; DROP TRIGGER journal_deleted; DROP TRIGGER journal_changed;
+        DROP VIEW journal_touch; DROP TABLE unit; DROP TABLE place;
+        ALTER TABLE journal DROP COLUMN move; PRAGMA user_version = 9;
+        """,
+      ], binary: "/usr/bin/sqlite3")
+    #expect(downgrade.status == 0, "\(downgrade)")
+    let after = try run("log --format csv; print total() amount_at(USD, 2025-03-01)")
+    #expect(after.stdout == before.stdout)
+    #expect(after.stderr.contains("a copy as it was is kept in \(database).before-v10"), "\(after)")
+    #expect(try run("check").status == 0)
+    #expect(try run("set USD@wise 1; print amount(USD)").stdout == "121\n")
+  }
+}
