@@ -12,6 +12,7 @@ enum CommandTable {
     MoveHoldingCommand.entry,
     HoldingsCommand.entry,
     HoldingsImportCommand.entry,
+    HoldingsExportCommand.entry,
     TotalCommand.entry,
     LocalCommand.entry,
     PlacesCommand.entry,

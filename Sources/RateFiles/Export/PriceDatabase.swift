@@ -21,7 +21,11 @@ package enum PriceDatabase {
     switch format {
     case .ledger:
       lines.append("; Coffer rates history: the value of one unit in \(local.code) on each date it changed")
-      for price in prices { lines.append("P \(price.date) \(price.currency.code) \(price.value) \(local.code)") }
+      // A code with a digit in it (a unit added as `X2`) is quoted, as the tools need.
+      let target = LedgerCommodity.written(local.code)
+      for price in prices {
+        lines.append("P \(price.date) \(LedgerCommodity.written(price.currency.code)) \(price.value) \(target)")
+      }
     case .beancount:
       lines.append("; Coffer rates history: the value of one unit in \(local.code) on each date it changed")
       for price in prices { lines.append("\(price.date) price \(price.currency.code) \(price.value) \(local.code)") }

@@ -4,7 +4,8 @@ import RateFiles
 
 /// `rates export [--format ledger|beancount|csv] [C...] [from DATE] [to DATE] [FILE]`: the
 /// rates history as a price database in the local currency, one line per currency and
-/// date on which its value changed, to FILE (written atomically) or stdout.
+/// date on which its value changed, to FILE (written atomically) or stdout. Without C, of
+/// every unit: the catalog's and those the store added.
 struct RatesExportCommand: Command {
   /// `--format`: a price database's, not a listing's.
   static let format = ValueOption<PriceDatabase.Format>(
@@ -64,14 +65,14 @@ struct RatesExportCommand: Command {
         if index + 1 < values.count, values[index + 1].start == end, case .path(let rest, _) = values[index + 1].value {
           try take(word + rest, at: at)
           glued = true
-        } else if let currency = Catalog.currency(word) {
+        } else if let currency = context.ledger.unit(word) {
           if !currencies.contains(currency) { currencies.append(currency) }
         } else if word.contains(".") {
           // A bare word with a dot is a file name (`prices.ledger`); a code has none.
           try take(word, at: at)
         } else {
           throw context.failure(
-            "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: Catalog.all.map(\.code))) "
+            "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: context.ledger.units.map(\.code))) "
               + "(a file name needs a '.' or a '/', or quotes)", at: at)
         }
       case .path(let path, let at) where slot === Self.file.slot:
@@ -100,7 +101,8 @@ struct RatesExportCommand: Command {
     if let from, let to, to < from {
       throw context.failure("rates export: 'from' \(from) is after 'to' \(to)", at: offset)
     }
-    let chosen = currencies.isEmpty ? Catalog.all.filter { $0 != local } : currencies
+    // Every unit of the store: the catalog's, then those added (`units add`).
+    let chosen = currencies.isEmpty ? ledger.units.filter { $0 != local } : currencies
     let book: RateBook
     do {
       book = try ledger.ratesHistory(of: Set(chosen), quotesWith: local, from: from ?? .first, to: to ?? .last)
