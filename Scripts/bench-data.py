@@ -95,3 +95,10 @@ with open(folder / "holdings.csv", "w") as out:
     out.write("date,code,amount\n")
     for day, code in balances:
         out.write(f"{day},{code},{amount(rng, code)}\n")
+# The same balances spread over places (SPEC §11): each at the unnamed place, "wise" or
+# "招商银行", drawn at random; a holding is then a currency at a place, 123 of them.
+places = ["", "wise", "招商银行"]
+with open(folder / "holdings-places.csv", "w") as out:
+    out.write("date,code,amount,place\n")
+    for day, code in balances:
+        out.write(f"{day},{code},{amount(rng, code)},{rng.choice(places)}\n")
