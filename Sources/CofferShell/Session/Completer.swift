@@ -6,7 +6,8 @@ import LineEditing
 /// What Tab offers where the cursor stands, read from the command's grammar in
 /// `CommandTable`: command names first; then the keywords, currency codes (with their
 /// names), options and `--format` values the grammar takes next; `$variables`; currency
-/// codes inside a call; file paths where a path goes.
+/// codes inside a call; places after `CODE@`; file paths where a path goes. Units added
+/// with `units add` complete as the catalog's do.
 struct Completer {
   let variables: [String]
   let sheetOpen: Bool
@@ -15,20 +16,29 @@ struct Completer {
   let folder: String
   /// The language of the names that describe currencies (and that typed text may match).
   let names: NameLanguage
+  /// The catalog's units, then those the store added.
+  let units: [Currency]
+  /// The store's places, as first written.
+  let places: [Place]
 
   init(interpreter: Interpreter) {
     self.init(
       sheetOpen: interpreter.isSheetOpen, variables: interpreter.context.variables.keys.sorted(),
       local: interpreter.ledger.portfolio.local, folder: FileManager.default.currentDirectoryPath,
-      names: interpreter.output.names)
+      names: interpreter.output.names, units: interpreter.ledger.units, places: interpreter.ledger.places)
   }
 
-  init(sheetOpen: Bool, variables: [String], local: Currency, folder: String, names: NameLanguage) {
+  init(
+    sheetOpen: Bool, variables: [String], local: Currency, folder: String, names: NameLanguage,
+    units: [Currency] = Catalog.all, places: [Place] = []
+  ) {
     self.sheetOpen = sheetOpen
     self.variables = variables
     self.local = local
     self.folder = folder
     self.names = names
+    self.units = units
+    self.places = places
   }
 
   func complete(_ before: String) -> LineEditor.Completion {
@@ -142,10 +152,11 @@ struct Completer {
   /// holds it (`swiss` and `瑞士` complete to CHF). Each is described by its names, the
   /// locale's first. In the sheet, not the local currency, which has no field.
   func currencies(_ prefix: String, byName: Bool = true) -> LineEditor.Completion {
+    if let at = prefix.firstIndex(of: "@") { return holdings(prefix, at: at) }
     let upper = prefix.uppercased()
     let fits = { (currency: Currency) in !(self.sheetOpen && currency == self.local) }
-    var matches = Catalog.all.filter { $0.code.hasPrefix(upper) && fits($0) }
-    if matches.isEmpty && byName { matches = Catalog.all.filter { $0.matches(prefix) && fits($0) } }
+    var matches = units.filter { $0.code.hasPrefix(upper) && fits($0) }
+    if matches.isEmpty && byName { matches = units.filter { $0.matches(prefix) && fits($0) } }
     var descriptions: [String: String] = [:]
     for currency in matches {
       descriptions[currency.code] =
@@ -153,6 +164,20 @@ struct Completer {
         ? "\(currency.chineseName) \(currency.englishName)" : "\(currency.englishName) \(currency.chineseName)"
     }
     return LineEditor.Completion(replacing: prefix.count, candidates: matches.map(\.code), descriptions: descriptions)
+  }
+
+  /// `CODE@` and the start of a place: the places whose name starts with it, ignoring case,
+  /// each written as a script takes it (quoted when it is not a place word).
+  private func holdings(_ typed: String, at: String.Index) -> LineEditor.Completion {
+    let code = typed[..<at].uppercased()
+    guard units.contains(where: { $0.code == code }) else {
+      return LineEditor.Completion(replacing: typed.count, candidates: [])
+    }
+    let start = typed[typed.index(after: at)...].lowercased().trimmingPrefix("\"")
+    let candidates = places.filter { $0.name.lowercased().hasPrefix(start) }.map {
+      code + "@" + PlaceWord.written($0.name)
+    }
+    return LineEditor.Completion(replacing: typed.count, candidates: candidates)
   }
 
   /// Files and folders (with a trailing '/') that complete a typed path.

@@ -11,7 +11,7 @@ enum SheetHeader {
     let portfolio = sheet.portfolio
     var title = "Coffer sheet · local \(portfolio.local.code)"
     if let date = sheet.date { title += " · as of \(date)" }
-    if let rates = Catalog.all.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
+    if let rates = portfolio.units.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
       title += " · rates \(rates)"
     }
     return title

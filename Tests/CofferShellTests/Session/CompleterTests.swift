@@ -140,6 +140,17 @@ import Testing
     #expect(english.complete("set S").descriptions["SGD"] == "Singapore Dollar 新加坡元")
   }
 
+  @Test func placesCompleteAfterACodeAndAddedUnitsAsCodes() throws {
+    let harness = try Harness()
+    _ = harness.run(#"units add XAU "Gold" minor 3; set USD@wise 1; set USD@"N26 joint" 2; set EUR@Wallet 3; save"#)
+    let completer = Completer(interpreter: harness.interpreter)
+    #expect(completer.complete("set usd@w").candidates == ["USD@Wallet", "USD@wise"])
+    #expect(completer.complete("set USD@n").candidates == [#"USD@"N26 joint""#])
+    #expect(completer.complete("print amount(EUR@wa").candidates == ["EUR@Wallet"])
+    #expect(completer.complete("set XYZ@w").candidates.isEmpty, "no such unit")
+    #expect(completer.complete("set xa").candidates == ["XAU"])
+  }
+
   @Test func commandLineCompletionGivesTheWholeTextCompleted() {
     #expect(CommandLineCompletion.commands(completing: "to") == ["total"])
     #expect(CommandLineCompletion.commands(completing: "set us") == ["set USD"])

@@ -39,7 +39,7 @@ struct ChangeReport: Listing {
     } catch {
       throw context.failure(error, at: offset)
     }
-    let currencies = Catalog.all.filter {
+    let currencies = ledger.units.filter {
       all || !before.amount(of: $0).isZero || !after.amount(of: $0).isZero
     }
     var rows: [Row] = []

@@ -56,7 +56,7 @@ struct ChartCommand: Command {
         let entries = try context.ledger.journal(of: nil, from: from, to: to, limit: nil)
         let start = try context.ledger.amounts(on: [from])[0]
         var currencies = Set(entries.map(\.currency))
-        currencies.formUnion(Catalog.all.filter { !start[$0.index].isZero })
+        currencies.formUnion(context.ledger.units.filter { !start[$0.index].isZero })
         currencies.formUnion(context.ledger.pending.dated.filter { $0.date >= from && $0.date <= to }.map(\.currency))
         if to >= portfolio.today { currencies.formUnion(portfolio.held) }
         held = currencies.sorted { $0.index < $1.index }.map { ($0, DecimalValue.one) }
