@@ -111,14 +111,10 @@ package enum BalanceFile {
     // numbered in their order, in the 18 bits left.
     let positionBits = 24
     let dayBits = 22
-    let holdings = Set(balances.lazy.map(\.holding)).sorted(by: Holding.precedes)
-    guard holdings.count < 1 << (64 - positionBits - dayBits) else {
-      throw RateFileError("the file names more than \(1 << (64 - positionBits - dayBits)) holdings", line: 1)
-    }
-    let number = Dictionary(uniqueKeysWithValues: holdings.enumerated().map { ($1, UInt64($0)) })
+    let number = try holdingNumbers(balances, below: 1 << (64 - positionBits - dayBits))
     let keys = RadixSort.sorted(
       balances.enumerated().map { position, balance in
-        (number[balance.holding] ?? 0) << (positionBits + dayBits)
+        number(balance) << (positionBits + dayBits)
           | UInt64(balance.date.dayNumber - dayNumberOfYearOne) << positionBits | UInt64(position)
       }, byBitsFrom: positionBits)
     let position = { (key: UInt64) in Int(key & (1 << positionBits - 1)) }
@@ -136,6 +132,19 @@ package enum BalanceFile {
   }
 
   private static let dayNumberOfYearOne = CalendarDate.first.dayNumber
+
+  /// Each row's holding as a number below `limit`, in the order of `Holding.precedes`.
+  /// A file that names no place (the common one, maybe half a million rows) is numbered
+  /// by currency index alone, without hashing a place a row.
+  private static func holdingNumbers(
+    _ balances: [WrittenBalance], below limit: Int
+  ) throws(RateFileError) -> (WrittenBalance) -> UInt64 {
+    guard balances.contains(where: { !$0.place.isUnnamed }) else { return { UInt64($0.currencyIndex) } }
+    let holdings = Set(balances.lazy.map(\.holding)).sorted(by: Holding.precedes)
+    guard holdings.count < limit else { throw RateFileError("the file names more than \(limit) holdings", line: 1) }
+    let number = Dictionary(uniqueKeysWithValues: holdings.enumerated().map { ($1, UInt64($0)) })
+    return { number[$0.holding] ?? 0 }
+  }
 
   /// Reads rows of one file, as its header laid them out.
   private struct RowReader {
