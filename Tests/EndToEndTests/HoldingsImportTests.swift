@@ -11,6 +11,12 @@ import Testing
     try coffer.run(["--db", database, "-c", script])
   }
 
+  /// How an error in bad.csv is named: `bad.csv:LINE:COL: …` for a cell at fault,
+  /// `bad.csv: line N: …` for a whole line or the file.
+  func located(_ problem: String) -> String {
+    problem.hasPrefix("line ") ? "bad.csv: " + problem : "bad.csv:" + problem
+  }
+
   @Test func rowsAreDatedBalancesInAnyOrder() throws {
     let file = try coffer.write(
       "balances.csv",
@@ -65,25 +71,28 @@ import Testing
 
   @Test(arguments: [
     ("", "line 1: the file is empty"),
-    ("date,code\n2025-01-01,USD\n", "line 1: the header must be date,code,amount"),
+    ("date,code\n2025-01-01,USD\n", "line 1: the header must be date,code,amount (with place if any)"),
     ("date,code,amount\n", "line 1: no rows after the header"),
-    ("date,code,amount\n2025-02-30,USD,1\n", "line 2: '2025-02-30' is not a date (YYYY-MM-DD)"),
+    ("date,code,amount\n2025-02-30,USD,1\n", "2:1: '2025-02-30' is not a date (YYYY-MM-DD)"),
     (
       "date,code,amount\n2026-11-23,USD,1\n",
-      "line 2: 2026-11-23 is after today (2026-11-22); a balance is for a day that has come"
+      "2:1: 2026-11-23 is after today (2026-11-22); a balance is for a day that has come"
     ),
-    ("date,code,amount\n2025-01-01,XYZ,1\n", "line 2: 'XYZ' is not a currency Coffer knows"),
+    (
+      "date,code,amount\n2025-01-01,XYZ,1\n",
+      "2:12: 'XYZ' is not a currency Coffer knows (nor a unit added with 'units add')"
+    ),
     ("date,code,amount\n2025-01-01,USD,1,2\n", "line 2: 4 cells where the header has 3"),
-    ("date,code,amount\n2025-01-01,USD,1.234\n", "line 2: USD 1.234: USD allows 2 decimal places; 1.234 has 3"),
-    ("date,code,amount\n2025-01-01,JPY,0.5\n", "line 2: JPY 0.5: JPY has no minor units; 0.5 has 1"),
-    ("date,code,amount\n2025-01-01,USD,-5\n", "line 2: '-5' is not an amount (digits, with a point if any)"),
+    ("date,code,amount\n2025-01-01,USD,1.234\n", "2:16: USD 1.234: USD allows 2 decimal places; 1.234 has 3"),
+    ("date,code,amount\n2025-01-01,JPY,0.5\n", "2:16: JPY 0.5: JPY has no minor units; 0.5 has 1"),
+    ("date,code,amount\n2025-01-01,USD,-5\n", "2:16: '-5' is not an amount (digits, with a point if any)"),
     // A quoted cell holds its comma (RFC 4180): one cell, not two, and not an amount.
-    ("date,code,amount\n2025-01-01,USD,\"1,200\"\n", "line 2: '1,200' is not an amount (digits, with a point if any)"),
+    ("date,code,amount\n2025-01-01,USD,\"1,200\"\n", "2:16: '1,200' is not an amount (digits, with a point if any)"),
     ("date,code,amount\n2025-01-01,USD,\"1,200\",\"x,y\"\n", "line 2: 4 cells where the header has 3"),
-    ("date,code,amount\n2025-01-01,USD,1e3\n", "line 2: '1e3' is not an amount (digits, with a point if any)"),
+    ("date,code,amount\n2025-01-01,USD,1e3\n", "2:16: '1e3' is not an amount (digits, with a point if any)"),
     (
       "date,code,amount\n2025-01-01,USD,1234567890123456\n",
-      "line 2: USD 1234567890123456: an amount has at most 15 integer digits; this one has 16"
+      "2:16: USD 1234567890123456: an amount has at most 15 integer digits; this one has 16"
     ),
     (
       "date,code,amount\n2025-01-01,USD,1\n2025-01-01,USD,2\n",
@@ -100,7 +109,7 @@ import Testing
     let file = try coffer.write("bad.csv", contents)
     let outcome = try run("holdings import \(file)")
     #expect(outcome.status == 1)
-    #expect(outcome.stderr == "<command>:1:17: error: bad.csv: \(problem); nothing imported\n")
+    #expect(outcome.stderr == "<command>:1:17: error: \(located(problem)); nothing imported\n")
     #expect(try run("log --format csv").stdout.split(separator: "\n").count == 2, "only GBP's entry")
   }
 
@@ -113,7 +122,7 @@ import Testing
     // A bad row before the twice.
     (
       "date,code,amount\n2025-01-01,USD,1\n2025-01-02,XYZ,1\n2025-01-01,USD,2\n",
-      "line 3: 'XYZ' is not a currency Coffer knows"
+      "3:12: 'XYZ' is not a currency Coffer knows (nor a unit added with 'units add')"
     ),
     // Of two pairs, the one whose second row comes first; letter case does not hide one.
     (
@@ -123,7 +132,7 @@ import Testing
   ])
   func theFirstProblemInTheFileIsTheOneNamed(contents: String, problem: String) throws {
     let file = try coffer.write("bad.csv", contents)
-    let expected = "<command>:1:17: error: bad.csv: \(problem); nothing imported\n"
+    let expected = "<command>:1:17: error: \(located(problem)); nothing imported\n"
     #expect(try run("holdings import \(file)").stderr == expected)
   }
 

@@ -8,7 +8,8 @@ extension Ledger {
   /// along the way (the shell answers whether a signal is pending): once it is true the
   /// import ends with `.interrupted` and the stored rates are as they were. With `only`,
   /// just those currencies' rates are taken (a fetch source's list); the others are
-  /// counted as left out.
+  /// counted as left out. Rows for units the store added (`units add`) are taken as the
+  /// catalog's are; codes it does not know are skipped.
   package func importRates(
     from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(), only: [Currency] = [],
     shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
@@ -18,10 +19,11 @@ extension Ledger {
     let pivoted: RateImport.Pivoted
     do {
       // The file's quotes are let go once pivoted: only the rates by day are kept.
-      let file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip)
+      let units = KnownUnits(added: addedUnits)
+      let file = try RateFileReader.read(Data(data), name: name, xmlAndZip: xmlAndZip, units: units)
       (format, passedOver) = (file.format, file.passedOver)
       let source = format.hasPrefix("ECB") ? "ECB" : format.hasPrefix("ExchangeRate-API") ? "ExchangeRate-API" : name
-      pivoted = try RateImport.pivot(file, source: source, only: only)
+      pivoted = try RateImport.pivot(file, source: source, only: only, units: units)
     } catch {
       // A helper killed by the stop fails its read: the stop is what to report.
       throw shouldStop() ? .interrupted : .file(error)

@@ -4,19 +4,20 @@ import CofferCore
 package enum RateImport {
   /// What `pivot` makes of a file.
   package struct Pivoted {
-    /// The rates of catalog currencies against EUR, by day.
+    /// The rates of known units against EUR, by day.
     package var rates: RatesByDay
-    /// The codes outside the catalog.
+    /// The codes of units Coffer does not know.
     package var skipped: [String]
     /// How many currencies had rates that `only` left out.
     package var leftOut: Int
   }
 
-  /// Rates of catalog currencies against EUR, and the codes outside the catalog. With
-  /// `only`, just those currencies' rates are kept (every rate is checked all the same).
-  package static func pivot(_ file: RateFile, source: String, only: [Currency] = []) throws(RateFileError)
-    -> Pivoted
-  {
+  /// Rates of known units (the catalog's and `units`' added ones) against EUR, and the
+  /// codes of units Coffer does not know. With `only`, just those currencies' rates are
+  /// kept (every rate is checked all the same).
+  package static func pivot(
+    _ file: RateFile, source: String, only: [Currency] = [], units: KnownUnits = .catalog
+  ) throws(RateFileError) -> Pivoted {
     var skipped = file.unknownCodes
     var kept = Kept(source: source, only: only)
     if !file.euroQuotes.isEmpty {
@@ -46,7 +47,7 @@ package enum RateImport {
     let severalBases = !allInEuro && (quotes.first.map { first in quotes.contains { $0.base != first.base } } ?? false)
     var baseOfRate: [Int: String] = [:]
     for (offset, quote) in quotes.enumerated() {
-      guard let currency = Catalog.currency(quote.code) else {
+      guard let currency = units.currency(quote.code) else {
         if quote.code != quote.base { skipped.insert(quote.code) }
         continue
       }
@@ -67,7 +68,8 @@ package enum RateImport {
       if currency.index == Catalog.eur.index { continue }
       try Kept.requireStorable(perEuro, of: quote.code, on: quote.date)
       if severalBases,
-        let other = baseOfRate.updateValue(quote.base, forKey: quote.date.dayNumber * Catalog.count + currency.index)
+        let other = baseOfRate.updateValue(
+          quote.base, forKey: quote.date.dayNumber * Currency.indexCount + currency.index)
       {
         throw RateFileError(
           "two rates for \(currency.code) on \(quote.date), in \(other) and in \(quote.base): which is meant cannot be told",
@@ -84,11 +86,12 @@ package enum RateImport {
     let source: String
     var rates = RatesByDay()
     var wanted: [Bool]
-    var leftOut = [Bool](repeating: false, count: Catalog.count)
+    // Per currency index: added units' indexes come after the catalog's.
+    var leftOut = [Bool](repeating: false, count: Currency.indexCount)
 
     init(source: String, only: [Currency]) {
       self.source = source
-      wanted = [Bool](repeating: only.isEmpty, count: Catalog.count)
+      wanted = [Bool](repeating: only.isEmpty, count: Currency.indexCount)
       for currency in only { wanted[currency.index] = true }
     }
 

@@ -7,8 +7,10 @@ import CofferCore
 /// - ECB history: `Date,USD,JPY,…,` then `2026-10-30,1.1172,N/A,…,` (trailing comma).
 /// - ECB daily: `Date, USD, …, ` then `30 October 2026, 1.1172, …, `.
 /// - Long: `date,code,rate[,base]` then one rate a row (no base: EUR).
+///
+/// A code is three letters, or the code of a unit the store added (`X2`, `USDT`).
 enum CSVRateReader {
-  static func read(_ bytes: [UInt8]) throws(RateFileError) -> RateFile {
+  static func read(_ bytes: [UInt8], units: KnownUnits = .catalog) throws(RateFileError) -> RateFile {
     let lines = try CSVLines(bytes)
     guard lines.count > 0 else { throw RateFileError("the file is empty", line: 1) }
     var cells: [Range<Int>] = []
@@ -23,14 +25,15 @@ enum CSVRateReader {
       throw RateFileError("no rows after the header", line: 1)
     }
     if header.count >= 3 && header[1] == "code" && header[2] == "rate" {
-      return try readLong(lines, header: header)
+      return try readLong(lines, header: header, units: units)
     }
-    return try readWide(lines, header: header)
+    return try readWide(lines, header: header, units: units)
   }
 
-  /// Whether `text` can be a currency code: three ASCII letters.
-  private static func isCode(_ text: String) -> Bool {
+  /// Whether `text` can be a currency code: three ASCII letters, or an added unit's code.
+  private static func isCode(_ text: String, _ units: KnownUnits) -> Bool {
     text.utf8.count == 3 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+      || units.currency(text) != nil
   }
 
   /// The cell count every row must have, and whether the last cell is the empty one a
@@ -48,19 +51,23 @@ enum CSVRateReader {
 
   // MARK: - A column per currency
 
-  private static func readWide(_ lines: CSVLines, header: [String]) throws(RateFileError) -> RateFile {
+  private static func readWide(_ lines: CSVLines, header: [String], units: KnownUnits) throws(RateFileError)
+    -> RateFile
+  {
     let (width, trailingEmpty) = shape(of: header)
     let codes = header[1..<(trailingEmpty ? width - 1 : width)].map { $0.uppercased() }
     guard !codes.isEmpty else { throw RateFileError("the header names no currency after Date", line: 1) }
     var seen = Set<String>()
     for code in codes {
-      guard isCode(code) else { throw RateFileError("'\(code)' in the header is not a currency code", line: 1) }
+      guard isCode(code, units) else {
+        throw RateFileError("'\(code)' in the header is not a currency code", line: 1)
+      }
       guard seen.insert(code).inserted else { throw RateFileError("\(code) heads two columns", line: 1) }
     }
-    let currencies = codes.map { Catalog.currency($0) }
+    let currencies = codes.map { units.currency($0) }
     var quotes: [EuroQuote] = []
     quotes.reserveCapacity(lines.count * codes.count)
-    // Columns outside the catalog are only noted, once each, if they hold any rate.
+    // Columns of units Coffer does not know are only noted, once each, if they hold any rate.
     var unknownWithRates = Array(repeating: false, count: codes.count)
     var cells: [Range<Int>] = []
     // The line of each day: a day given twice would be a silent choice between its rates.
@@ -109,7 +116,9 @@ enum CSVRateReader {
     let base: String
   }
 
-  private static func readLong(_ lines: CSVLines, header: [String]) throws(RateFileError) -> RateFile {
+  private static func readLong(_ lines: CSVLines, header: [String], units: KnownUnits) throws(RateFileError)
+    -> RateFile
+  {
     let (width, trailingEmpty) = shape(of: header)
     let named = Array(header.prefix(trailingEmpty ? width - 1 : width))
     guard named == ["date", "code", "rate"] || named == ["date", "code", "rate", "base"] else {
@@ -132,14 +141,14 @@ enum CSVRateReader {
         throw RateFileError("bad date '\(written)' (expected YYYY-MM-DD)", line: number)
       }
       let code = lines.text(cells[1]).uppercased()
-      guard isCode(code) else { throw RateFileError("'\(code)' is not a currency code", line: number) }
+      guard isCode(code, units) else { throw RateFileError("'\(code)' is not a currency code", line: number) }
       guard let rate = lines.rate(cells[2]) else {
         throw RateFileError("bad rate '\(lines.text(cells[2]))' for \(code)", line: number)
       }
       var base = "EUR"
       if hasBase, !cells[3].isEmpty {
         base = lines.text(cells[3]).uppercased()
-        guard isCode(base) else { throw RateFileError("'\(base)' is not a currency code", line: number) }
+        guard isCode(base, units) else { throw RateFileError("'\(base)' is not a currency code", line: number) }
       }
       if trailingEmpty, !cells[width - 1].isEmpty {
         throw RateFileError("'\(lines.text(cells[width - 1]))' after the last column", line: number)

@@ -4,7 +4,7 @@ import Foundation
 /// What a rates file held, in one of the formats Coffer reads.
 package struct RateFile: Sendable {
   package let format: String
-  /// Rates of catalog currencies in euros, kept this way by the reader of the ECB's CSV
+  /// Rates of known units in euros, kept this way by the reader of the ECB's CSV
   /// history: 32 bytes each where a `QuotedRate` takes 64, for 177,000 of them.
   package let euroQuotes: [EuroQuote]
   /// Every other file's quotes.
@@ -38,7 +38,7 @@ package struct RateFile: Sendable {
   package var isEmpty: Bool { euroQuotes.isEmpty && otherQuotes.isEmpty }
 }
 
-/// A rate of a catalog currency in euros, on a date.
+/// A rate of a known unit (the catalog's, or one the store added) in euros, on a date.
 package struct EuroQuote: Sendable, Equatable {
   package let value: DecimalValue
   package let date: CalendarDate
@@ -50,7 +50,9 @@ package struct EuroQuote: Sendable, Equatable {
     self.index = Int32(currency.index)
   }
 
-  package var currency: Currency { Catalog.all[Int(index)] }
+  /// The index came from a `Currency`, which this process knows for good (`AddedUnits`
+  /// never forgets a code): the lookup cannot fail.
+  package var currency: Currency { Currency.at(Int(index)) ?? Catalog.eur }
 
   package var quotedRate: QuotedRate { QuotedRate(date: date, code: currency.code, base: "EUR", value: value) }
 }

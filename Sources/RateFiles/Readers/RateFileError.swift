@@ -6,10 +6,25 @@ package struct RateFileError: Error, Sendable, Equatable, CustomStringConvertibl
   /// "line 12", "byte 4031", or "entry eurofxref-hist.csv line 3".
   package let place: String
   package let message: String
+  /// The line and column (in characters, from 1) of the cell at fault, when one is:
+  /// what a message of the form `FILE:LINE:COL` names.
+  package private(set) var cell: CellPosition?
+
+  /// Where in a text file a cell starts.
+  package struct CellPosition: Sendable, Equatable {
+    package let line: Int
+    package let column: Int
+  }
 
   package init(_ message: String, line: Int) {
     self.place = "line \(line)"
     self.message = message
+  }
+
+  package init(_ message: String, line: Int, column: Int) {
+    self.place = "line \(line), column \(column)"
+    self.message = message
+    self.cell = CellPosition(line: line, column: column)
   }
 
   package init(_ message: String, byte: Int) {

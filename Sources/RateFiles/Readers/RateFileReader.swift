@@ -6,21 +6,24 @@ import Foundation
 /// `Date, USD, …` with `30 October 2026`), JSON with a base and a map of rates
 /// (`base_code` with `conversion_rates` or `rates`, or `base`/`date`/`rates`), CSV
 /// `date,code,rate[,base]`, and a `.zip` holding one of them. XML and zip archives are
-/// read by an `XMLAndZipReader`.
+/// read by an `XMLAndZipReader`. `units` are the codes whose rates are read (the
+/// catalog's, and the store's added units); others are set aside as unknown.
 package enum RateFileReader {
   package static func read(
-    _ data: Data, name: String, xmlAndZip: some XMLAndZipReader
+    _ data: Data, name: String, xmlAndZip: some XMLAndZipReader, units: KnownUnits = .catalog
   ) throws(RateFileError) -> RateFile {
     let bytes = [UInt8](data)
-    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try readZip(data, name: name, xmlAndZip: xmlAndZip) }
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+      return try readZip(data, name: name, xmlAndZip: xmlAndZip, units: units)
+    }
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
     guard start < bytes.count else { throw RateFileError("the file is empty", byte: 0) }
     switch bytes[start] {
     case UInt8(ascii: "<"): return RateFile(format: "ECB XML", quotes: try xmlAndZip.quotes(inXML: data))
-    case UInt8(ascii: "{"): return try readJSON(bytes, name: name)
-    default: return try CSVRateReader.read(bytes)
+    case UInt8(ascii: "{"): return try readJSON(bytes, name: name, units: units)
+    default: return try CSVRateReader.read(bytes, units: units)
     }
   }
 
@@ -33,7 +36,7 @@ package enum RateFileReader {
   /// rates files are refused, naming them, rather than one imported silently: which
   /// should win where they disagree is for the person to say, by importing each.
   private static func readZip(
-    _ data: Data, name: String, xmlAndZip: some XMLAndZipReader
+    _ data: Data, name: String, xmlAndZip: some XMLAndZipReader, units: KnownUnits
   ) throws(RateFileError) -> RateFile {
     var problems: [String] = []
     var found: [(path: String, file: RateFile)] = []
@@ -45,7 +48,7 @@ package enum RateFileReader {
           place: "entry \(member.path)")
       }
       do {
-        let file = try read(member.data, name: member.path, xmlAndZip: xmlAndZip)
+        let file = try read(member.data, name: member.path, xmlAndZip: xmlAndZip, units: units)
         if file.isEmpty {
           problems.append("\(member.path): no rates")
         } else {
@@ -78,7 +81,7 @@ package enum RateFileReader {
 
   // MARK: - JSON
 
-  private static func readJSON(_ bytes: [UInt8], name: String) throws(RateFileError) -> RateFile {
+  private static func readJSON(_ bytes: [UInt8], name: String, units: KnownUnits) throws(RateFileError) -> RateFile {
     let document = try JSONRates.decode(bytes)
     let base: String
     let map: [String: Decimal]
@@ -125,8 +128,8 @@ package enum RateFileReader {
     var quotes: [QuotedRate] = []
     // In code order: a JSON object's members have none.
     for (code, value) in map.sorted(by: { $0.key < $1.key }) {
-      // Only the catalog's currencies (and EUR, for the pivot) are read closely.
-      guard Catalog.currency(code) != nil else {
+      // Only the units Coffer knows (and EUR, for the pivot) are read closely.
+      guard units.currency(code) != nil else {
         quotes.append(QuotedRate(date: date, code: code.uppercased(), base: base.uppercased(), value: .zero))
         continue
       }

@@ -50,12 +50,13 @@ extension Store {
   // MARK: - Holdings import
 
   /// Writes balances for past dates (and today) in one transaction, all of them or, on any
-  /// error or a stop, none: each a journal entry effective on its date at the unnamed
-  /// place, replacing the amount as it stood then (written even when equal to what is
-  /// carried there: it is a fact of that day), unless the journal already holds that
-  /// amount for that currency and day. Returns nil when stopped.
+  /// error or a stop, none: each a journal entry effective on its date at its place (a
+  /// place named for the first time is listed), replacing the amount as it stood then
+  /// (written even when equal to what is carried there: it is a fact of that day), unless
+  /// the journal already holds that amount for that holding and day. Returns nil when
+  /// stopped.
   ///
-  /// The stored entries the rows fall among are read once per currency. An import that
+  /// The stored entries the rows fall among are read once per holding. An import that
   /// writes more rows than the journal holds drops the journal's indexes and triggers,
   /// writes, and makes them again, with the derived rows of what it wrote: a third of the
   /// time, in the same transaction.
@@ -63,9 +64,9 @@ extension Store {
     _ balances: [WrittenBalance], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> ImportedBalances? {
     let now = EntryTime.now()
-    // Grouped by currency, each by date: as BalanceFile gives them.
-    let inOrder = zip(balances, balances.dropFirst()).allSatisfy { !WrittenBalance.byCurrencyAndDate($1, $0) }
-    let rows = inOrder ? balances : balances.sorted(by: WrittenBalance.byCurrencyAndDate)
+    // Grouped by currency and place, each by date: as BalanceFile gives them.
+    let inOrder = zip(balances, balances.dropFirst()).allSatisfy { !WrittenBalance.byHoldingAndDate($1, $0) }
+    let rows = inOrder ? balances : balances.sorted(by: WrittenBalance.byHoldingAndDate)
     var report = ImportedBalances()
     report.read = rows.count
     report.days = Self.distinctDays(rows)
@@ -75,11 +76,15 @@ extension Store {
           var planned = PlannedEntries()
           // An amount's text, as a rule, is shorter than 16 bytes.
           planned.reserve(rows: rows.count, textBytes: rows.count * 16)
+          var listed = Set(try Self.namedPlaces(db).0)
+          var currencies = Set<Int>()
           var first = 0
           while first < rows.count {
             var end = first
-            while end < rows.count && rows[end].isOfTheSameCurrency(as: rows[first]) { end += 1 }
-            report.currencies += 1
+            while end < rows.count && rows[end].isOfTheSameHolding(as: rows[first]) { end += 1 }
+            let place = rows[first].place
+            if !place.isUnnamed && listed.insert(place).inserted { try PlaceRecord(place).insert(db) }
+            if currencies.insert(rows[first].currencyIndex).inserted { report.currencies += 1 }
             report.alreadyRecorded += try Self.plan(rows[first..<end], among: db, into: &planned)
             if shouldStop() { throw ImportStopped() }
             first = end
@@ -115,19 +120,20 @@ extension Store {
     return report
   }
 
-  /// Adds to `planned` the entries one currency's rows make, each replacing the amount
+  /// Adds to `planned` the entries one holding's rows make, each replacing the amount
   /// carried to its day (the stored entries up to that day first: the row is entered
   /// after them); returns how many rows the journal already held.
   private static func plan(
     _ rows: ArraySlice<WrittenBalance>, among db: Database, into planned: inout PlannedEntries
   ) throws -> Int {
     guard let firstRow = rows.first, let lastRow = rows.last else { return 0 }
-    let currency = firstRow.currency
-    let stored = try entries(db, of: currency, around: firstRow.date...lastRow.date)
+    let holding = firstRow.holding
+    let stored = try entries(db, of: holding, around: firstRow.date...lastRow.date)
     var alreadyRecorded = 0
     var next = 0
     var carried = DecimalValue.zero
-    let code = planned.addText(currency.code)
+    let code = planned.addText(holding.currency.code)
+    let place = planned.addText(holding.place.name)
     // The text of the amount carried: usually the row before's, written once.
     var carriedText: Range<Int>?
     for row in rows {
@@ -145,7 +151,8 @@ extension Store {
       } else {
         let old = carriedText ?? planned.addText(carried)
         let new = planned.addText(row.amount)
-        planned.rows.append(PlannedEntries.Row(day: day, month: month(of: row.date), code: code, old: old, new: new))
+        planned.rows.append(
+          PlannedEntries.Row(day: day, month: month(of: row.date), code: code, place: place, old: old, new: new))
         carriedText = new
       }
       carried = row.amount
@@ -153,20 +160,21 @@ extension Store {
     return alreadyRecorded
   }
 
-  /// A currency's stored entries at the unnamed place within `days`, with the one in
-  /// effect when it starts, oldest first (of a day's, in the order entered).
+  /// A holding's stored entries within `days`, with the one in effect when it starts,
+  /// oldest first (of a day's, in the order entered).
   private static func entries(
-    _ db: Database, of currency: Currency, around days: ClosedRange<CalendarDate>
+    _ db: Database, of holding: Holding, around days: ClosedRange<CalendarDate>
   ) throws -> [(day: Int, amount: DecimalValue)] {
+    let currency = holding.currency
     let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: """
           SELECT effective, id, new FROM journal
-          WHERE code = ?1 AND place = '' AND effective <= ?3 AND effective >= coalesce(
-            (SELECT max(effective) FROM journal WHERE code = ?1 AND place = '' AND effective < ?2), ?2)
+          WHERE code = ?1 AND place = ?4 AND effective <= ?3 AND effective >= coalesce(
+            (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?4 AND effective < ?2), ?2)
           ORDER BY effective, id
           """),
-      arguments: [currency.code, days.lowerBound.dayNumber, days.upperBound.dayNumber])
+      arguments: [currency.code, days.lowerBound.dayNumber, days.upperBound.dayNumber, holding.place.name])
     var entries: [(day: Int, amount: DecimalValue)] = []
     while let row = try rows.next() {
       let day = StoredValue(row, 0).integer.map(Int.init)
@@ -198,7 +206,7 @@ extension Store {
   /// Rows per journal insert (seven arguments each, well under SQLite's limit of 32,766).
   private static let rowsPerStatement = 256
 
-  /// Writes the planned entries at the unnamed place, `rowsPerStatement` to a statement,
+  /// Writes the planned entries, `rowsPerStatement` to a statement,
   /// bound straight from the planned text (not copied: the buffer does not change while
   /// SQLite reads it).
   private static func insert(
@@ -207,7 +215,7 @@ extension Store {
   ) throws {
     func sql(rows: Int) -> String {
       "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) VALUES "
-        + repeatElement("(?, ?, ?, ?, '', ?, ?)", count: rows).joined(separator: ", ")
+        + repeatElement("(?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
     let full = try db.makeStatement(sql: sql(rows: rowsPerStatement))
     let enteredText = planned.addText(entered.utcText)
@@ -225,13 +233,14 @@ extension Store {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         for (place, row) in rows[first..<(first + count)].enumerated() {
-          let column = Int32(place * 6)
+          let column = Int32(place * 7)
           bind(handle, column + 1, enteredText)
           sqlite3_bind_int64(handle, column + 2, offset)
           sqlite3_bind_int64(handle, column + 3, Int64(row.day))
           bind(handle, column + 4, row.code)
-          bind(handle, column + 5, row.old)
-          bind(handle, column + 6, row.new)
+          bind(handle, column + 5, row.place)
+          bind(handle, column + 6, row.old)
+          bind(handle, column + 7, row.new)
         }
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
@@ -248,20 +257,20 @@ extension Store {
 
   /// The derived rows of the entries just written (`planned`, whose ids are the last
   /// `planned.count` given: one writer gives rowids one after the other), which the
-  /// insert trigger would have written: of each currency's rows of a month, the last is
+  /// insert trigger would have written: of each holding's rows of a month, the last is
   /// its month's end unless a later entry is; of all its rows, the last is its holding's
   /// latest, unless a later entry is.
   private static func recordDerivedRows(_ db: Database, of planned: PlannedEntries) throws {
     let firstID = db.lastInsertedRowID - Int64(planned.count) + 1
     let monthEnd = try db.makeStatement(
       sql: """
-        INSERT INTO journal_month_end (code, place, month, effective, id, new) VALUES (?1, '', ?2, ?3, ?4, ?5)
+        INSERT INTO journal_month_end (code, place, month, effective, id, new) VALUES (?1, ?6, ?2, ?3, ?4, ?5)
         ON CONFLICT (code, place, month) DO UPDATE SET effective = excluded.effective, id = excluded.id, new = excluded.new
         WHERE (excluded.effective, excluded.id) > (journal_month_end.effective, journal_month_end.id)
         """)
     let holding = try db.makeStatement(
       sql: """
-        INSERT INTO holding (code, place, amount, effective, id) VALUES (?1, '', ?5, ?3, ?4)
+        INSERT INTO holding (code, place, amount, effective, id) VALUES (?1, ?6, ?5, ?3, ?4)
         ON CONFLICT (code, place) DO UPDATE SET amount = excluded.amount, effective = excluded.effective, id = excluded.id
         WHERE (excluded.effective, excluded.id) > (holding.effective, holding.id)
         """)
@@ -270,9 +279,10 @@ extension Store {
       guard let base = buffer.baseAddress else { return }
       for (place, row) in rows.enumerated() {
         let next = place + 1 < rows.count ? rows[place + 1] : nil
-        let lastOfCurrency = next.map { $0.code != row.code } ?? true
-        let lastOfMonth = lastOfCurrency || next?.month != row.month
-        for (statement, wanted) in [(monthEnd, lastOfMonth), (holding, lastOfCurrency)] where wanted {
+        // Each holding's rows name its code and place by texts of their own.
+        let lastOfHolding = next.map { $0.code != row.code || $0.place != row.place } ?? true
+        let lastOfMonth = lastOfHolding || next?.month != row.month
+        for (statement, wanted) in [(monthEnd, lastOfMonth), (holding, lastOfHolding)] where wanted {
           let handle = statement.sqliteStatement
           sqlite3_reset(handle)
           sqlite3_bind_text(handle, 1, base + row.code.lowerBound, Int32(row.code.count), nil)
@@ -280,6 +290,7 @@ extension Store {
           sqlite3_bind_int64(handle, 3, Int64(row.day))
           sqlite3_bind_int64(handle, 4, firstID + Int64(place))
           sqlite3_bind_text(handle, 5, base + row.new.lowerBound, Int32(row.new.count), nil)
+          sqlite3_bind_text(handle, 6, base + row.place.lowerBound, Int32(row.place.count), nil)
           let code = sqlite3_step(handle)
           sqlite3_reset(handle)
           sqlite3_clear_bindings(handle)
@@ -366,6 +377,8 @@ struct PlannedEntries {
     /// `YYYYMM` of the day.
     let month: Int
     let code: Range<Int>
+    /// The place's name; empty for the unnamed place.
+    let place: Range<Int>
     let old: Range<Int>
     let new: Range<Int>
   }

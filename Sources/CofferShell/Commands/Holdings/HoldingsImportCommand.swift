@@ -4,14 +4,17 @@ import Foundation
 import LineEditing
 import RateFiles
 
-/// `holdings import FILE`: balances from a CSV of `date,code,amount` rows, each as
-/// `set CODE AMOUNT at DATE` would write it, all in one transaction or none.
+/// `holdings import FILE`: balances from a CSV of `date,code,amount[,place]` rows, each as
+/// `set CODE@PLACE AMOUNT at DATE` would write it (a row without a place as `set CODE`),
+/// all in one transaction or none.
 struct HoldingsImportCommand: Command {
-  static let file = TypedSlot.path("FILE", "a CSV file of date,code,amount rows")
+  static let file = TypedSlot.path("FILE", "a CSV file of date,code,amount[,place] rows")
   static let entry = CommandEntry(
     "holdings import", .slot(file),
-    "write down balances from a CSV file (header date,code,amount; a row a currency and day), all or none",
-    examples: ["holdings import statements.csv"], reachesOutside: true, command: Self.self)
+    "write down balances from a CSV file (header date,code,amount, and place if any; a row a holding and day; "
+      + "what 'holdings --format csv' writes reads back as today's), all or none",
+    examples: ["holdings import statements.csv", "holdings import wise-and-cash.csv"], reachesOutside: true,
+    command: Self.self)
 
   let path: String
   let offset: Int
@@ -27,11 +30,16 @@ struct HoldingsImportCommand: Command {
     let balances: [WrittenBalance]
     do {
       let bytes = try RatesFileLoader.read(context.resolve(path))
-      balances = try BalanceFile.read(bytes, today: context.ledger.portfolio.today)
+      let ledger = context.ledger
+      balances = try BalanceFile.read(
+        bytes, today: ledger.portfolio.today, units: KnownUnits(added: ledger.addedUnits),
+        place: Self.placeRule(ledger))
     } catch let problem as RatesFileLoader.Problem {
       throw context.failure("cannot read \(path): \(problem.reason)", at: offset)
     } catch let problem as RateFileError {
-      throw context.failure("\(name): \(problem.description); nothing imported", at: offset)
+      // A cell at fault is named as an editor would jump to it.
+      let place = problem.cell.map { "\(name):\($0.line):\($0.column): " } ?? "\(name): \(problem.place): "
+      throw context.failure(place + problem.message + "; nothing imported", at: offset)
     } catch {
       throw context.failure("cannot read \(path): \(error)", at: offset)
     }
@@ -49,5 +57,28 @@ struct HoldingsImportCommand: Command {
       throw context.failure("import interrupted; nothing imported", at: offset, reason: reason)
     }
     return .lines([report.description])
+  }
+
+  /// Where a row's amount goes, as `set` would write it: a place the row names, spelt as
+  /// the ledger lists it (or new); for a row that names none, the write rule of a bare
+  /// code, judged on the ledger as it stood before the import.
+  private static func placeRule(_ ledger: Ledger) -> BalanceFile.PlaceRule {
+    { named, currency, date throws(BalanceFile.PlaceRefusal) -> Place in
+      if let named {
+        do throws(Ledger.PlaceError) {
+          return try ledger.resolve(named, mustExist: false)
+        } catch {
+          throw BalanceFile.PlaceRefusal(error.description)
+        }
+      }
+      do throws(Ledger.PlaceFailure) {
+        return try ledger.holdingForWriting(currency, on: date).place
+      } catch {
+        switch error {
+        case .place(let problem): throw BalanceFile.PlaceRefusal(problem.description)
+        case .store(let problem): throw BalanceFile.PlaceRefusal(problem.description)
+        }
+      }
+    }
   }
 }

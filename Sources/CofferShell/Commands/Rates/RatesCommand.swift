@@ -30,7 +30,8 @@ struct RatesCommand: Command {
     let portfolio = try context.portfolio(ratesAt: date)
     let local = portfolio.local
     let target = self.target ?? local
-    let currencies = chosen.isEmpty ? Catalog.all.filter { $0 != target } : chosen
+    // Units the store added are listed after the catalog's, as their holdings are (SPEC §11).
+    let currencies = chosen.isEmpty ? context.ledger.units.filter { $0 != target } : chosen
     var rows: [Row] = []
     for currency in currencies {
       let result = portfolio.valuation(of: currency, in: target)

@@ -9,7 +9,8 @@ struct RatesImportCommand: Command {
   static let file = TypedSlot.path("FILE", "a rates file to import")
   static let entry = CommandEntry(
     "rates import", .slot(file),
-    "import a rates file (ECB XML or CSV, history zip, JSON) into the rates history",
+    "import a rates file (ECB XML or CSV, history zip, JSON) into the rates history; "
+      + "rows of units added with 'units add' are taken, other unknown codes skipped",
     examples: ["rates import eurofxref-hist.zip"], reachesOutside: true, command: Self.self)
 
   let path: String
