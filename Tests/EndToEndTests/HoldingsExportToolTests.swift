@@ -89,7 +89,8 @@ import Testing
       let pairs = rated.filter { starts[$0.code]! <= day && (starts[$0.code]! == day || random.below(5) < 3) }
       guard !pairs.isEmpty else { continue }
       lines.append(
-        "rates record at \(date(day)) source \"test\" " + pairs.map { "\($0.code) \(rate(&random))" }.joined(separator: " "))
+        "rates record at \(date(day)) source \"test\" "
+          + pairs.map { "\($0.code) \(rate(&random))" }.joined(separator: " "))
       scenario.priceDays.insert(day)
     }
     // Direct quotes in L, a few decimals, on random days; and one typed today.
@@ -288,7 +289,8 @@ import Testing
       let total = Self.amount(in: local, totalLines.split(separator: "\n"))
       #expect(
         total.map { Self.rounded($0, minor) } == cofferTotal,
-        "seed \(seed), \(Self.date(day)): hledger \(String(describing: total)), coffer \(cofferTotal)\n\(hledger.stdout)")
+        "seed \(seed), \(Self.date(day)): hledger \(String(describing: total)), coffer \(cofferTotal)\n\(hledger.stdout)"
+      )
       compared.hledger += 1
 
       // ledger: `-e D+1` sets the moment it values at to D+1 at midnight, when a price
@@ -328,7 +330,8 @@ import Testing
         continue
       }
       #expect(
-        Self.rounded(total, minor) == expected[day], "seed \(seed), \(words[0]): beancount \(total), coffer \(expected[day]!)")
+        Self.rounded(total, minor) == expected[day],
+        "seed \(seed), \(words[0]): beancount \(total), coffer \(expected[day]!)")
       compared.beancount += 1
     }
     #expect(compared.hledger == days.count && compared.ledger == days.count && compared.beancount == days.count)

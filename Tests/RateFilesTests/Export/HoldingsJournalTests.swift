@@ -33,7 +33,8 @@ import Testing
   ) -> HoldingsJournal {
     HoldingsJournal(
       entries: entries, local: unit(local),
-      firstPrices: Dictionary(uniqueKeysWithValues: firstPrices.map { (unit($0.key), date($0.value)) }), format: .ledger)
+      firstPrices: Dictionary(uniqueKeysWithValues: firstPrices.map { (unit($0.key), date($0.value)) }), format: .ledger
+    )
   }
 
   private func beancount(

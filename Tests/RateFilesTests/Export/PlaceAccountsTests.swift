@@ -80,7 +80,9 @@ import Testing
     guard let first = component.unicodeScalars.first else { return false }
     let isASCIIUpperOrDigit = { (s: Unicode.Scalar) in ("A"..."Z").contains(s) || ("0"..."9").contains(s) }
     guard !first.isASCII || isASCIIUpperOrDigit(first) else { return false }
-    return component.unicodeScalars.allSatisfy { !$0.isASCII || isASCIIUpperOrDigit($0) || ("a"..."z").contains($0) || $0 == "-" }
+    return component.unicodeScalars.allSatisfy {
+      !$0.isASCII || isASCIIUpperOrDigit($0) || ("a"..."z").contains($0) || $0 == "-"
+    }
   }
 
   @Test func everyNameGivesAnAccountEachToolReads() {
