@@ -124,6 +124,44 @@ import Testing
     #expect(try run("log --format csv").stdout.split(separator: "\n").count == 3, "two entries, the header")
   }
 
+  // MARK: - A place named in log and open
+
+  @Test func logOfAPlaceShowsItsEntriesAlone() throws {
+    #expect(try run("set USD@wise 100 at 2025-02-01; set USD@cash 20 at 2025-02-01; set EUR@wise 3").status == 0)
+    #expect(try run("set USD@wise 110; set USD@cash 25").status == 0)
+    let log = try run("log USD@wise")
+    #expect(log.status == 0 && log.stderr.isEmpty, "\(log)")
+    let lines = log.stdout.split(separator: "\n")
+    #expect(lines.count == 2, "wise's two entries, no other place's: \(log)")
+    #expect(lines.first == "2026-11-22  USD@wise  100 → 110", "\(log)")
+    // A balance written down for a past day says when it was entered.
+    #expect(lines.last?.hasPrefix("2025-02-01  USD@wise  0 → 100  (entered ") == true, "\(log)")
+    #expect(try run("log USD@wise 1").stdout == "2026-11-22  USD@wise  100 → 110\n", "the last N of that place")
+    #expect(try run("log USD --format csv").stdout.split(separator: "\n").count == 5, "a bare code: every place")
+    let unknown = try run("log USD@nowhere")
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("no place is called 'nowhere'"), "\(unknown)")
+  }
+
+  @Test func openOfAPlaceFocusesItsRowAndEditsThatPlace() throws {
+    #expect(try run("set USD@wise 100; set USD@cash 20").status == 0)
+    let opened = try run("open USD@wise; show; 150; next; show; dismiss")
+    #expect(opened.status == 0, "\(opened)")
+    let focused = opened.stdout.split(separator: "\n").filter { $0.hasPrefix(">") }
+    #expect(focused.count == 2, "\(opened.stdout)")
+    #expect(focused.first?.hasPrefix(">   @wise ") == true, "open USD@wise focuses @wise: \(opened.stdout)")
+    #expect(focused.first?.contains("[100]") == true, "its field holds wise's amount: \(opened.stdout)")
+    #expect(focused.last?.hasPrefix("> EUR ") == true, "next passes on from the last place: \(opened.stdout)")
+    #expect(opened.stdout.contains("\n  USD  US Dollar  "), "the USD row is their sum, not focused")
+    #expect(try run("print amount(USD@wise) amount(USD@cash) amount(USD)").stdout == "150\n20\n170\n")
+    let cash = try run("open USD@cash; show; 5; dismiss")
+    #expect(cash.stdout.split(separator: "\n").first { $0.hasPrefix(">") }?.hasPrefix(">   @cash ") == true, "\(cash)")
+    #expect(try run("print amount(USD@wise) amount(USD@cash)").stdout == "150\n5\n")
+    let unknown = try run("open USD@nowhere")
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("no place is called 'nowhere'"), "\(unknown)")
+  }
+
   // MARK: - Lists
 
   @Test func placesHoldingsByPlaceAndHoldingsShowWhereEverythingIs() throws {

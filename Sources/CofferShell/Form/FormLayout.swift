@@ -45,12 +45,15 @@ struct FormLayout: Equatable {
       value: columns - valueWidth, valueWidth: valueWidth)
   }
 
-  /// The first row shown so that `focus` is in view, moving `top` as little as possible.
-  func top(keeping focus: Int, from top: Int, rowCount: Int) -> Int {
+  /// The first row shown so that `focus` is in view, moving `top` as little as possible;
+  /// and `heading` with it (the row of the currency a focused place row belongs to) when
+  /// both fit, so that a place is never shown without the currency it holds.
+  func top(keeping focus: Int, heading: Int? = nil, from top: Int, rowCount: Int) -> Int {
     let height = viewportHeight
     var top = min(top, max(0, rowCount - height))
     if focus < top { top = focus }
     if focus >= top + height { top = focus - height + 1 }
+    if let heading, heading < top, focus - heading < height { top = heading }
     return max(0, top)
   }
 }

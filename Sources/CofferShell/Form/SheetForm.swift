@@ -366,7 +366,8 @@ final class SheetForm {
 
   private func draw() {
     let rowCount = sheet.rows.count
-    let newTop = layout.top(keeping: sheet.focus ?? 0, from: top, rowCount: rowCount)
+    let focus = sheet.focus ?? 0
+    let newTop = layout.top(keeping: focus, heading: heading(of: focus), from: top, rowCount: rowCount)
     let shift = newTop - top
     top = newTop
     if redrawAll || abs(shift) >= layout.viewportHeight {
@@ -404,6 +405,13 @@ final class SheetForm {
     headerStale = false
     footerStale = false
     screen.refresh(cursor: cursor())
+  }
+
+  /// For a place's row, the row of its currency (their sum): right above its places.
+  private func heading(of row: Int) -> Int? {
+    var index = row
+    while index > 0, index < sheet.rows.count, sheet.rows[index].place != nil { index -= 1 }
+    return index < row ? index : nil
   }
 
   private func drawHeader() {

@@ -131,6 +131,18 @@ import Testing
     #expect(rendered <= 11 + 30 * 3, "rows rendered for 30 moves: \(rendered)")
   }
 
+  /// A place's row is never shown without its currency's row (their sum) above it: back
+  /// from the bottom of the sheet to USD's first place, the viewport shows USD too.
+  @Test func aPlaceRowIsShownWithItsCurrencysRow() throws {
+    let harness = try Harness()
+    _ = harness.run("set USD@wise 100; set USD@cash 20; save")
+    let screen = ScriptedScreen(rows: 15, columns: 80, keys: [.backTab, .tab, .escape])
+    _ = harness.interpreter.openForm(on: screen)
+    #expect(screen.lines[2].hasPrefix("  USD  US Dollar"), "\(screen.lines)")
+    #expect(screen.lines[3].hasPrefix(">  @cash"), "\(screen.lines)")
+    #expect(screen.lines[4].hasPrefix("   @wise"), "\(screen.lines)")
+  }
+
   /// A keystroke renders one row and recomputes no total; a commit recomputes it once.
   @Test func aKeystrokeCostsOneRowAndACommitOneTotal() throws {
     func counters(typing count: Int, commits: Int) throws -> Counters {
