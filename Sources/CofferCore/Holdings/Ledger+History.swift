@@ -69,7 +69,7 @@ extension Ledger {
   /// The current amount of a holding as this session has it: today's unsaved amount, else
   /// the latest unsaved balance with nothing after it, else what the store holds (with
   /// any unsaved move).
-  private func currentAmount(of holding: Holding) -> DecimalValue {
+  func currentAmount(of holding: Holding) -> DecimalValue {
     if let today = pending.amount(of: holding) { return today }
     return pending.currentDated(holding)?.amount ?? movedAmount(baseAmount(of: holding), of: holding, through: nil)
   }

@@ -204,8 +204,20 @@ package final class Ledger {
   package func save(force: Bool = false) throws(StoreError) -> Int {
     guard !pending.isEmpty else { return 0 }
     let before = counters.rowsWritten
-    let outcome = try writing { store throws(StoreError) in
-      try store.save(pending, base: base, ratesRevision: ratesRevision, today: portfolio.today, force: force)
+    let outcome: Store.SaveOutcome
+    do {
+      outcome = try writing { store throws(StoreError) in
+        try store.save(pending, base: base, ratesRevision: ratesRevision, today: portfolio.today, force: force)
+      }
+    } catch {
+      // A move the store refuses now can never be made: it goes, so that it cannot hold
+      // back every later save; the rest of the batch stays, and the message says so.
+      if case .moveRefused(let move, _) = error {
+        pending.keepMoves { $0 != move }
+        // What the two places hold is the store's again: read before the next statement.
+        mustReload = true
+      }
+      throw error
     }
     ratesRevision = outcome.ratesRevision
     var kept = PendingBatch()

@@ -23,8 +23,9 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
   /// Another session saved these holdings since this one loaded them.
   case conflict([SaveConflict])
   /// A move's source holds less, as a forced save found it, than the move takes: nothing
-  /// of the batch was written.
-  case moveRefused(String)
+  /// of the batch was written, and the ledger drops the move (no later save could make
+  /// it), so that saving again writes the rest.
+  case moveRefused(PendingMove, reason: String)
   case failed(path: String, reason: String)
 
   package var description: String {
@@ -58,7 +59,8 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
     case .conflict(let conflicts):
       "conflict: another session saved " + SaveConflict.named(conflicts)
         + "; \(conflicts.count == 1 ? "that edit is" : "those edits are") kept unsaved; 'save --force' overwrites"
-    case .moveRefused(let reason): "the move cannot be saved: \(reason); nothing was written"
+    case .moveRefused(_, let reason):
+      "the move cannot be saved: \(reason); nothing was written, and the move is dropped: 'save' writes the rest"
     case .failed(let path, let reason): "store \(path): \(reason)"
     }
   }

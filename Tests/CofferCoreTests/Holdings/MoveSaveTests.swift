@@ -57,6 +57,7 @@ import Testing
       }
       #expect(conflicts.map(\.holding) == [usdAtWise], "only the source changed")
       #expect(conflicts.first?.theirs == decimal("50"))
+      #expect(conflicts.first?.ours == decimal("70"), "what the move would have left at wise")
     }
     #expect(try journal(path) == afterB, "neither entry of the move was written")
     #expect(a.pending.moves.count == 1, "the move is still pending, whole")
@@ -97,17 +98,23 @@ import Testing
       try a.save(force: true)
       Issue.record("expected the move to be refused")
     } catch {
-      guard case .moveRefused(let reason) = error else {
+      guard case .moveRefused(_, let reason) = error else {
         Issue.record("expected moveRefused, got \(error)")
         return
       }
       #expect(reason.contains("USD@wise holds 10"), "\(reason)")
-      #expect(error.description.hasSuffix("nothing was written"))
+      #expect(error.description.contains("nothing was written, and the move is dropped"))
     }
     #expect(try journal(path) == afterB, "neither entry of the move was written")
     #expect(a.counters.saves == 0)
+    // The move is gone from the batch: it no longer holds back a save of other edits.
+    #expect(a.pending.moves.isEmpty)
+    try a.refresh()
+    #expect(a.portfolio.amount(of: usdAtWise) == decimal("10"), "the store's amount, the move undone")
+    a.commit(decimal("5"), of: usdAtCash)
+    #expect(try a.save() == 1)
     let reopened = try Ledger(location: .file(path), today: testDay)
     #expect(reopened.portfolio.amount(of: usdAtWise) == decimal("10"))
-    #expect(reopened.portfolio.amount(of: usdAtCash) == decimal("20"))
+    #expect(reopened.portfolio.amount(of: usdAtCash) == decimal("5"))
   }
 }

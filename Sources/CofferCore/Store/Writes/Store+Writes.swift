@@ -170,13 +170,14 @@ extension Store {
         let from = try Self.balance(db, of: move.source, on: move.date)?.amount ?? .zero
         let to = try Self.balance(db, of: move.destination, on: move.date)?.amount ?? .zero
         if !force && (from != move.seenFrom || to != move.seenTo) {
+          // Each conflict names what the move would have written there.
           if from != move.seenFrom {
             outcome.conflicts.append(
-              SaveConflict(holding: move.source, theirs: from, ours: move.seenFrom, date: move.date))
+              SaveConflict(holding: move.source, theirs: from, ours: try move.seenFrom - move.amount, date: move.date))
           }
           if to != move.seenTo {
             outcome.conflicts.append(
-              SaveConflict(holding: move.destination, theirs: to, ours: move.seenTo, date: move.date))
+              SaveConflict(holding: move.destination, theirs: to, ours: try move.seenTo + move.amount, date: move.date))
           }
           outcome.heldMoves.append(move)
           continue
@@ -184,7 +185,8 @@ extension Store {
         // Checked again here, on the amounts this save found (forced, they may be others).
         guard from >= move.amount else {
           throw StoreError.moveRefused(
-            "\(move.source) holds \(from) on \(move.date), less than the \(move.amount) to move")
+            move,
+            reason: "\(move.source) holds \(from) on \(move.date), less than the \(move.amount) to move")
         }
         try list(move.from)
         try list(move.to)
