@@ -104,6 +104,10 @@ extension Ledger {
   /// its row.
   package func holdings(on dates: [CalendarDate]) throws(StoreError) -> [[Holding: DecimalValue]] {
     let stored = try store.balances(on: dates)
+    // Nothing unsaved: the journal's balances are the answer as they are.
+    if pending.amounts.isEmpty && !pending.hasDated && pending.moves.isEmpty {
+      return stored.map { $0.mapValues(\.amount) }
+    }
     var unsaved = Set(pending.amounts.map(\.holding)).union(pending.datedHoldings)
     for move in pending.moves { unsaved.formUnion([move.source, move.destination]) }
     return zip(dates, stored).map { date, balances in

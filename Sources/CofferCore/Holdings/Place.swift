@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where an amount is held: a bank, a wallet, cash (SPEC §11). Every holding that does
 /// not name one is at the unnamed place, `Place.unnamed`.
@@ -10,15 +11,42 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
   package let name: String
   /// What names are matched by: the name case-folded (and in NFC).
   package let key: String
+  /// A hash of `key`'s bytes, worked out once. Holdings key the dictionaries a dated
+  /// answer builds for every holding and date, and Swift hashes a `String` that is not
+  /// ASCII by normalizing it each time; `key` is NFC already, so its bytes decide.
+  private let keyHash: UInt64
 
   /// The place holdings are at unless they name one.
   package static let unnamed = Place(checkedName: "")
 
+  /// Places made so far, by the name they were made from. Normalizing and folding go
+  /// through Foundation, which costs microseconds a name, and a store names its few
+  /// places on many rows (a start reads every holding row, a listing every entry).
+  private static let made = Mutex<[String: Place]>([:])
+  private static let mostRemembered = 1024
+
   /// A place from a name already checked (`problem(with:)`), made NFC and folded here.
   package init(checkedName name: String) {
+    if let known = Self.made.withLock({ $0[name] }) {
+      self = known
+      return
+    }
+    self.init(normalizing: name)
+    let place = self
+    Self.made.withLock { made in
+      if made.count < Self.mostRemembered { made[name] = place }
+    }
+  }
+
+  private init(normalizing name: String) {
     let normalized = name.precomposedStringWithCanonicalMapping
     self.name = normalized
-    self.key = normalized.folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+    let key = normalized.folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+    self.key = key
+    // FNV-1a: short, and the same on every run (the hash itself is seeded by `Hasher`).
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    self.keyHash = hash
   }
 
   /// A place named by text a person typed or a file held; throws saying what is wrong.
@@ -34,8 +62,11 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// How listings and messages show it: its name, or `(no place)` for the unnamed one.
   package var shown: String { isUnnamed ? "(no place)" : name }
 
-  package static func == (lhs: Place, rhs: Place) -> Bool { lhs.key == rhs.key }
-  package func hash(into hasher: inout Hasher) { hasher.combine(key) }
+  /// Both keys are NFC: equal bytes are equal names, with no normalizing on the way.
+  package static func == (lhs: Place, rhs: Place) -> Bool {
+    lhs.keyHash == rhs.keyHash && lhs.key.utf8.elementsEqual(rhs.key.utf8)
+  }
+  package func hash(into hasher: inout Hasher) { hasher.combine(keyHash) }
   /// The unnamed place first, then by folded name (byte order: the same on every machine).
   package static func < (lhs: Place, rhs: Place) -> Bool { Array(lhs.key.utf8).lexicographicallyPrecedes(rhs.key.utf8) }
 

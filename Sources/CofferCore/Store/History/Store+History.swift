@@ -32,7 +32,7 @@ extension Store {
     return try read { db in
       counters.dbReads += 1
       let keys = try Self.holdingKeys(db)
-      var table = BalanceTable(days: days.count)
+      var table = BalanceTable(days: days.count, holdings: keys.count)
       // A series of month ends (two or more): a scan per holding of its month ends.
       var monthEnds = days.indices.filter { days[$0].isLastOfMonth }.sorted { days[$0] < days[$1] }
       if monthEnds.count < 2 { monthEnds = [] }
@@ -80,8 +80,8 @@ extension Store {
   private struct BalanceTable {
     var days: [[Holding: HeldBalance]]
 
-    init(days count: Int) {
-      days = [[Holding: HeldBalance]](repeating: [:], count: count)
+    init(days count: Int, holdings: Int) {
+      days = [[Holding: HeldBalance]](repeating: Dictionary(minimumCapacity: holdings), count: count)
     }
   }
 
