@@ -13,7 +13,18 @@
 /// commit of it is effective on that date, and nothing of it reads the store again.
 package final class SheetController {
   package let ledger: Ledger
-  package private(set) var rows: [SheetRowID] = []
+  package private(set) var rows: [SheetRowID] = [] {
+    // Asked on every keystroke and for every row drawn: kept beside the rows, not
+    // searched for in them.
+    didSet {
+      rowIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) })
+      summed = Set(rows.compactMap { $0.place?.currency.index })
+    }
+  }
+  /// Each row's index in `rows`.
+  private var rowIndex: [SheetRowID: Int] = [:]
+  /// The currencies (by index) whose row sums their places' rows.
+  private var summed: Set<Int> = []
   /// The amounts and values the fields show: today's portfolio, or (`open at DATE`) the
   /// holdings as they stood on a date, valued at that date's rates.
   package let portfolio: Portfolio
@@ -124,7 +135,7 @@ package final class SheetController {
 
   /// Whether a currency's row is the sum of its places (it has place rows).
   package func isSum(_ currency: Currency) -> Bool {
-    rows.contains(.place(Holding(currency))) || rows.contains { $0.place?.currency == currency }
+    summed.contains(currency.index)
   }
 
   /// The amount a row shows: a place's, or a currency's (its places summed).
@@ -142,7 +153,10 @@ package final class SheetController {
   package var date: CalendarDate? { dated?.date }
 
   /// The row of a currency (its own), if it has one.
-  package func row(of currency: Currency) -> Int? { rows.firstIndex(of: .currency(currency)) }
+  package func row(of currency: Currency) -> Int? { rowIndex[.currency(currency)] }
+
+  /// Where a row is in `rows`, if it is there.
+  package func index(of row: SheetRowID) -> Int? { rowIndex[row] }
 
   /// The row whose field edits a currency: its own, or its first place's.
   package func fieldRow(of currency: Currency) -> Int? {
@@ -153,7 +167,7 @@ package final class SheetController {
   /// The row of a holding's field: a place's row, or the currency's own when it is held
   /// at no named place (and `holding` is at the unnamed place).
   package func row(of holding: Holding) -> Int? {
-    if let placed = rows.firstIndex(of: .place(holding)) { return placed }
+    if let placed = rowIndex[.place(holding)] { return placed }
     guard holding.place.isUnnamed, let own = row(of: holding.currency), !isSum(holding.currency) else { return nil }
     return own
   }
@@ -273,7 +287,7 @@ package final class SheetController {
   private func addPlace(_ place: Place, of named: Currency?) -> SheetOutcome {
     guard let currency = named ?? focused else { return SheetOutcome(message: .noFocus(draft: "")) }
     let holding = Holding(currency, at: place)
-    if rows.contains(.place(holding)) { return SheetOutcome(message: .placeExists(holding)) }
+    if rowIndex[.place(holding)] != nil { return SheetOutcome(message: .placeExists(holding)) }
     if place.isUnnamed && !isSum(currency) { return SheetOutcome(message: .placeExists(holding)) }
     var outcome = commitFocused()
     addedPlaces.insert(holding)

@@ -277,7 +277,7 @@ final class SheetForm {
     let outcome = sheet.perform(action)
     if outcome.relaid { relayAll() }
     for id in outcome.changed {
-      if let row = sheet.rows.firstIndex(of: id) { stale.insert(row) }
+      if let row = sheet.index(of: id) { stale.insert(row) }
     }
     switch action {
     case .edit:
@@ -340,7 +340,7 @@ final class SheetForm {
 
   private func mark(_ changed: [SheetRowID]) {
     for id in changed {
-      if let row = sheet.rows.firstIndex(of: id) { stale.insert(row) }
+      if let row = sheet.index(of: id) { stale.insert(row) }
     }
     if !changed.isEmpty { headerStale = true }
   }

@@ -53,7 +53,7 @@ import Testing
     for section in ["EXAMPLES", "FILES", "ENVIRONMENT"] { #expect(page.contains("\n.SH \(section)\n")) }
     #expect(page.contains("coffer> set JPY 150_000"))
     #expect(page.contains("coffer> watch total"))
-    #expect(page.contains("coffer> total in USD"))
+    #expect(page.contains("move 200 USD from wise to cash"))
     #expect(!page.contains("<!--"))
   }
 

@@ -250,7 +250,7 @@ extension Store {
 
   /// A journal entry about to be written, through its record (the journal's triggers
   /// keep the holdings and the month ends from it).
-  struct JournalRow: Encodable, PersistableRecord {
+  struct JournalRow: PersistableRecord {
     static let databaseTableName = "journal"
     let entered: EntryTime
     let effective: CalendarDate
@@ -259,24 +259,18 @@ extension Store {
     let new: DecimalValue
     var move: JournalEntry.Move = .none
 
-    enum CodingKeys: String, CodingKey {
-      case entered
-      case utcOffset = "utc_offset"
-      case effective, code, place, old, new, move
-    }
-
     /// Written as Coffer writes every entry: UTC time and its offset, the day number, the
-    /// code, and the amounts as plain decimal text.
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(entered.utcText, forKey: .entered)
-      try container.encode(entered.offsetMinutes, forKey: .utcOffset)
-      try container.encode(effective.dayNumber, forKey: .effective)
-      try container.encode(holding.currency.code, forKey: .code)
-      try container.encode(holding.place.name, forKey: .place)
-      try container.encode(old.description, forKey: .old)
-      try container.encode(new.description, forKey: .new)
-      try container.encode(move.rawValue, forKey: .move)
+    /// code, and the amounts as plain decimal text. Into GRDB's container directly, not
+    /// through `Encodable`, whose keyed containers cost more than the insert itself.
+    func encode(to container: inout PersistenceContainer) {
+      container["entered"] = entered.utcText
+      container["utc_offset"] = entered.offsetMinutes
+      container["effective"] = effective.dayNumber
+      container["code"] = holding.currency.code
+      container["place"] = holding.place.name
+      container["old"] = old.description
+      container["new"] = new.description
+      container["move"] = move.rawValue
     }
   }
 
