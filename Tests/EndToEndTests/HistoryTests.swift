@@ -33,6 +33,22 @@ import Testing
 
   // MARK: - Writing balances down
 
+  @Test func todaysAmountBackToTheStoredOneAfterADatedBalanceIsSavedAsPrinted() throws {
+    // The dated balance changes the current amount first; today's, equal to what the store
+    // held before, must still be written (it was dropped as "nothing to write").
+    #expect(try run("set USD 5 at 2025-01-01; set USD 0; print amount(USD)").stdout == "0\n")
+    #expect(try run("print amount(USD) amount_at(USD, 2025-01-01)").stdout == "0\n5\n")
+    #expect(try run("set USD 3 at 2025-06-01").status == 0)
+    #expect(try run("set USD 9 at 2025-07-01; set USD 3; print amount(USD)").stdout == "3\n")
+    #expect(try run("print amount(USD) amount_at(USD, 2025-07-01)").stdout == "3\n9\n")
+    // And a dump of it replays to the same store.
+    let dump = try run("dump")
+    let copy = coffer.home + "/replayed.db"
+    #expect(try coffer.run(["--db", copy, "-c", dump.stdout]).status == 0)
+    #expect(try coffer.run(["--db", copy, "-c", "dump"]).stdout == dump.stdout)
+    #expect(try coffer.run(["--db", copy, "-c", "print amount(USD)"]).stdout == "3\n")
+  }
+
   @Test func aBackdatedBalanceChangesTheCurrentAmountOnlyWhenNothingIsLater() throws {
     // USD per 1 CNY: 8/1.25 = 6.4 CNY per USD on 2025-01-01, 5 on 2025-03-15, 4 from 2025-06-01.
     #expect(try run("set USD 100 at 2025-02-01").status == 0)

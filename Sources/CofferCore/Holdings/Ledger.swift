@@ -94,7 +94,10 @@ package final class Ledger {
     if let seen, pending.amount(of: holding) == nil {
       base[holding] = seen
     }
-    pending.set(amount, of: holding, savedAmount: baseAmount(of: holding))
+    // Back to the store's amount is nothing to write, unless a balance for a past date or
+    // a move of this batch changes the current amount first: then it must be written.
+    let changedFirst = pending.hasDated(holding) || pending.hasMove(touching: holding)
+    pending.set(amount, of: holding, savedAmount: changedFirst ? nil : baseAmount(of: holding))
     return true
   }
 

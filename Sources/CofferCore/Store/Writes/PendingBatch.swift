@@ -81,7 +81,9 @@ package struct PendingBatch: Sendable {
     datedEdits[DatedKey(holding: holding, day: date.dayNumber)]
   }
 
-  mutating func set(_ amount: DecimalValue, of holding: Holding, savedAmount: DecimalValue) {
+  /// Today's amount of a holding; `savedAmount` is what the store holds, nil when it is
+  /// to be written whatever it is.
+  mutating func set(_ amount: DecimalValue, of holding: Holding, savedAmount: DecimalValue?) {
     // Setting a holding back to what the store holds leaves nothing to write.
     slots[holding] = amount == savedAmount ? nil : amount
   }

@@ -205,19 +205,19 @@ extension Store {
       var todays: [JournalRow] = []
       for (holding, ours) in batch.amounts {
         let theirs = stored[holding] ?? .zero
-        if theirs == ours {
-          outcome.alreadyStored.append(holding)
-          continue
-        }
-        if !force && theirs != (base[holding] ?? .zero) {
+        if !force && theirs != ours && theirs != (base[holding] ?? .zero) {
           outcome.conflicts.append(SaveConflict(holding: holding, theirs: theirs, ours: ours))
           continue
         }
         // What today's entry replaces: the amount on today, after any balance or move
-        // this batch wrote for a past date.
+        // this batch wrote for a past date (which may have changed it from `theirs`).
         let replaced =
           batch.hasDated(holding) || batch.hasMove(touching: holding)
           ? try Self.balance(db, of: holding, on: today)?.amount ?? .zero : theirs
+        if replaced == ours {
+          outcome.alreadyStored.append(holding)
+          continue
+        }
         try list(holding.place)
         todays.append(JournalRow(entered: now, effective: today, holding: holding, old: replaced, new: ours))
       }
