@@ -61,6 +61,8 @@ import Testing
         == "<command>:1:5: error: USD is held at 2 places ((no place), wise): say which, e.g. USD@wise\n",
       "\(refused)")
     #expect(try run("print amount(USD@wise) amount(USD@\"\")").stdout == "60\n5\n", "nothing changed")
+    // The example in the message can be typed back as it is.
+    #expect(try run(#"set USD@"N26 joint" 1; clear USD@""; set USD 2"#).stderr.contains(#"e.g. USD@"N26 joint""#))
     // A currency held nowhere goes to the unnamed place.
     #expect(try run("set GBP 3; print amount(GBP@\"\")").stdout == "3\n")
   }
@@ -79,6 +81,11 @@ import Testing
     #expect(fullWidth.stderr == "<command>:1:8: error: '＠' is a full-width at sign: type @\n", "\(fullWidth)")
     let control = try run(#"set USD@"a\tb" 5"#)
     #expect(control.stderr.contains("cannot name a place: a place name cannot hold control characters"), "\(control)")
+    // Names that would look like another: blanks at an end, direction marks.
+    let blankEnd = try run(#"set USD@" lead" 5"#)
+    #expect(blankEnd.stderr.contains("a place name cannot begin or end with a blank"), "\(blankEnd)")
+    let override = try run(#"set USD@"\u{202e}evil" 5"#)
+    #expect(override.stderr.contains("a place name cannot hold direction marks"), "\(override)")
     let unknown = try run("print amount(USD@nowhere)")
     #expect(unknown.stderr == "<command>:1:14: error: no place is called 'nowhere' ('places' lists them)\n")
     let empty = try run("set USD@ 5")
@@ -211,6 +218,10 @@ import Testing
     let cases: [(String, String)] = [
       (#"units add USD "Dollar""#, "USD is a currency of the catalog already"),
       (#"units add ALL "All""#, "'ALL' is a word of the language"),
+      // Words a statement begins with, in the sheet too: `NEXT 5` there must stay `next`.
+      (#"units add NEXT "Next""#, "'NEXT' is a word of the language"),
+      (#"units add done "Done""#, "'done' is a word of the language"),
+      (#"units add AMOUNT "Amount""#, "'AMOUNT' is a word of the language"),
       (#"units add 1X "One""#, "malformed number '1X'"),
       (#"units add X_1 "One""#, "a unit's code is 2 to 10 letters or digits, starting with a letter"),
       (#"units add X "Ex""#, "a unit's code is 2 to 10 letters or digits"),

@@ -22,7 +22,7 @@ extension Ledger {
       switch self {
       case .heldAtSeveralPlaces(let currency, let places):
         "\(currency.code) is held at \(places.count) places (\(places.map(\.shown).joined(separator: ", "))): "
-          + "say which, e.g. \(Holding(currency, at: places.first { !$0.isUnnamed } ?? places[0]))"
+          + "say which, e.g. \(currency.code)@\(Place.typed(places.first { !$0.isUnnamed } ?? places[0]))"
       case .unknownPlace(let place): "no place is called '\(place.name)' ('places' lists them)"
       case .samePlace(let place): "a move goes from one place to another, not from \(place.shown) to itself"
       case .notEnough(let holding, let has, let moving, let date):

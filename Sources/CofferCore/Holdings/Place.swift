@@ -70,6 +70,18 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The unnamed place first, then by folded name (byte order: the same on every machine).
   package static func < (lhs: Place, rhs: Place) -> Bool { Array(lhs.key.utf8).lexicographicallyPrecedes(rhs.key.utf8) }
 
+  /// The place as typed after `@` in a message's example: quoted unless it is letters,
+  /// digits, `_`, `.` and `-` alone (the language's own rule is `PlaceWord`'s).
+  package static func typed(_ place: Place) -> String {
+    let plain = !place.name.isEmpty && place.name.allSatisfy { $0.isLetter || $0.isNumber || "_.-".contains($0) }
+    return plain ? place.name : "\"" + place.name + "\""
+  }
+
+  /// Direction marks and overrides: they make a name read otherwise than it is stored.
+  private static let directionMarks: Set<UInt32> = [
+    0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+  ]
+
   /// The longest name a place may have, in characters.
   package static let maximumLength = 64
 
@@ -83,6 +95,13 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
       return "a place name cannot hold '@'"
     }
     if !name.isEmpty && name.allSatisfy({ $0.isWhitespace }) { return "a place name cannot be only blanks" }
+    // Blanks at either end would make two places look like one (and a CSV cell trims them).
+    if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
+      return "a place name cannot begin or end with a blank"
+    }
+    if name.unicodeScalars.contains(where: { directionMarks.contains($0.value) }) {
+      return "a place name cannot hold direction marks (U+200E, U+202A to U+202E, U+2066 to U+2069)"
+    }
     return nil
   }
 }

@@ -65,9 +65,17 @@ struct UnitsAddCommand: Command {
   let definition: AddedUnits.Definition
   let offset: Int
 
+  /// The words a statement begins with, in the sheet or out of it, and the functions': a
+  /// unit called `NEXT` could not be typed where the sheet takes a code (`NEXT 5`).
+  /// (UnitRules holds the keywords, which the core knows of.)
+  static let commandWords = Set(CommandTable.names() + Function.allCases.map(\.rawValue))
+
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     let code = try arguments.value(Self.code)
     if let problem = UnitRules.problem(withCode: code.value) { throw context.failure(problem, at: code.offset) }
+    if Self.commandWords.contains(code.value.lowercased()) {
+      throw context.failure("'\(code.value)' is a word of the language; choose another code", at: code.offset)
+    }
     let name = try arguments.value(Self.name)
     if let problem = UnitRules.problem(withName: name.value) { throw context.failure(problem, at: name.offset) }
     var minorUnits = 2
