@@ -237,6 +237,14 @@ import Testing
     #expect(try run("units remove XAU; units --format csv").stdout == "code,name,minor,symbol\n")
   }
 
+  @Test func aRemovedPlaceKeepsItsHistory() throws {
+    #expect(try run("set USD@wise 5 at 2025-02-01; save; clear USD@wise; save; places remove wise").status == 0)
+    #expect(try run("places --format csv").stdout == "place,code,amount,value,local\n")
+    #expect(try run("print amount_at(USD@wise, 2025-06-01) amount_at(USD@Wise, 2025-01-01)").stdout == "5\n0\n")
+    #expect(try run("log USD@wise --format csv").stdout.split(separator: "\n").count == 3, "the header and two entries")
+    #expect(try run("print amount(USD@nowhere)").stderr.contains("no place is called 'nowhere'"))
+  }
+
   // MARK: - Round trips
 
   @Test func aDumpGivesBackPlacesUnitsAndMovesByteForByte() throws {

@@ -59,11 +59,21 @@ extension CommandContext {
   /// The place a read names, as the store spells it: one it lists, or the unnamed place.
   func placeForReading(_ named: NamedHolding) throws(StatementFailure) -> Holding? {
     guard let place = named.place else { return nil }
+    let unknown: Ledger.PlaceError
     do {
       return Holding(named.currency, at: try ledger.resolve(place, mustExist: true))
     } catch {
-      throw failure(error.description, at: named.offset)
+      unknown = error
     }
+    // A removed place keeps its history (SPEC §11): a read finds it by its entries.
+    let kept: [Holding]
+    do {
+      kept = try ledger.journalHoldings()
+    } catch {
+      throw failure(error, at: named.offset)
+    }
+    if let holding = kept.first(where: { $0 == Holding(named.currency, at: place) }) { return holding }
+    throw failure(unknown.description, at: named.offset)
   }
 
   /// The holding a write names: the place said (as the store spells it when listed), or
