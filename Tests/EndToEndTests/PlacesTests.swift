@@ -192,12 +192,15 @@ import Testing
     #expect(holdings.stdout.contains("  @(no place)"), "\(holdings)")
     #expect(try run("places rename wise Wise; print amount(USD@WISE)").stdout == "50\n")
     #expect(try run("log USD@Wise --format csv").stdout.contains(",USD,Wise,0,50,"))
+    let cashBefore = try run("print amount_at(USD@cash, 2026-11-21)")
+    #expect(cashBefore.status == 0, "\(cashBefore)")
     let notEmpty = try run("places remove cash")
     #expect(notEmpty.stderr.contains("cash still holds USD@cash"), "\(notEmpty)")
     #expect(
       try run("clear USD@cash; places remove cash").stderr.contains("cash has edits not yet saved: save them first"))
     #expect(try run("places remove cash; places --format csv").stdout.contains("cash") == false)
-    #expect(try run("print amount_at(USD@cash, 2026-11-21)").status == 1, "cash is no longer listed")
+    // No longer listed, but its history stays (SPEC §11).
+    #expect(try run("print amount_at(USD@cash, 2026-11-21)").stdout == cashBefore.stdout)
   }
 
   // MARK: - Units
