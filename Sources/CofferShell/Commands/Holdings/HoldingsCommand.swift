@@ -219,64 +219,54 @@ struct HoldingsCommand: Command {
     let local: Currency
     let target: Currency
     let total: Total
-    /// Per place, its holdings: the currency, the amount there and its value.
-    let places: [(place: Place, holdings: [(currency: Currency, amount: DecimalValue, value: DecimalValue?)])]
+    let places: [PlaceGroup]
 
     init(_ report: Report) {
       local = report.local
       target = report.target
       total = report.total
-      var byPlace: [Place: [(currency: Currency, amount: DecimalValue, value: DecimalValue?)]] = [:]
+      var held: [(Place, PlaceGroup.Held)] = []
       for row in report.rows where !row.amount.isZero {
         if row.places.isEmpty {
-          byPlace[.unnamed, default: []].append((row.currency, row.amount, row.value))
+          held.append((.unnamed, PlaceGroup.Held(currency: row.currency, amount: row.amount, value: row.value)))
         } else {
           for share in row.places {
-            byPlace[share.place, default: []].append((row.currency, share.amount, share.value))
+            held.append(
+              (share.place, PlaceGroup.Held(currency: row.currency, amount: share.amount, value: share.value)))
           }
         }
       }
-      places = byPlace.keys.sorted().map { ($0, byPlace[$0] ?? []) }
-    }
-
-    /// A place's subtotal: nil when one of its holdings has no value.
-    func subtotal(_ holdings: [(currency: Currency, amount: DecimalValue, value: DecimalValue?)]) -> DecimalValue? {
-      var sum = DecimalValue.zero
-      for holding in holdings {
-        guard let value = holding.value, let added = try? sum + value else { return nil }
-        sum = added
-      }
-      return sum
+      places = PlaceGroup.grouping(held)
     }
 
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .right, .right])
       table.add(["place", "code", "amount", "value (\(target.code))"].map { output.styled($0, "1") })
-      for (place, holdings) in places {
-        for (index, holding) in holdings.enumerated() {
+      for group in places {
+        for (index, holding) in group.holdings.enumerated() {
           table.add([
-            index == 0 ? place.shown.escapingControlCharacters : "", holding.currency.code,
+            index == 0 ? group.place.shown.escapingControlCharacters : "", holding.currency.code,
             MoneyText.format(holding.amount, holding.currency, output: output),
             holding.value.map { MoneyText.format($0, target, output: output) } ?? "—",
           ])
         }
         table.add([
-          "", "subtotal", "", subtotal(holdings).map { MoneyText.format($0, target, output: output) } ?? "—",
+          "", "subtotal", "", group.value.map { MoneyText.format($0, target, output: output) } ?? "—",
         ])
       }
       return table.lines() + ["total " + MoneyText.total(total, output: output, basis: nil)]
     }
 
     func plain() -> [String] {
-      places.flatMap { place, holdings in holdings.map { "\(Holding($0.currency, at: place)) \($0.amount)" } }
+      places.flatMap { group in group.holdings.map { "\(Holding($0.currency, at: group.place)) \($0.amount)" } }
     }
 
     func csv() -> (header: [String], rows: [[String]]) {
       (
         ["place", "code", "amount", "value", target == local ? "local" : "in"],
-        places.flatMap { place, holdings in
-          holdings.map {
-            [place.name, $0.currency.code, $0.amount.description, $0.value?.description ?? "", target.code]
+        places.flatMap { group in
+          group.holdings.map {
+            [group.place.name, $0.currency.code, $0.amount.description, $0.value?.description ?? "", target.code]
           }
         }
       )
@@ -284,27 +274,7 @@ struct HoldingsCommand: Command {
 
     func json() -> JSONValue {
       .object([
-        ("local", .string(local.code)),
-        (
-          "places",
-          .array(
-            places.map { place, holdings in
-              .object([
-                ("place", .string(place.name)),
-                (
-                  "holdings",
-                  .array(
-                    holdings.map {
-                      .object([
-                        ("code", .string($0.currency.code)), ("amount", .string($0.amount.description)),
-                        ("value", .string($0.value?.description)),
-                      ])
-                    })
-                ),
-                ("subtotal", .string(subtotal(holdings)?.description)),
-              ])
-            })
-        ),
+        ("local", .string(local.code)), ("places", .array(places.map { $0.json(valueKey: "subtotal") })),
         ("total", .string(total.value.description)),
       ])
     }

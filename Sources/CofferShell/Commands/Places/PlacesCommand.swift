@@ -18,51 +18,32 @@ struct PlacesCommand: Command {
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let ledger = context.ledger
     let portfolio = ledger.portfolio
-    var byPlace: [Place: [PlaceHolding]] = [:]
+    var held: [(Place, PlaceGroup.Held)] = []
     for currency in ledger.units {
       for (holding, amount) in portfolio.places(of: currency) where !amount.isZero {
         let value = try context.unlessNoRate("places: \(holding)", at: offset) { () throws(PortfolioError) in
           try portfolio.value(of: amount, in: currency)
         }
-        byPlace[holding.place, default: []].append(PlaceHolding(holding: holding, amount: amount, value: value))
+        held.append((holding.place, PlaceGroup.Held(currency: currency, amount: amount, value: value)))
       }
     }
     // The listed places, and any this session holds something at before it saves.
-    let places = Set(ledger.places).union(byPlace.keys).sorted()
-    return .listing(
-      Report(local: portfolio.local, places: places.map { ($0, byPlace[$0] ?? []) }))
-  }
-
-  /// One holding at a place, valued (nil: no rate).
-  struct PlaceHolding {
-    let holding: Holding
-    let amount: DecimalValue
-    let value: DecimalValue?
+    return .listing(Report(local: portfolio.local, places: PlaceGroup.grouping(held, alsoListed: ledger.places)))
   }
 
   struct Report: Listing {
     let local: Currency
-    let places: [(place: Place, holdings: [PlaceHolding])]
-
-    /// A place's value: its holdings' values summed (nil when one has no rate).
-    func value(of holdings: [PlaceHolding]) -> DecimalValue? {
-      var sum = DecimalValue.zero
-      for holding in holdings {
-        guard let value = holding.value, let added = try? sum + value else { return nil }
-        sum = added
-      }
-      return sum
-    }
+    let places: [PlaceGroup]
 
     func table(_ output: Output) -> [String] {
       guard !places.isEmpty else { return ["no places yet (set C@PLACE AMOUNT names one)"] }
       var table = TextTable([.left, .left, .right])
       table.add(["place", "holds", "value (\(local.code))"].map { output.styled($0, "1") })
-      for (place, holdings) in places {
-        let held = holdings.map { MoneyText.format($0.amount, $0.holding.currency, output: output) }
+      for group in places {
+        let held = group.holdings.map { MoneyText.format($0.amount, $0.currency, output: output) }
         table.add([
-          place.shown.escapingControlCharacters, held.isEmpty ? "nothing" : held.joined(separator: ", "),
-          value(of: holdings).map { MoneyText.format($0, local, output: output) } ?? "—",
+          group.place.shown.escapingControlCharacters, held.isEmpty ? "nothing" : held.joined(separator: ", "),
+          group.value.map { MoneyText.format($0, local, output: output) } ?? "—",
         ])
       }
       return table.lines()
@@ -73,40 +54,18 @@ struct PlacesCommand: Command {
     func csv() -> (header: [String], rows: [[String]]) {
       (
         ["place", "code", "amount", "value", "local"],
-        places.flatMap { place, holdings in
-          holdings.isEmpty
-            ? [[place.name, "", "", "", local.code]]
-            : holdings.map {
-              [place.name, $0.holding.currency.code, $0.amount.description, $0.value?.description ?? "", local.code]
+        places.flatMap { group in
+          group.holdings.isEmpty
+            ? [[group.place.name, "", "", "", local.code]]
+            : group.holdings.map {
+              [group.place.name, $0.currency.code, $0.amount.description, $0.value?.description ?? "", local.code]
             }
         }
       )
     }
 
     func json() -> JSONValue {
-      .object([
-        ("local", .string(local.code)),
-        (
-          "places",
-          .array(
-            places.map { place, holdings in
-              .object([
-                ("place", .string(place.name)),
-                (
-                  "holdings",
-                  .array(
-                    holdings.map {
-                      .object([
-                        ("code", .string($0.holding.currency.code)), ("amount", .string($0.amount.description)),
-                        ("value", .string($0.value?.description)),
-                      ])
-                    })
-                ),
-                ("value", .string(value(of: holdings)?.description)),
-              ])
-            })
-        ),
-      ])
+      .object([("local", .string(local.code)), ("places", .array(places.map { $0.json(valueKey: "value") }))])
     }
   }
 }
