@@ -16,4 +16,9 @@ extension Ledger {
   package func recordedRates(_ body: (CalendarDate, [Rate], [Quote]) -> Void) throws(StoreError) {
     try store.recordedRates(body)
   }
+
+  /// What the rules of SPEC §12 find in the stored rates dated `from...to`.
+  package func rateFindings(from: CalendarDate, to: CalendarDate) throws(StoreError) -> [RateFinding] {
+    try store.rateFindings(from: from, to: to)
+  }
 }

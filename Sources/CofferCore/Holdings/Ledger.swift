@@ -20,6 +20,9 @@ package final class Ledger {
   /// The named places the store lists (`places`), by name.
   package private(set) var places: [Place] = []
   private var ratesRevision = 0
+  /// `rates max-age` and `rates max-jump` as the store keeps them.
+  package private(set) var maxAge = StoredSettings.defaultMaxAge
+  package private(set) var maxJump = RateChecker.Rules.defaultMaxJump
   /// Rows of the holdings, settings or today's rates that the last read could not use.
   /// While there are any, nothing that depends on them is answered (`requireSound`).
   package private(set) var damage: [StoreDamage] = []
@@ -164,20 +167,21 @@ package final class Ledger {
   /// pending): once it is true the transaction is rolled back and `.stopped` returned.
   /// `progress` is told how many of the rates are written so far, out of how many.
   package func storeImportedRates(
-    _ rates: [Rate], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ rates: [Rate], accept: Bool = false, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
-    try storeImportedRates(RatesByDay(rates), shouldStop: shouldStop, progress: progress)
+    try storeImportedRates(RatesByDay(rates), accept: accept, shouldStop: shouldStop, progress: progress)
   }
 
   /// `storeImportedRates` for rates already grouped by day (an import's, built from its
   /// file's quotes).
   package func storeImportedRates(
-    _ rates: RatesByDay, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ rates: RatesByDay, accept: Bool = false, shouldStop: () -> Bool = { false },
+    progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
     let stored = try writing { store throws(StoreError) in
-      try store.importRates(rates, shouldStop: shouldStop, progress: progress)
+      try store.importRates(rates, accept: accept, shouldStop: shouldStop, progress: progress)
     }
-    if case .stored(let changed) = stored, changed > 0 {
+    if case .stored(let changed, _) = stored, changed > 0 {
       apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
     }
     return stored
@@ -345,6 +349,8 @@ package final class Ledger {
       portfolio.replaceRates(merged)
     }
     ratesRevision = state.ratesRevision
+    maxAge = state.maxAge
+    maxJump = state.maxJump
     if pending.local == nil, let local = state.local {
       portfolio.setLocal(local)
     }

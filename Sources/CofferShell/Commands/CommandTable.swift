@@ -38,6 +38,7 @@ enum CommandTable {
     AssertCommand.entry,
     SaveCommand.entry,
     CheckCommand.entry,
+    CheckRatesCommand.entry,
     BackupCommand.entry,
     RestoreCommand.entry,
     LogCommand.entry,

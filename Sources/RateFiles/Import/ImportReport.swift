@@ -13,6 +13,8 @@ package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
   package var leftOut = 0
   /// The entries of a zip that were not read, not being rates files.
   package var passedOver: [String] = []
+  /// Findings of the rules taken anyway (`--accept`).
+  package var accepted = 0
 
   package var description: String {
     var text = "imported \(rates) rates for \(currencies) currencies over \(days) \(days == 1 ? "day" : "days")"
@@ -28,6 +30,9 @@ package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
       text +=
         "; passed over \(count) \(count == 1 ? "entry" : "entries") of the zip that \(count == 1 ? "is" : "are") not rates: "
         + passedOver.joined(separator: ", ")
+    }
+    if accepted > 0 {
+      text += "; accepted \(accepted) \(accepted == 1 ? "finding" : "findings") of the rates' rules"
     }
     return text
   }

@@ -12,7 +12,7 @@ extension Ledger {
   /// catalog's are; codes it does not know are skipped.
   package func importRates(
     from data: [UInt8], name: String, xmlAndZip: some XMLAndZipReader = RatesHelper(), only: [Currency] = [],
-    shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    accept: Bool = false, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(ImportError) -> ImportReport {
     let format: String
     let passedOver: [String]
@@ -31,15 +31,19 @@ extension Ledger {
     if shouldStop() { throw .interrupted }
     let stored: StoredImport
     do {
-      stored = try storeImportedRates(pivoted.rates, shouldStop: shouldStop, progress: progress)
+      stored = try storeImportedRates(pivoted.rates, accept: accept, shouldStop: shouldStop, progress: progress)
     } catch {
       throw .store(error)
     }
-    guard case .stored(let changed) = stored else { throw .interrupted }
-    return ImportReport(
-      format: format, rates: pivoted.rates.count, currencies: pivoted.rates.currencyCount,
-      days: pivoted.rates.dayCount, changed: changed, skipped: pivoted.skipped, leftOut: pivoted.leftOut,
-      passedOver: passedOver)
+    switch stored {
+    case .stopped: throw .interrupted
+    case .refused(let findings): throw .refused(findings)
+    case .stored(let changed, let accepted):
+      return ImportReport(
+        format: format, rates: pivoted.rates.count, currencies: pivoted.rates.currencyCount,
+        days: pivoted.rates.dayCount, changed: changed, skipped: pivoted.skipped, leftOut: pivoted.leftOut,
+        passedOver: passedOver, accepted: accepted.count)
+    }
   }
 }
 
@@ -49,12 +53,15 @@ package enum ImportError: Error, Sendable, CustomStringConvertible {
   case store(StoreError)
   /// Stopped when asked (a signal, in the shell); nothing was imported.
   case interrupted
+  /// The rules of SPEC §12 found these; nothing was imported.
+  case refused([RateFinding])
 
   package var description: String {
     switch self {
     case .file(let error): error.description
     case .store(let error): error.description
     case .interrupted: "interrupted; nothing imported"
+    case .refused(let findings): RateFinding.refusal(findings)
     }
   }
 }

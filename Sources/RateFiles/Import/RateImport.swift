@@ -64,6 +64,11 @@ package enum RateImport {
           throw RateFileError("rate of \(quote.code) on \(quote.date): \(error)", place: "\(quote.date)")
         }
       }
+      if !allInEuro && quote.base != "EUR", let base = units.currency(quote.base),
+        only.isEmpty || only.contains(currency) || currency == Catalog.eur
+      {
+        kept.rates.noteAsQuoted(currency, on: quote.date, base: base, value: quote.value)
+      }
       // EUR is the pivot: its rate is 1 by definition and is not stored.
       if currency.index == Catalog.eur.index { continue }
       try Kept.requireStorable(perEuro, of: quote.code, on: quote.date)

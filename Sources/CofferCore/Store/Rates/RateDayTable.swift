@@ -137,13 +137,25 @@ enum RateDayTable {
     try record(db, RatesByDay(rates, quotes: quotes), shouldStop: shouldStop, progress: progress)
   }
 
-  /// `record` for rates already grouped by day.
+  /// `record` for rates already grouped by day. With `judging`, the rules of SPEC §12
+  /// judge what the new rates change, as the days are walked (see `RateChecker`): the
+  /// findings are returned with the count, and the caller decides (an import refuses,
+  /// and its transaction rolls back, unless told to accept).
   static func record(
-    _ db: Database, _ byDay: RatesByDay, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ db: Database, _ byDay: RatesByDay, judging rules: RateChecker.Rules? = nil, shouldStop: () -> Bool = { false },
+    progress: ((Int, Int) -> Void)? = nil
   ) throws -> Int {
+    try recordJudging(db, byDay, rules: rules, shouldStop: shouldStop, progress: progress).changed
+  }
+
+  /// `record`, and the findings of `rules` (none without).
+  static func recordJudging(
+    _ db: Database, _ byDay: RatesByDay, rules: RateChecker.Rules?, shouldStop: () -> Bool = { false },
+    progress: ((Int, Int) -> Void)? = nil
+  ) throws -> (changed: Int, findings: [RateFinding]) {
     var sources = byDay.sources
     let days = byDay.sortedDays
-    guard let firstDay = days.first?.day else { return 0 }
+    guard let firstDay = days.first?.day else { return (0, []) }
 
     // The rates in effect just before the first new day, then every stored row after it.
     var current = try snapshot(db, onOrBefore: firstDay - 1, sources: &sources)?.snapshot ?? RateSnapshot()
@@ -151,6 +163,9 @@ enum RateDayTable {
       db.cachedStatement(sql: "SELECT day, rates FROM rate_day WHERE day >= ? ORDER BY day"),
       arguments: [firstDay], sources: &sources)
 
+    var judge = try rules.map { rules in
+      try Judge(db, rules: rules, asQuoted: byDay.asQuoted, from: firstDay, before: current, sources: sources)
+    }
     let write = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate_day (day, rates) VALUES (?, ?)")
     var changed = 0
     var next = (new: 0, stored: 0)
@@ -174,11 +189,22 @@ enum RateDayTable {
         for (index, held) in row.rates.enumerated() where held?.day == day { current.rates[index] = held }
         for (pair, quote) in row.quotes where quote.day == day { current.quotes[pair] = quote }
       }
+      var newOfTheDay: [RatesByDay.NewRate] = []
       if next.new < days.count, days[next.new].day == day {
-        for rate in days[next.new].rates {
+        newOfTheDay = days[next.new].rates
+        for rate in newOfTheDay {
           let held = RateSnapshot.Held(perEuro: rate.perEuro, day: day, source: Int(rate.source))
-          if current.rates[Int(rate.currency)] != held { changed += 1 }
-          current.rates[Int(rate.currency)] = held
+          let index = Int(rate.currency)
+          if current.rates[index] != held {
+            changed += 1
+            // Another source's rate of the same day is kept, though no longer used.
+            if let replaced = current.rates[index], replaced.day == day,
+              sources.name(replaced.source) != sources.name(held.source)
+            {
+              try keepReplaced(db, index, replaced, sources: sources)
+            }
+          }
+          current.rates[index] = held
         }
         for quote in days[next.new].quotes {
           if current.quotes[quote.pair] != quote { changed += 1 }
@@ -187,19 +213,95 @@ enum RateDayTable {
         recorded += days[next.new].rates.count + days[next.new].quotes.count
         next.new += 1
       }
+      judge?.walk(day: day, stored: stored, new: newOfTheDay, current: current, sources: sources)
       if current == stored {
-        // Nothing new from here on and this row is already right: so is every later one.
+        // Nothing new from here on and this row is already right: so is every later one
+        // (and, each unit's next rate having been met, there is nothing left to judge).
         if next.new == days.count { break }
         continue
       }
       try Store.writeRateDay(write, db, day: day, blob: SnapshotCoding.encode(current, day: day, sources: sources))
     }
-    return changed
+    try writeAsQuoted(db, byDay, sources: sources)
+    return (changed, judge?.checker.findings ?? [])
   }
 
+  /// Keeps a rate another source's replaced on its own day (`rate_quoted`, base EUR unless
+  /// it is there already in its own base).
+  private static func keepReplaced(_ db: Database, _ index: Int, _ held: RateSnapshot.Held, sources: SourceNames) throws
+  {
+    guard let unit = Currency.at(index) else { return }
+    try db.execute(
+      sql: """
+        INSERT INTO rate_quoted (unit, base, day, source, value)
+        SELECT ?1, 'EUR', ?2, ?3, ?4
+        WHERE NOT EXISTS (SELECT 1 FROM rate_quoted WHERE unit = ?1 AND day = ?2 AND source = ?3)
+        """,
+      arguments: [unit.code, held.day, sources.name(held.source), held.perEuro.description])
+  }
+
+  /// Writes the rates given in another base than the euro as they were given.
+  private static func writeAsQuoted(_ db: Database, _ byDay: RatesByDay, sources: SourceNames) throws {
+    guard !byDay.asQuoted.isEmpty else { return }
+    let write = try db.cachedStatement(
+      sql: "INSERT OR REPLACE INTO rate_quoted (unit, base, day, source, value) VALUES (?, ?, ?, ?, ?)")
+    for day in byDay.days {
+      for rate in day.rates {
+        guard let quoted = byDay.asQuoted[RatesByDay.asQuotedKey(day: day.day, currency: Int(rate.currency))],
+          let unit = Currency.at(Int(rate.currency))
+        else { continue }
+        try write.execute(arguments: [
+          unit.code, quoted.base.code, day.day, byDay.sources.name(Int(rate.source)), quoted.value.description,
+        ])
+      }
+      // EUR's own value in the file's base, which turned the others into euros.
+      let euro = RatesByDay.asQuotedKey(day: day.day, currency: Catalog.eur.index)
+      if let quoted = byDay.asQuoted[euro], let source = day.rates.first?.source {
+        try write.execute(arguments: [
+          Catalog.eur.code, quoted.base.code, day.day, byDay.sources.name(Int(source)), quoted.value.description,
+        ])
+      }
+    }
+  }
 }
 
 extension RateDayTable {
+  /// What the rules of SPEC §12 find in the stored rates dated `from...to`, every rate
+  /// judged (`check rates`): each against its unit's previous rate, the rate before `from`
+  /// included.
+  static func findings(_ db: Database, from: Int, to: Int) throws -> [RateFinding] {
+    var sources = SourceNames()
+    let before = try snapshot(db, onOrBefore: from - 1, sources: &sources)?.snapshot ?? RateSnapshot()
+    var judge = try Judge(
+      db, rules: RateTrustTables.rules(db), asQuoted: [:], from: from, before: before, sources: sources)
+    judge.judgesAll = true
+    // The quotes in use before `from`, as their series' previous.
+    for quote in before.quotes.values {
+      guard let unit = Currency.at(quote.currency), let base = Currency.at(quote.quotedIn),
+        let date = CalendarDate(dayNumber: quote.day)
+      else { continue }
+      judge.checker.seed(
+        RateChecker.Observation(
+          RateRow(
+            unit: unit, base: base, date: date, value: quote.value, source: sources.name(quote.source), isQuote: true),
+          perEuro: nil, isNew: false))
+    }
+    let replaced = try RateTrustTables.quoted(db).filter { $0.row.base == Catalog.eur }
+    let statement = try db.cachedStatement(
+      sql: "SELECT day, rates FROM rate_day WHERE day BETWEEN ? AND ? ORDER BY day")
+    for (day, snapshot) in try rows(statement, arguments: [from, to], sources: &sources) {
+      // Another source's rates of the day, kept though replaced: for rule (e).
+      for kept in replaced where kept.row.date.dayNumber == day {
+        guard let held = snapshot.rates[kept.row.unit.index], held.day == day,
+          sources.name(held.source) != kept.row.source
+        else { continue }
+        judge.checker.observe(RateChecker.Observation(kept.row, perEuro: kept.row.value, isNew: true))
+      }
+      judge.walk(day: day, stored: snapshot, new: [], current: snapshot, sources: sources)
+    }
+    return judge.checker.findings
+  }
+
   /// Every day's snapshot decoded and checked (see `SnapshotCoding.decode`): the days
   /// that cannot be read.
   static func audit(_ db: Database) throws -> [StoreDamage] {
@@ -239,6 +341,114 @@ extension RateDayTable {
       }
       let blob = Data(SnapshotCoding.encode(snapshot, day: day, sources: sources))
       try write.execute(arguments: [blob, day])
+    }
+  }
+}
+
+extension RateDayTable {
+  /// The rules' view of an import's walk: every rate recorded on a day it passes, stored
+  /// or new, shown to a `RateChecker` in its own base.
+  struct Judge {
+    var checker: RateChecker
+    let asQuoted: [Int: (base: Currency, value: DecimalValue)]
+    /// Whether every rate is judged (`check rates`), not only what new ones change.
+    var judgesAll = false
+    /// Stored rates given in another base (`rate_quoted`), by unit, day and source.
+    let storedAsQuoted: [StoredRateKey: (base: Currency, value: DecimalValue)]
+
+    struct StoredRateKey: Hashable {
+      var unit: Int
+      var day: Int
+      var source: String
+    }
+
+    init(
+      _ db: Database, rules: RateChecker.Rules, asQuoted: [Int: (base: Currency, value: DecimalValue)],
+      from firstDay: Int,
+      before: RateSnapshot, sources: SourceNames
+    ) throws {
+      checker = RateChecker(rules: rules)
+      self.asQuoted = asQuoted
+      var stored: [StoredRateKey: (base: Currency, value: DecimalValue)] = [:]
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT unit, base, day, source, value FROM rate_quoted WHERE base != 'EUR' AND day >= ?",
+        arguments: [firstDay - RateChecker.jumpWindow - 366])
+      while let row = try rows.next() {
+        guard let unit = Catalog.unit(storedAs: row[0]), let base = Catalog.unit(storedAs: row[1]),
+          let value = DecimalValue(storedText: row[4] as String)
+        else { continue }
+        stored[StoredRateKey(unit: unit.index, day: row[2], source: row[3])] = (base, value)
+      }
+      storedAsQuoted = stored
+      // What was in use before the first new day: each unit's previous rate.
+      for (index, held) in before.rates.enumerated() {
+        guard let held, let observation = self.observation(index, held, sources: sources, isNew: false) else {
+          continue
+        }
+        checker.seed(observation)
+      }
+    }
+
+    /// A stored or new rate as the checker sees it: in the base it was given in.
+    func observation(_ index: Int, _ held: RateSnapshot.Held, sources: SourceNames, isNew: Bool)
+      -> RateChecker.Observation?
+    {
+      guard let unit = Currency.at(index), let date = CalendarDate(dayNumber: held.day) else { return nil }
+      let source = sources.name(held.source)
+      let given =
+        isNew
+        ? asQuoted[RatesByDay.asQuotedKey(day: held.day, currency: index)]
+        : storedAsQuoted.isEmpty ? nil : storedAsQuoted[StoredRateKey(unit: index, day: held.day, source: source)]
+      let row = RateRow(
+        unit: unit, base: given?.base ?? Catalog.eur, date: date, value: given?.value ?? held.perEuro, source: source)
+      return RateChecker.Observation(row, perEuro: held.perEuro, isNew: isNew || judgesAll)
+    }
+
+    /// Shows the checker the rates recorded on `day`: the stored row's own (those the new
+    /// ones leave in place) and the new ones, each against its unit's previous rate.
+    mutating func walk(
+      day: Int, stored: RateSnapshot?, new: [RatesByDay.NewRate], current: RateSnapshot, sources: SourceNames
+    ) {
+      var judged: [Int] = []
+      for rate in new {
+        let index = Int(rate.currency)
+        let held = RateSnapshot.Held(perEuro: rate.perEuro, day: day, source: Int(rate.source))
+        // A rate stored already, just as it is, is nothing new.
+        let same = stored.map { $0.rates[index] == held } ?? false
+        if let stored, let old = stored.rates[index], old.day == day,
+          sources.name(old.source) != sources.name(held.source),
+          let kept = observation(index, old, sources: sources, isNew: false)
+        {
+          checker.observe(kept)
+        }
+        guard let observation = observation(index, held, sources: sources, isNew: !same) else { continue }
+        checker.observe(observation)
+        judged.append(index)
+        if let peg = checker.rules.pegs.peg(of: observation.row.unit, on: observation.row.date) {
+          checker.judgeBand(
+            observation,
+            anchorPerEuro: current.rates[peg.anchor.index]?.perEuro ?? (peg.anchor == Catalog.eur ? .one : nil))
+        }
+      }
+      guard let stored else { return }
+      for (index, held) in stored.rates.enumerated() where held?.day == day && !judged.contains(index) {
+        guard let held, let observation = observation(index, held, sources: sources, isNew: false) else { continue }
+        checker.observe(observation)
+        if judgesAll, let peg = checker.rules.pegs.peg(of: observation.row.unit, on: observation.row.date) {
+          checker.judgeBand(
+            observation,
+            anchorPerEuro: current.rates[peg.anchor.index]?.perEuro ?? (peg.anchor == Catalog.eur ? .one : nil))
+        }
+      }
+      // Quotes recorded that day, each in its own direction.
+      for quote in stored.quotes.values where quote.day == day {
+        guard let unit = Currency.at(quote.currency), let base = Currency.at(quote.quotedIn),
+          let date = CalendarDate(dayNumber: day)
+        else { continue }
+        let row = RateRow(
+          unit: unit, base: base, date: date, value: quote.value, source: sources.name(quote.source), isQuote: true)
+        checker.observe(RateChecker.Observation(row, perEuro: nil, isNew: judgesAll))
+      }
     }
   }
 }

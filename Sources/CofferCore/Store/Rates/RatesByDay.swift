@@ -28,6 +28,19 @@ package struct RatesByDay {
   private(set) var sources = SourceNames()
   /// How many rates were added (replaced ones included).
   package private(set) var count = 0
+  /// The rates given in another base than the euro, as given (1 base = value of the
+  /// unit), by `asQuotedKey`: what the rules judge them by, and what a dump writes.
+  /// Empty for the ECB's files.
+  package private(set) var asQuoted: [Int: (base: Currency, value: DecimalValue)] = [:]
+
+  static func asQuotedKey(day: Int, currency: Int) -> Int { day * Currency.indexCount + currency }
+
+  /// Notes that the rate of `currency` on `date` was given as 1 `base` = `value`
+  /// `currency` (the file's base is not the euro). EUR's own value in that base is noted
+  /// too: it is what turned the others into euros.
+  package mutating func noteAsQuoted(_ currency: Currency, on date: CalendarDate, base: Currency, value: DecimalValue) {
+    asQuoted[Self.asQuotedKey(day: date.dayNumber, currency: currency.index)] = (base, value)
+  }
 
   private var positions: [Int: Int] = [:]
   private var position = -1

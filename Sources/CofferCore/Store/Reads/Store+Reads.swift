@@ -12,6 +12,9 @@ package struct StoredState: Sendable {
   /// nil when the rates were not read because they had not changed.
   package var rates: RateBook?
   package var ratesRevision: Int
+  /// `rates max-age` and `rates max-jump` as stored.
+  package var maxAge = StoredSettings.defaultMaxAge
+  package var maxJump = RateChecker.Rules.defaultMaxJump
   /// Rows that could not be read (and so are not in the above): while there are any,
   /// what depends on them cannot be answered.
   package var damage: [StoreDamage]
@@ -109,7 +112,7 @@ extension Store {
       }
       return StoredState(
         holdings: amounts, units: units, places: places, local: settings.local, rates: rates,
-        ratesRevision: settings.ratesRevision, damage: damage)
+        ratesRevision: settings.ratesRevision, maxAge: settings.maxAge, maxJump: settings.maxJump, damage: damage)
     }
   }
 
@@ -203,6 +206,15 @@ extension Store {
   /// starts, oldest first.
   package func history(of currency: Currency, from: CalendarDate, to: CalendarDate) throws(StoreError) -> [Rate] {
     try history(of: [currency], quotesWith: currency, from: from, to: to).rates(of: currency)
+  }
+
+  /// What the rules of SPEC §12 find in the rates stored for `from...to` (see
+  /// `RateDayTable.findings`).
+  package func rateFindings(from: CalendarDate, to: CalendarDate) throws(StoreError) -> [RateFinding] {
+    try read { db in
+      counters.dbReads += 1
+      return try RateDayTable.findings(db, from: from.dayNumber, to: to.dayNumber)
+    }
   }
 
   private func readRates(_ db: Database, on date: CalendarDate) throws -> RateBook {

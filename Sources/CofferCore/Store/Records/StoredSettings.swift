@@ -8,12 +8,24 @@ package struct StoredSettings: Sendable, Equatable {
   /// A number that changes whenever the stored rates change, so that sessions re-read
   /// rates only then.
   package var ratesRevision = 0
+  /// `rates max-age`: how many days old a rate in use may be before a total says so (0:
+  /// never).
+  package var maxAge = StoredSettings.defaultMaxAge
+  /// `rates max-jump`: how many percent a rate may move from the previous one.
+  package var maxJump = RateChecker.Rules.defaultMaxJump
+
+  package static let defaultMaxAge = 7
 
   static let databaseTableName = SettingRecord.databaseTableName
   static let selection = SettingRecord.selection
 
   static let localKey = "local"
   static let ratesRevisionKey = "rates_revision"
+  static let maxAgeKey = "max_age"
+  static let maxJumpKey = "max_jump"
+  /// The largest max-age and max-jump kept: a century of days, a hundredfold.
+  package static let maxAgeLimit = 36_500
+  package static let maxJumpLimit = DecimalValue(uncheckedCoefficient: 10_000, scale: 0)
 
   /// The revision after `revision`: any different number will do, so the largest one
   /// goes round to 0 rather than overflowing.
@@ -71,6 +83,16 @@ package struct StoredSettings: Sendable, Equatable {
         throw damage("\(StoredText.quoted(text)) is not a whole number from 0 to \(Int.max)")
       }
       ratesRevision = revision
+    case Self.maxAgeKey:
+      guard let days = Self.revision(in: text), days <= Self.maxAgeLimit else {
+        throw damage("\(StoredText.quoted(text)) is not a whole number of days from 0 to \(Self.maxAgeLimit)")
+      }
+      maxAge = days
+    case Self.maxJumpKey:
+      guard let percent = DecimalValue(storedText: text), percent > .zero, percent <= Self.maxJumpLimit else {
+        throw damage("\(StoredText.quoted(text)) is not a percentage above 0 and at most \(Self.maxJumpLimit)")
+      }
+      maxJump = percent
     default:
       throw damage("not a setting Coffer keeps")
     }

@@ -13,7 +13,7 @@ enum LegacyMigrations {
   static let firstCopiedVersion = 9
 
   /// The tables added since `firstCopiedVersion`, each with the schema that added it.
-  static let tablesSince = ["unit": 10, "place": 10]
+  static let tablesSince = ["unit": 10, "place": 10, "rate_quoted": 11, "rate_peg": 11, "rate_accepted": 11]
   /// The columns added since `firstCopiedVersion` (`table.column`), with their schema.
   static let columnsSince = ["journal.move": 10]
 
@@ -201,6 +201,7 @@ enum LegacyMigrations {
   /// own; any other was not Coffer's), and so do the old derived tables and GRDB's table
   /// of migrations (the version is `user_version` alone from here on).
   static func upgradeToCurrent(_ db: Database, from version: Int) throws {
+    if version == 10 { return try upgradeFrom10(db) }
     if version == 9 { return try upgradeFrom9(db) }
     try requireRowsCarriedOver(db)
     for object in try SchemaObject.all(db) where object.type == "trigger" || object.type == "view" {
@@ -252,6 +253,24 @@ enum LegacyMigrations {
         """, arguments: [sequence])
     try db.execute(sql: StoreSchema.fillDerivedSQL)
     for object in StoreSchema.journalTriggers { try db.execute(sql: object.sql ?? "") }
+    try makeTrustTables(db)
+    try db.execute(
+      sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
+  }
+
+  /// The tables of schema 11, empty, where the store lacks them.
+  private static func makeTrustTables(_ db: Database) throws {
+    for table in StoreSchema.trustTables where try !db.tableExists(table.name) {
+      try db.execute(sql: table.sql ?? "")
+    }
+  }
+
+  // MARK: - From schema 10
+
+  /// Schema 10 to 11: the tables of the rates' rules come, empty (every rate so far was
+  /// kept in euros, from one source a day, and none was accepted past a finding).
+  private static func upgradeFrom10(_ db: Database) throws {
+    try makeTrustTables(db)
     try db.execute(
       sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
   }

@@ -15,7 +15,7 @@ import GRDB
 /// both with the journal.
 enum StoreSchema {
   /// The schema version, kept in the store's `PRAGMA user_version`.
-  static let version = 10
+  static let version = 11
 
   /// A day within the calendar Coffer reads (0001-01-01 to 9999-12-31), as journal day
   /// numbers (days since 1970-01-01).
@@ -40,6 +40,46 @@ enum StoreSchema {
     CREATE TABLE rate_source (
       position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, url TEXT NOT NULL, currencies TEXT NOT NULL) STRICT
     """)
+
+  /// Rates as their source gave them, where a day's snapshot (`rate_day`, in euros) does
+  /// not say all: a rate given in another base than the euro (1 `base` = `value` `unit`,
+  /// with EUR's own value in that base, which turned the others into euros), and a rate
+  /// another source gave the same day and the later import replaced (in the base it was
+  /// given in). What the rules judge a rate by, and what `dump` writes.
+  static let rateQuoted = SchemaObject(
+    table: "rate_quoted",
+    """
+    CREATE TABLE rate_quoted (
+      unit TEXT NOT NULL, base TEXT NOT NULL, day INTEGER NOT NULL CHECK (day \(days)), source TEXT NOT NULL,
+      value TEXT NOT NULL,
+      PRIMARY KEY (unit, day, source, base)) WITHOUT ROWID, STRICT
+    """)
+
+  /// Pegs (`rates peg C to Q at RATE band N from D to D`): 1 `anchor` = `rate` `unit` from
+  /// `from_day` to `to_day` (the calendar's ends when not told), checked with `band` percent.
+  static let ratePeg = SchemaObject(
+    table: "rate_peg",
+    """
+    CREATE TABLE rate_peg (
+      unit TEXT NOT NULL, anchor TEXT NOT NULL, rate TEXT NOT NULL, band TEXT NOT NULL,
+      from_day INTEGER NOT NULL CHECK (from_day \(days)), to_day INTEGER NOT NULL CHECK (to_day \(days)),
+      PRIMARY KEY (unit, from_day)) WITHOUT ROWID, STRICT
+    """)
+
+  /// Rates taken past a finding (`--accept`), which raise none again: a file's rate (1
+  /// `base` = x `unit`, `quote` 0) or a quote (1 `unit` = x `base`, `quote` 1) of a day
+  /// from a source.
+  static let rateAccepted = SchemaObject(
+    table: "rate_accepted",
+    """
+    CREATE TABLE rate_accepted (
+      unit TEXT NOT NULL, base TEXT NOT NULL, day INTEGER NOT NULL CHECK (day \(days)), source TEXT NOT NULL,
+      quote INTEGER NOT NULL CHECK (quote IN (0, 1)),
+      PRIMARY KEY (unit, base, day, source, quote)) WITHOUT ROWID, STRICT
+    """)
+
+  /// The tables schema 11 added (the rules of SPEC §12): an upgrade makes them empty.
+  static let trustTables = [rateQuoted, ratePeg, rateAccepted]
 
   /// Every saved change: when it was entered (UTC, and the offset it was entered at), the
   /// day from which it holds, the holding (a code at a place, '' the unnamed one), and
@@ -198,7 +238,10 @@ enum StoreSchema {
 
   /// Every object of the schema, in the order made.
   static let objects: [SchemaObject] =
-    [setting, rateDay, rateSource, unit, place, journal, journalByHolding, journalByDate, holding, monthEnd]
+    [
+      setting, rateDay, rateSource, rateQuoted, ratePeg, rateAccepted, unit, place, journal, journalByHolding,
+      journalByDate, holding, monthEnd,
+    ]
     + journalTriggers
 
   /// What SQLite makes by itself for these: the indexes of UNIQUE and PRIMARY KEY

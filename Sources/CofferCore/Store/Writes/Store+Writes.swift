@@ -2,10 +2,19 @@ import GRDB
 
 /// What `Store.importRates` did.
 package enum StoredImport: Sendable, Equatable {
-  /// Committed; `changed` rates were new or different from the stored ones.
-  case stored(changed: Int)
+  /// Committed; `changed` rates were new or different from the stored ones; `accepted`
+  /// findings were taken anyway (`--accept`), their rows remembered.
+  case stored(changed: Int, accepted: [RateFinding] = [])
   /// Stopped when asked and rolled back: nothing was stored.
   case stopped
+  /// The rules found these in what the import would change (SPEC §12): rolled back,
+  /// nothing was stored.
+  case refused([RateFinding])
+}
+
+/// Thrown inside an import's transaction to roll it back when the rules refuse it.
+private struct Refused: Error {
+  let findings: [RateFinding]
 }
 
 extension Store {
@@ -60,17 +69,25 @@ extension Store {
   /// A rate identical to the stored one is left alone. `shouldStop` is asked as the
   /// days are written; once it is true the transaction is rolled back.
   package func importRates(
-    _ rates: RatesByDay, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ rates: RatesByDay, accept: Bool = false, shouldStop: () -> Bool = { false },
+    progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> StoredImport {
     do {
-      let changed = try write { db -> Int in
-        let changed = try RateDayTable.record(db, rates, shouldStop: shouldStop, progress: progress)
-        if changed > 0 { try nextRatesRevision(db) }
-        return changed
+      return try write { db -> StoredImport in
+        let rules = try RateTrustTables.rules(db)
+        let (changed, findings) = try RateDayTable.recordJudging(
+          db, rates, rules: rules, shouldStop: shouldStop, progress: progress)
+        if !findings.isEmpty {
+          guard accept else { throw Refused(findings: findings) }
+          try RateTrustTables.accept(findings, db)
+        }
+        if changed > 0 || !findings.isEmpty { try nextRatesRevision(db) }
+        return .stored(changed: changed, accepted: findings)
       }
-      return .stored(changed: changed)
     } catch is RateDayTable.Stopped {
       return .stopped
+    } catch let refused as Refused {
+      return .refused(refused.findings)
     } catch {
       throw storeError(error)
     }
@@ -286,7 +303,7 @@ extension Store {
   /// Forgets every stored rate and quote; returns the new rates revision.
   func clearRates() throws(StoreError) -> Int {
     try writing { db in
-      try db.execute(sql: "DELETE FROM rate_day")
+      try db.execute(sql: "DELETE FROM rate_day; DELETE FROM rate_quoted; DELETE FROM rate_accepted")
       return try nextRatesRevision(db)
     }
   }

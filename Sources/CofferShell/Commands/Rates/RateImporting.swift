@@ -14,14 +14,14 @@ enum RateImporting {
   /// Imports bytes already read; returns the report line. `what` names the command in
   /// the message of an interruption ("import", "fetch").
   static func importRates(
-    _ data: [UInt8], name: String, only: [Currency] = [], _ context: CommandContext, at offset: Int,
-    doing what: String
+    _ data: [UInt8], name: String, only: [Currency] = [], accept: Bool = false, _ context: CommandContext,
+    at offset: Int, doing what: String
   ) throws(StatementFailure) -> String {
     let bar = ProgressBar(output: context.output, label: "importing \(name)")
     defer { bar.finish() }
     do {
       return try context.ledger.importRates(
-        from: data, name: name, xmlAndZip: RatesHelper(shouldStop: stopRequested), only: only,
+        from: data, name: name, xmlAndZip: RatesHelper(shouldStop: stopRequested), only: only, accept: accept,
         shouldStop: stopRequested,
         progress: bar.update
       ).description.escapingControlCharacters
@@ -33,8 +33,28 @@ enum RateImporting {
         throw context.failure(problem, at: offset)
       case .interrupted:
         throw interruption(what, context, at: offset)
+      case .refused(let findings):
+        throw refusal(findings, of: name, context, at: offset)
       }
     }
+  }
+
+  /// `--accept`: what `rates import`, `rates fetch`, `rates set`, `rates quote` and `rates
+  /// record` take to store rates the rules find suspicious (SPEC §12).
+  static let accept = Flag("accept")
+
+  /// The findings that hold rates back, each on a line of its own on stderr, and the
+  /// failure that follows them.
+  static func refusal(
+    _ findings: [RateFinding], of what: String, _ context: CommandContext, at offset: Int
+  ) -> StatementFailure {
+    for finding in findings.prefix(RateFinding.shownAtMost) {
+      context.output.diagnostic(("  " + finding.description).escapingControlCharacters)
+    }
+    if findings.count > RateFinding.shownAtMost {
+      context.output.diagnostic("  … and \(findings.count - RateFinding.shownAtMost) more")
+    }
+    return context.failure("\(what): " + RateFinding.refusal(findings), at: offset)
   }
 
   /// A rates command stopped by a signal. Ctrl-C stops the line and the shell lives on;

@@ -8,16 +8,19 @@ import LineEditing
 /// one is named and leaves its rates as they were, the others are still imported, and
 /// the statement fails (exit 1) if any failed.
 struct RatesFetchCommand: Command {
-  static let address = TypedSlot.path("URL", "a URL")
+  static let address = TypedSlot.file("URL", "a URL")
   static let entry = CommandEntry(
     "rates fetch", .optional(.slot(address)),
     "download rates from every source of 'rates sources' (or from URL) and import them",
-    examples: ["rates fetch", "rates fetch https://example.org/rates.csv"], reachesOutside: true, command: Self.self)
+    examples: ["rates fetch", "rates fetch https://example.org/rates.csv"], options: [RateImporting.accept.spec],
+    reachesOutside: true, command: Self.self)
 
   let url: URL?
   let offset: Int
+  let accept: Bool
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
+    accept = arguments.has(RateImporting.accept)
     let given = arguments[Self.address]
     offset = given?.offset ?? arguments.commandOffset
     guard let text = given?.value else {
@@ -88,7 +91,8 @@ struct RatesFetchCommand: Command {
     waiting.finish()
     switch fetched {
     case .success(let data):
-      return try RateImporting.importRates(Array(data), name: name, only: only, context, at: offset, doing: "fetch")
+      return try RateImporting.importRates(
+        Array(data), name: name, only: only, accept: accept, context, at: offset, doing: "fetch")
     case .failure(.interrupted):
       throw RateImporting.interruption("fetch", context, at: offset)
     case .failure(.failed(let message)):

@@ -6,20 +6,23 @@ import RateFiles
 
 /// `rates import FILE`: reads a rates file (ECB XML, CSV, JSON, zip) into the history.
 struct RatesImportCommand: Command {
-  static let file = TypedSlot.path("FILE", "a rates file to import")
+  static let file = TypedSlot.file("FILE", "a rates file to import")
   static let entry = CommandEntry(
     "rates import", .slot(file),
     "import a rates file (ECB XML or CSV, history zip, JSON) into the rates history; "
       + "rows of units added with 'units add' are taken, other unknown codes skipped",
-    examples: ["rates import eurofxref-hist.zip"], reachesOutside: true, command: Self.self)
+    examples: ["rates import eurofxref-hist.zip", "rates import rates.csv --accept"],
+    options: [RateImporting.accept.spec], reachesOutside: true, command: Self.self)
 
   let path: String
   let offset: Int
+  let accept: Bool
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     let file = try arguments.value(Self.file)
     path = file.value
     offset = file.offset
+    accept = arguments.has(RateImporting.accept)
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -30,6 +33,8 @@ struct RatesImportCommand: Command {
       throw context.failure("cannot read rates file \(path): \(error.reason)", at: offset)
     }
     let name = (path as NSString).lastPathComponent
-    return .lines([try RateImporting.importRates(data, name: name, context, at: offset, doing: "import")])
+    return .lines([
+      try RateImporting.importRates(data, name: name, accept: accept, context, at: offset, doing: "import")
+    ])
   }
 }

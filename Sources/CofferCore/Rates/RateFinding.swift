@@ -1,0 +1,123 @@
+/// Something about a stored (or about to be stored) rate that looks wrong (SPEC §12): what
+/// `check rates` lists, and what makes an import, `rates set`, `rates quote` or `rates
+/// record` refuse its rates unless told `--accept`.
+package struct RateFinding: Sendable, Equatable, CustomStringConvertible {
+  package enum Kind: Sendable, Equatable {
+    /// (a) a held currency whose rate in use is older than `rates max-age`.
+    case stale(maxAge: Int)
+    /// (b) a rate more than `rates max-jump` percent away from the unit's previous rate
+    /// in the same base within 31 days.
+    case jump(maxJump: DecimalValue)
+    /// (c) a rate of exactly 1 between two units, more than 0.5% from the previous one.
+    case exactlyOne
+    /// (d) an imported rate of a pegged unit outside its peg's band.
+    case outsideBand(peg: Peg)
+    /// (e) two imported sources more than 2% apart on one day.
+    case sourcesDisagree
+  }
+
+  package let kind: Kind
+  /// The rate the finding is about: the row `--accept` remembers.
+  package let row: RateRow
+  /// What it is compared with: the previous rate, the other source's, or (for a peg) the
+  /// anchor's rate behind the implied value. nil when there is none.
+  package let other: RateRow?
+  /// For a band finding, the value implied against the anchor; for a stale rate, its age
+  /// in days.
+  package let detail: String
+
+  package init(_ kind: Kind, _ row: RateRow, other: RateRow? = nil, detail: String = "") {
+    self.kind = kind
+    self.row = row
+    self.other = other
+    self.detail = detail
+  }
+
+  package var description: String {
+    switch kind {
+    case .stale(let maxAge):
+      return "stale: \(row.unit.code): the rate in use is of \(row.date), \(detail) days old "
+        + "(rates max-age \(maxAge)); source \(row.source)"
+    case .jump(let maxJump):
+      let ratio = other.map { Self.ratio(row.value, $0.value) } ?? ""
+      return "jump: \(row.unit.code) \(row.date): \(row.valueText) (\(row.source)) after "
+        + (other.map { "\($0.valueText) on \($0.date) (\($0.source))" } ?? "none")
+        + ", \(ratio) times (rates max-jump \(maxJump)%)"
+    case .exactlyOne:
+      return "exactly 1: \(row.unit.code) \(row.date): \(row.valueText) (\(row.source)) after "
+        + (other.map { "\($0.valueText) on \($0.date) (\($0.source))" } ?? "no earlier rate")
+        + ": a missing rate read as 1:1?"
+    case .outsideBand(let peg):
+      return
+        "outside band: \(row.unit.code) \(row.date): \(row.valueText) (\(row.source)) makes 1 \(peg.anchor.code) = "
+        + "\(detail) \(row.unit.code), outside the peg at \(peg.rate) ± \(peg.band)%"
+    case .sourcesDisagree:
+      return "sources disagree: \(row.unit.code) \(row.date): \(row.valueText) (\(row.source)) and "
+        + (other.map { "\($0.valueText) (\($0.source))" } ?? "") + " are more than 2% apart"
+    }
+  }
+
+  /// What an import or a rates command that refuses what the rules found says, after
+  /// the findings themselves.
+  package static func refusal(_ findings: [RateFinding]) -> String {
+    let count = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
+    return "refused: the rates' rules raise \(count), listed above; nothing imported (--accept takes them anyway)"
+  }
+
+  /// How many findings a refusal lists.
+  package static let shownAtMost = 20
+
+  /// The larger of two positive values over the smaller, to 2 decimal places, for the
+  /// text of a jump.
+  private static func ratio(_ one: DecimalValue, _ other: DecimalValue) -> String {
+    let (large, small) = one > other ? (one, other) : (other, one)
+    guard let quotient = try? large / small else { return "many" }
+    return quotient.rounded(toPlaces: 2).description
+  }
+}
+
+/// One stored rate as the rules and `--accept` name it, on `date` from `source`: as a
+/// rates file gives it, 1 `base` = `value` `unit` (the ECB's 1 EUR = 1.0801 USD); or, for
+/// a quote (`rates set`, `rates quote`), 1 `unit` = `value` `base`.
+package struct RateRow: Sendable, Equatable {
+  package let unit: Currency
+  package let base: Currency
+  package let date: CalendarDate
+  package let value: DecimalValue
+  package let source: String
+  package let isQuote: Bool
+
+  package init(
+    unit: Currency, base: Currency, date: CalendarDate, value: DecimalValue, source: String, isQuote: Bool = false
+  ) {
+    self.unit = unit
+    self.base = base
+    self.date = date
+    self.value = value
+    self.source = source
+    self.isQuote = isQuote
+  }
+
+  /// `1.0801 per EUR` (a file's rate of USD), or `7.2 CNY per USD` for a quote.
+  package var valueText: String {
+    isQuote ? "\(value) \(base.code) per \(unit.code)" : "\(value) per \(base.code)"
+  }
+
+  /// What an accepted row is remembered by: its value may not be reused on another day.
+  package var key: AcceptedRate { AcceptedRate(unit: unit, base: base, day: date.dayNumber, source: source) }
+}
+
+/// A rate accepted past a finding (`--accept`): it raises no finding again.
+package struct AcceptedRate: Sendable, Hashable {
+  package let unit: Currency
+  package let base: Currency
+  package let day: Int
+  package let source: String
+
+  package init(unit: Currency, base: Currency, day: Int, source: String) {
+    self.unit = unit
+    self.base = base
+    self.day = day
+    self.source = source
+  }
+}
