@@ -21,4 +21,95 @@ extension Ledger {
   package func rateFindings(from: CalendarDate, to: CalendarDate) throws(StoreError) -> [RateFinding] {
     try store.rateFindings(from: from, to: to)
   }
+
+  // MARK: - The rates' rules
+
+  /// Adds a peg (replacing one of the unit's from the same day); why not, or nil.
+  package func addPeg(_ peg: Peg) throws(StoreError) -> String? {
+    let refusal = try writing { store throws(StoreError) in try store.changePegs { $0.add(peg) } }
+    if refusal == nil { try reloadEverything() }
+    return refusal
+  }
+
+  /// Removes the pegs of `unit` (the one from `from` only, when given); how many.
+  package func removePegs(of unit: Currency, from: CalendarDate?) throws(StoreError) -> Int {
+    var removed = 0
+    _ = try writing { store throws(StoreError) in
+      try store.changePegs { pegs in
+        removed = pegs.remove(unit, from: from)
+        return nil
+      }
+    }
+    try reloadEverything()
+    return removed
+  }
+
+  package func pegs() throws(StoreError) -> Pegs { try store.pegs() }
+
+  /// Sets `rates max-age` (days) or `rates max-jump` (percent).
+  package func setRateSetting(maxAge: Int? = nil, maxJump: DecimalValue? = nil) throws(StoreError) {
+    try writing { store throws(StoreError) in try store.setRateSetting(maxAge: maxAge, maxJump: maxJump) }
+    try reloadEverything()
+  }
+
+  /// What the rules find in `rows`, about to be recorded, against the stored rates of
+  /// their dates and the 31 days each side: the rows of one statement (`rates set`,
+  /// `rates quote`, `rates record`), judged before anything is recorded.
+  package func findings(recording rows: [RateChecker.Observation]) throws(StoreError) -> [RateFinding] {
+    guard let first = rows.map(\.row.date).min(), let last = rows.map(\.row.date).max() else { return [] }
+    let window = RateChecker.jumpWindow
+    let from = CalendarDate(dayNumber: max(first.dayNumber - window, CalendarDate.first.dayNumber)) ?? first
+    let to = CalendarDate(dayNumber: min(last.dayNumber + window, CalendarDate.last.dayNumber)) ?? last
+    var units = Set(rows.map(\.row.unit))
+    for row in rows { units.insert(row.row.base) }
+    var stored: [RateChecker.Observation] = []
+    for unit in units {
+      // A unit's rates in euros, and its quotes with each base named.
+      for rate in try store.history(of: unit, from: from, to: to) {
+        stored.append(
+          RateChecker.Observation(
+            RateRow(unit: unit, base: Catalog.eur, date: rate.date, value: rate.perEuro, source: rate.source),
+            perEuro: rate.perEuro, isNew: false))
+      }
+    }
+    for row in rows where row.row.isQuote {
+      let book = try store.history(of: [row.row.unit], quotesWith: row.row.base, from: from, to: to)
+      for quote in book.allQuotes {
+        let asTyped = RateRow(
+          unit: quote.currency, base: quote.quotedIn, date: quote.date, value: quote.value, source: quote.source,
+          isQuote: true)
+        stored.append(RateChecker.Observation(asTyped, perEuro: nil, isNew: false))
+      }
+    }
+    // The new rows replace stored ones of the same series, day and source.
+    stored.removeAll { old in
+      rows.contains {
+        $0.row.unit == old.row.unit && $0.row.base == old.row.base && $0.row.isQuote == old.row.isQuote
+          && $0.row.date == old.row.date && $0.row.source == old.row.source
+      }
+    }
+    let all = (stored + rows).sorted { $0.row.date < $1.row.date }
+    var checker = RateChecker(rules: try store.rateRules())
+    for observation in all {
+      checker.observe(observation)
+      if observation.isNew, !observation.row.isQuote,
+        let peg = checker.rules.pegs.peg(of: observation.row.unit, on: observation.row.date)
+      {
+        let anchor =
+          peg.anchor == Catalog.eur
+          ? DecimalValue.one
+          : all.last { $0.row.unit == peg.anchor && !$0.row.isQuote && $0.row.date <= observation.row.date }?.perEuro
+        checker.judgeBand(observation, anchorPerEuro: anchor)
+      }
+    }
+    return checker.findings
+  }
+
+  /// Remembers the rows of `findings` as accepted.
+  package func accept(_ findings: [RateFinding]) throws(StoreError) {
+    try writing { store throws(StoreError) in try store.accept(findings) }
+  }
+
+  /// The rates accepted past a finding.
+  package func acceptedRates() throws(StoreError) -> Set<AcceptedRate> { try store.acceptedRates() }
 }

@@ -147,6 +147,7 @@ package final class Ledger {
   package func clearRates() throws(StoreError) {
     ratesRevision = try writing { store throws(StoreError) in try store.clearRates() }
     var kept = RateBook()
+    kept.pegs = portfolio.rates.pegs
     for rate in pending.rates { kept.record(rate) }
     for quote in pending.quotes { kept.record(quote) }
     portfolio.replaceRates(kept)

@@ -11,6 +11,8 @@ package struct RateBook: Sendable {
   private var day: DayRates?
   /// Direct quotes per pair, sorted by date; at most one quote per pair and date.
   private var quoteHistory: [QuotePair: [Quote]] = [:]
+  /// The pegs the store keeps (`rates peg`): within its dates a peg values its unit.
+  package var pegs = Pegs()
 
   package init() {
     history = Array(repeating: [], count: Currency.indexCount)
@@ -54,49 +56,111 @@ package struct RateBook: Sendable {
     return quotes[index]
   }
 
-  /// What one unit of `currency` is worth in `target` on `date`: the freshest of a
-  /// direct quote between the two (either way round) and the cross rate through the
-  /// euro, r(target) ÷ r(currency), which is as old as its older leg. The later date
-  /// wins; a direct quote wins a tie. Fails naming the missing rate: the target's own
-  /// when it has none (so nothing can be crossed into it), else the currency's.
+  /// What one unit of `currency` is worth in `target` on `date`, by the fixed order of
+  /// SPEC §12: the freshest of a direct quote between the two (either way round); a peg
+  /// of `currency` (then its anchor's value) or of `target`; a recorded quote between
+  /// `currency` and another unit (then that unit's value); and the cross rate through the
+  /// euro, r(target) ÷ r(currency). A path is as old as its oldest leg; on a tie the
+  /// earlier in that order wins. A path that comes back to a unit it passed is skipped:
+  /// never a search for the shortest chain. Fails naming the missing rate: the target's
+  /// own when it has none (so nothing can be crossed into it), else the currency's.
   package func valuation(
     of currency: Currency, in target: Currency, on date: CalendarDate
   ) -> Result<Valuation, PortfolioError> {
+    valuation(of: currency, in: target, on: date, passed: [])
+  }
+
+  private func valuation(
+    of currency: Currency, in target: Currency, on date: CalendarDate, passed: Set<Currency>
+  ) -> Result<Valuation, PortfolioError> {
     if currency == target { return .success(Valuation(factor: .one, date: nil, source: "", kind: .same)) }
-    let targetRate = rate(of: target, on: date)
-    let cross: Valuation?
-    // A quotient too large for a decimal is no missing rate: it is said as what it is.
+    let passed = passed.union([currency])
+    var best: Valuation?
+    // A later path wins; a tie keeps the earlier one.
+    func consider(_ candidate: Valuation?) {
+      guard let candidate else { return }
+      if let known = best, (candidate.date ?? date) <= (known.date ?? date) { return }
+      best = candidate
+    }
     do throws(DecimalError) {
-      if let targetRate, let valuedRate = rate(of: currency, on: date) {
-        cross = try Self.crossValuation(targetRate, over: valuedRate)
-      } else {
-        cross = nil
+      // 1. A direct quote between the two.
+      if !quoteHistory.isEmpty, let quote = quote(between: currency, and: target, on: date) {
+        consider(try Self.directValuation(quote, of: currency))
+      }
+      // 2. A peg: of the currency (then its anchor's value), or of the target (the
+      // currency's value in the anchor, then the peg).
+      if !pegs.isEmpty {
+        if let peg = pegs.peg(of: currency, on: date), !passed.contains(peg.anchor) {
+          let leg = try Self.pegLeg(peg, from: currency)
+          if case .success(let rest) = valuation(of: peg.anchor, in: target, on: date, passed: passed) {
+            consider(try Self.chain([leg], rest, on: date))
+          }
+        }
+        if let peg = pegs.peg(of: target, on: date), !passed.contains(peg.anchor) || peg.anchor == currency {
+          let leg = try Self.pegLeg(peg, from: peg.anchor)
+          if case .success(let first) = valuation(
+            of: currency, in: peg.anchor, on: date, passed: passed.union([target]))
+          {
+            consider(
+              try Self.chain(
+                first.path, Valuation(factor: leg.rate, date: nil, source: "peg", kind: .chained, path: [leg]),
+                on: date, firstFactor: first.factor))
+          }
+        }
+      }
+      // 3. A recorded quote of the currency in another unit, then that unit's value.
+      if !quoteHistory.isEmpty {
+        for (pair, quotes) in quoteHistory.sorted(by: { $0.key < $1.key }) where pair.contains(currency) {
+          let otherIndex = pair.first == currency.index ? pair.second : pair.first
+          guard let other = Currency.at(otherIndex), other != target, !passed.contains(other),
+            let index = RateLookup.latest(in: quotes, onOrBefore: date)
+          else { continue }
+          // A quote that prices the currency (1 C = x Q): its inverse prices Q, and
+          // valuing C through it would make a quote of Q in C value C.
+          guard quotes[index].currency == currency else { continue }
+          let first = try Self.directValuation(quotes[index], of: currency)
+          if case .success(let rest) = valuation(of: other, in: target, on: date, passed: passed) {
+            consider(try Self.chain(first.path, rest, on: date, firstFactor: first.factor))
+          }
+        }
+      }
+      // 4. The cross rate through the euro, unless a peg decides either side's value.
+      if pegs.peg(of: currency, on: date) == nil && pegs.peg(of: target, on: date) == nil,
+        let targetRate = rate(of: target, on: date), let valuedRate = rate(of: currency, on: date)
+      {
+        consider(try Self.crossValuation(targetRate, over: valuedRate))
       }
     } catch {
       return .failure(.arithmetic(error))
     }
-    // Most books hold no quote at all: then the cross rate is the answer, or there is none.
-    if quoteHistory.isEmpty {
-      if let cross { return .success(cross) }
-      return .failure(targetRate == nil ? .noLocalRate(target) : .noRate([currency]))
+    if let best { return .success(best) }
+    return .failure(
+      rate(of: target, on: date) == nil && pegs.peg(of: target, on: date) == nil
+        ? .noLocalRate(target) : .noRate([currency]))
+  }
+
+  /// A peg as a leg from `unit`: from the pegged unit, 1 unit = 1/RATE anchor; from the
+  /// anchor, 1 anchor = RATE unit.
+  private static func pegLeg(_ peg: Peg, from unit: Currency) throws(DecimalError) -> ValueLeg {
+    if unit == peg.anchor {
+      return ValueLeg(from: peg.anchor, to: peg.unit, rate: peg.rate, date: nil, source: "peg", kind: .peg(peg))
     }
-    let direct: Valuation?
-    do throws(DecimalError) {
-      direct = try quote(between: currency, and: target, on: date).map { quote throws(DecimalError) in
-        try Self.directValuation(quote, of: currency)
-      }
-    } catch {
-      return .failure(.arithmetic(error))
-    }
-    switch (direct, cross) {
-    case (let direct?, let cross?):
-      // The later date wins; the direct quote wins a tie.
-      if let directDate = direct.date, let crossDate = cross.date, directDate < crossDate { return .success(cross) }
-      return .success(direct)
-    case (let direct?, nil): return .success(direct)
-    case (nil, let cross?): return .success(cross)
-    case (nil, nil): return .failure(targetRate == nil ? .noLocalRate(target) : .noRate([currency]))
-    }
+    let rate = try (DecimalValue.one / peg.rate).rounded(toSignificantDigits: Valuation.ratioDigits)
+    return ValueLeg(from: peg.unit, to: peg.anchor, rate: rate, date: nil, source: "peg", kind: .peg(peg))
+  }
+
+  /// The legs `first` then the path `rest`: their factors multiplied, dated by the oldest
+  /// dated leg (the date asked when every leg is a peg) and sourced by it.
+  private static func chain(
+    _ first: [ValueLeg], _ rest: Valuation, on date: CalendarDate, firstFactor: DecimalValue? = nil
+  ) throws(DecimalError) -> Valuation {
+    let path = first + rest.path
+    var factor = firstFactor ?? .one
+    if firstFactor == nil { for leg in first { factor = try factor * leg.rate } }
+    factor = try (factor * rest.factor).rounded(toSignificantDigits: Valuation.ratioDigits)
+    let oldest = path.filter { $0.date != nil }.min { $0.date! < $1.date! }
+    return Valuation(
+      factor: factor, date: oldest?.date ?? date, source: oldest?.source ?? "peg", kind: .chained, path: path)
   }
 
   /// `valuation(of:in:on:)`'s factor in a book with no quote, whose valuations are all
@@ -107,7 +171,7 @@ package struct RateBook: Sendable {
   package func crossFactor(of currency: Currency, in target: Currency, on date: CalendarDate, dayNumber: Int)
     -> CrossFactor?
   {
-    guard quoteHistory.isEmpty, currency != target else { return nil }
+    guard quoteHistory.isEmpty, pegs.isEmpty, currency != target else { return nil }
     // As `valuation` fails: the target's rate missing first, then the currency's, then a
     // quotient that cannot be computed.
     guard let targetPerEuro = perEuro(of: target, on: date, dayNumber) else { return .noTargetRate }
@@ -150,7 +214,10 @@ package struct RateBook: Sendable {
     } else {
       factor = try (DecimalValue.one / quote.value).rounded(toSignificantDigits: Valuation.ratioDigits)
     }
-    return Valuation(factor: factor, date: quote.date, source: quote.source, kind: .direct)
+    let leg = ValueLeg(
+      from: currency, to: quote.currency == currency ? quote.quotedIn : quote.currency, rate: factor, date: quote.date,
+      source: quote.source, kind: .quote)
+    return Valuation(factor: factor, date: quote.date, source: quote.source, kind: .direct, path: [leg])
   }
 
   /// r(target) ÷ r(valued), dated and sourced by its older leg (the valued currency's on
@@ -165,9 +232,11 @@ package struct RateBook: Sendable {
     } else {
       older = target.date < valued.date ? target : valued
     }
-    return Valuation(
-      factor: quotient.rounded(toSignificantDigits: Valuation.ratioDigits), date: older.date, source: older.source,
-      kind: .cross)
+    let factor = quotient.rounded(toSignificantDigits: Valuation.ratioDigits)
+    let leg = ValueLeg(
+      from: valued.currency, to: target.currency, rate: factor, date: older.date, source: older.source,
+      kind: .pivot(from: valued, to: target))
+    return Valuation(factor: factor, date: older.date, source: older.source, kind: .cross, path: [leg])
   }
 
   // MARK: - Changes

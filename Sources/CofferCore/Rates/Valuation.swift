@@ -9,6 +9,17 @@ package struct Valuation: Sendable, Equatable {
   /// Where that information came from (`manual`, `ECB`, a file or URL's name).
   package let source: String
   package let kind: Kind
+  /// How the value was reached, leg by leg (SPEC §12): what `rates why` and `holdings
+  /// --why` show. Empty for a currency valued in itself.
+  package var path: [ValueLeg] = []
+
+  package init(factor: DecimalValue, date: CalendarDate?, source: String, kind: Kind, path: [ValueLeg] = []) {
+    self.factor = factor
+    self.date = date
+    self.source = source
+    self.kind = kind
+    self.path = path
+  }
 
   package enum Kind: Sendable, Equatable {
     /// A currency in itself: always 1.
@@ -17,6 +28,8 @@ package struct Valuation: Sendable, Equatable {
     case direct
     /// Through the euro pivot: r(target) ÷ r(valued).
     case cross
+    /// Through a peg, or a recorded quote to another unit, then that unit's value.
+    case chained
   }
 
   package func isStale(on today: CalendarDate) -> Bool {
@@ -29,4 +42,47 @@ package struct Valuation: Sendable, Equatable {
   /// ratio to 30 digits (the spec asks for at least 30) takes that noise out before any
   /// rounding to cents can see it.
   package static let ratioDigits = 30
+}
+
+/// One leg of a value's path: 1 `from` = `rate` `to`, from a quote, a peg or the euro
+/// pivot (whose two euro rates it keeps).
+package struct ValueLeg: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
+    /// A recorded quote (`rates set`, `rates quote`), either way round.
+    case quote
+    /// A peg: 1 anchor = RATE unit.
+    case peg(Peg)
+    /// The cross rate through the euro: r(to) ÷ r(from), from these two euro rates (nil
+    /// for the euro itself).
+    case pivot(from: Rate?, to: Rate?)
+  }
+
+  package let from: Currency
+  package let to: Currency
+  package let rate: DecimalValue
+  /// The leg's date (a pivot's older euro rate's); nil for a peg, which holds on every
+  /// date within its own.
+  package let date: CalendarDate?
+  package let source: String
+  package let kind: Kind
+
+  package init(from: Currency, to: Currency, rate: DecimalValue, date: CalendarDate?, source: String, kind: Kind) {
+    self.from = from
+    self.to = to
+    self.rate = rate
+    self.date = date
+    self.source = source
+    self.kind = kind
+  }
+
+  /// The currencies whose own rates this leg rests on, with their dates: both of a
+  /// pivot's (the euro's never), a quote's two, none for a peg.
+  package var datedUnits: [(unit: Currency, date: CalendarDate)] {
+    switch kind {
+    case .quote: return date.map { [(from, $0), (to, $0)] } ?? []
+    case .peg: return []
+    case .pivot(let fromRate, let toRate):
+      return [fromRate, toRate].compactMap { $0 }.filter { $0.currency != Catalog.eur }.map { ($0.currency, $0.date) }
+    }
+  }
 }

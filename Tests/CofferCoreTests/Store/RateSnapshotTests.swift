@@ -19,7 +19,11 @@ import Testing
 
   private func newDatabase() throws -> DatabaseQueue {
     let database = try DatabaseQueue()
-    try database.write { db in try db.execute(sql: RateDayTable.createSQL) }
+    try database.write { db in
+      try db.execute(sql: RateDayTable.createSQL)
+      // A day's rates are read with the store's pegs.
+      try db.execute(sql: StoreSchema.ratePeg.sql ?? "")
+    }
     return database
   }
 
@@ -398,6 +402,6 @@ import Testing
     let tables = try DatabaseQueue(path: path).read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rate%'")
     }
-    #expect(tables == ["rate_day", "rate_source"])
+    #expect(tables == ["rate_day", "rate_source", "rate_quoted", "rate_peg", "rate_accepted"])
   }
 }

@@ -98,8 +98,11 @@ import Testing
     #expect(try completer().complete("chart total ").candidates == ["valued", "from", "to"])
     let rates = try completer().complete("rates ").candidates
     #expect(
-      rates.prefix(8) == ["set", "import", "fetch", "sources", "record", "quote", "clear", "export"]
-        && rates.contains("USD") && rates.contains("at") && rates.count == 8 + 42 + 1, "\(rates)")
+      rates.prefix(13) == [
+        "set", "import", "fetch", "sources", "record", "quote", "peg", "pegs", "max-age", "max-jump", "why", "clear",
+        "export",
+      ]
+        && rates.contains("USD") && rates.contains("at") && rates.count == 13 + 42 + 1, "\(rates)")
     let rateSet = try completer().complete("rates set ").candidates
     #expect(rateSet.count == 42 && rateSet.contains("USD"))
     #expect(try completer().complete("convert 5 USD to CNY ").candidates == ["at"])

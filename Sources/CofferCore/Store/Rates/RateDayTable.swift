@@ -68,6 +68,7 @@ enum RateDayTable {
         """)
     let pairs = Set(currencies.filter { $0 != target }.map { QuotePair($0, target) })
     var book = RateBook()
+    book.pegs = try RateTrustTables.pegs(db)
     // Rows repeat a rate until its next one; recording it again on its own date changes
     // nothing.
     let currency = { (index: Int) in Currency.at(index) ?? Catalog.eur }

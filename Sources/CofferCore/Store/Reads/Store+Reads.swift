@@ -187,7 +187,9 @@ extension Store {
     try read { db in
       counters.dbReads += 1
       let found = try RateDayTable.rows(db, onOrBefore: dates.map(\.dayNumber))
-      return DatedRates(rows: found.rows, bytes: found.bytes, path: location.description)
+      var dated = DatedRates(rows: found.rows, bytes: found.bytes, path: location.description)
+      dated.pegs = try RateTrustTables.pegs(db)
+      return dated
     }
   }
 
@@ -220,10 +222,12 @@ extension Store {
   private func readRates(_ db: Database, on date: CalendarDate) throws -> RateBook {
     counters.dbReads += 1
     var sources = SourceNames()
-    guard let row = try RateDayTable.snapshot(db, onOrBefore: date.dayNumber, sources: &sources) else {
-      return RateBook()
+    var book = RateBook()
+    if let row = try RateDayTable.snapshot(db, onOrBefore: date.dayNumber, sources: &sources) {
+      book = RateBook(snapshot: row.snapshot, sources: sources)
     }
-    return RateBook(snapshot: row.snapshot, sources: sources)
+    book.pegs = try RateTrustTables.pegs(db)
+    return book
   }
 
   /// Where `rates fetch` goes, in the order they were added. A row that cannot be read
@@ -249,6 +253,8 @@ struct DatedRates {
   /// The store's path, which names its damage.
   let path: String
   private var sources = SourceNames()
+  /// The store's pegs, which every date's book holds.
+  var pegs = Pegs()
   /// The row decoded last, which the next date may share (a month end on a weekend).
   private var last: (day: Int, snapshot: RateSnapshot)?
 
@@ -261,6 +267,12 @@ struct DatedRates {
   /// The rates of the date at `index`, decoded now: a row that is damaged fails naming
   /// itself, as the read that copied it would have.
   mutating func book(at index: Int) throws(StoreError) -> RateBook {
+    var book = try bookWithoutPegs(at: index)
+    book.pegs = pegs
+    return book
+  }
+
+  private mutating func bookWithoutPegs(at index: Int) throws(StoreError) -> RateBook {
     guard let row = rows[index] else { return RateBook() }
     if let last, last.day == row.day { return RateBook(snapshot: last.snapshot, sources: sources) }
     let decoded = bytes.withUnsafeBytes { all in

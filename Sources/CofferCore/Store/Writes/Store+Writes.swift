@@ -328,4 +328,46 @@ extension Store {
   package func removeRateSource(named name: String) throws(StoreError) -> Bool {
     try writing { db in try RateSource.filter(RateSource.CodingKeys.name == name).deleteAll(db) > 0 }
   }
+
+  // MARK: - The rates' rules
+
+  /// Changes the pegs by `change` (which returns why it cannot, or nil), at once in its
+  /// own transaction, and moves the rates revision on: sessions read the rates again.
+  package func changePegs(_ change: (inout Pegs) -> String?) throws(StoreError) -> String? {
+    try writing { db -> String? in
+      var pegs = try RateTrustTables.pegs(db)
+      if let refusal = change(&pegs) { return refusal }
+      try RateTrustTables.write(pegs, db)
+      try nextRatesRevision(db)
+      return nil
+    }
+  }
+
+  /// Writes `rates max-age` or `rates max-jump`.
+  package func setRateSetting(maxAge: Int? = nil, maxJump: DecimalValue? = nil) throws(StoreError) {
+    try writing { db in
+      if let maxAge { try Self.setSetting(db, StoredSettings.maxAgeKey, String(maxAge)) }
+      if let maxJump { try Self.setSetting(db, StoredSettings.maxJumpKey, maxJump.description) }
+    }
+  }
+
+  /// The pegs the store keeps.
+  package func pegs() throws(StoreError) -> Pegs {
+    try read { db in try RateTrustTables.pegs(db) }
+  }
+
+  /// Remembers `findings`' rows as accepted (a rates command's `--accept`).
+  package func accept(_ findings: [RateFinding]) throws(StoreError) {
+    try writing { db in try RateTrustTables.accept(findings, db) }
+  }
+
+  /// The rules as stored, for judging a rate before it is recorded.
+  package func rateRules() throws(StoreError) -> RateChecker.Rules {
+    try read { db in try RateTrustTables.rules(db) }
+  }
+
+  /// The rates accepted past a finding.
+  package func acceptedRates() throws(StoreError) -> Set<AcceptedRate> {
+    try read { db in try RateTrustTables.accepted(db) }
+  }
 }

@@ -57,6 +57,22 @@ enum RateImporting {
     return context.failure("\(what): " + RateFinding.refusal(findings), at: offset)
   }
 
+  /// Judges rates a command is about to record (`rates set`, `rates quote`, `rates
+  /// record`) against the stored ones: with findings, refuses them, unless `accept`,
+  /// which remembers their rows.
+  static func judge(
+    _ rows: [RateChecker.Observation], accept: Bool, _ what: String, _ context: CommandContext, at offset: Int
+  ) throws(StatementFailure) {
+    let findings: [RateFinding]
+    do {
+      findings = try context.ledger.findings(recording: rows)
+      if accept && !findings.isEmpty { try context.ledger.accept(findings) }
+    } catch {
+      throw context.failure(error, at: offset)
+    }
+    if !accept && !findings.isEmpty { throw refusal(findings, of: what, context, at: offset) }
+  }
+
   /// A rates command stopped by a signal. Ctrl-C stops the line and the shell lives on;
   /// SIGTERM and SIGHUP end the run (which saves, then exits 128 + the signal).
   static func interruption(_ what: String, _ context: CommandContext, at offset: Int) -> StatementFailure {

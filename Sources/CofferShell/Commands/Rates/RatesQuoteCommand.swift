@@ -1,9 +1,10 @@
 import CofferCore
 import CofferScript
 
-/// `rates quote C RATE Q at DATE source NAME`: a direct quote as it was set — 1 C = RATE
-/// Q on DATE, from NAME — so that a dump can give back the rates a person set, dated and
-/// in the currency they were set in. Saved with the other edits.
+/// `rates quote C RATE Q [at DATE] [source NAME]`: a quote between any two units — 1 C =
+/// RATE Q on DATE (today), from NAME (`manual`) — kept as typed; a dump gives back the
+/// rates a person set this way, dated and in the unit they were set in. Judged by the
+/// rates' rules first (`--accept` takes what they find). Saved with the other edits.
 struct RatesQuoteCommand: Command {
   static let code = TypedSlot.currency()
   static let value = TypedSlot.expression("RATE", "what one unit of C is worth in Q")
@@ -11,24 +12,32 @@ struct RatesQuoteCommand: Command {
   static let name = TypedSlot.string("NAME", "the source's name, in quotes")
   static let entry = CommandEntry(
     "rates quote",
-    .sequence([.slot(code), .slot(value), .slot(quotedIn), AtDate.grammar, .keyword("source"), .slot(name)]),
-    "record a direct quote as it was set (1 C = RATE Q on DATE, from the source NAME); a dump writes these",
-    examples: [#"rates quote USD 7.2 CNY at 2026-11-22 source "manual""#],
-    usage: #"rates quote C RATE Q at DATE source "NAME""#, command: Self.self)
+    .sequence([
+      .slot(code), .slot(value), .slot(quotedIn), .optional(AtDate.grammar),
+      .optional(.sequence([.keyword("source"), .slot(name)])),
+    ]),
+    "record a quote between two units: 1 C = RATE Q on DATE (default today), from the source NAME (default manual)",
+    examples: ["rates quote XAU 2650.30 USD", #"rates quote USD 7.2 CNY at 2026-11-22 source "bank""#],
+    options: [RateImporting.accept.spec], usage: #"rates quote C RATE Q [at DATE] [source "NAME"]"#,
+    command: Self.self)
 
   let currency: Currency
   let rate: Expression
   let quotedIn: Currency
   let date: CalendarDate
   let source: String
+  let accept: Bool
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     currency = try context.currency(try arguments.value(Self.code))
     rate = try arguments.value(Self.value)
     quotedIn = try context.currency(try arguments.value(Self.quotedIn))
-    let date = try arguments.value(AtDate.date)
-    self.date = try context.dateArgument(date, role: "'at'")
-    source = try arguments.value(Self.name).value
+    date =
+      try arguments[AtDate.date].map { expression throws(StatementFailure) in
+        try context.dateArgument(expression, role: "'at'")
+      } ?? context.ledger.portfolio.today
+    source = arguments[Self.name]?.value ?? "manual"
+    accept = arguments.has(RateImporting.accept)
     guard currency != quotedIn else {
       throw context.failure("a quote is between two currencies; \(currency.code) is both", at: rate.offset)
     }
@@ -36,6 +45,13 @@ struct RatesQuoteCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let value = try context.number(rate, role: "a rate")
+    if let problem = RateRules.problem(with: value) {
+      throw context.failure("rates quote: \(problem)", at: rate.offset)
+    }
+    let row = RateRow(unit: currency, base: quotedIn, date: date, value: value, source: source, isQuote: true)
+    try RateImporting.judge(
+      [RateChecker.Observation(row, perEuro: nil, isNew: true)], accept: accept, "rates quote", context, at: rate.offset
+    )
     do {
       try context.ledger.record(
         Quote(currency: currency, quotedIn: quotedIn, value: value, date: date, source: source))

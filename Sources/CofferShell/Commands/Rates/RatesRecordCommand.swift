@@ -15,15 +15,18 @@ struct RatesRecordCommand: Command {
     ]),
     "record rates as an import does (C's units per euro on DATE, from the source NAME); a dump writes these",
     examples: [#"rates record at 2026-10-30 source "ECB" USD 1.1172 JPY 163.89"#],
-    usage: #"rates record at DATE source "NAME" C RATE [C RATE...]"#, command: Self.self)
+    options: [RateImporting.accept.spec], usage: #"rates record at DATE source "NAME" C RATE [C RATE...]"#,
+    command: Self.self)
 
   let date: CalendarDate
   let source: String
   let rates: [(currency: Currency, value: Expression)]
+  let accept: Bool
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     date = try context.dateArgument(try arguments.value(AtDate.date), role: "'at'")
     source = try arguments.value(Self.name).value
+    accept = arguments.has(RateImporting.accept)
     var rates: [(currency: Currency, value: Expression)] = []
     // Each code is read with its rate: the grammar takes them in pairs.
     for (code, value) in zip(arguments.all(Self.code), arguments.all(Self.value)) {
@@ -49,6 +52,12 @@ struct RatesRecordCommand: Command {
       }
       read.append(Rate(currency: currency, perEuro: value, date: date, source: source))
     }
+    let rows = read.map { rate in
+      RateChecker.Observation(
+        RateRow(unit: rate.currency, base: Catalog.eur, date: rate.date, value: rate.perEuro, source: rate.source),
+        perEuro: rate.perEuro, isNew: true)
+    }
+    try RateImporting.judge(rows, accept: accept, "rates record", context, at: rates.first?.value.offset ?? 0)
     for rate in read {
       do {
         try context.ledger.record(rate)

@@ -39,6 +39,8 @@ struct DumpCommand: Command, SavesFirst {
       script = DumpScript(
         local: ledger.portfolio.local, sources: try ledger.rateSources(), today: ledger.portfolio.today,
         units: ledger.addedUnits, placed: Set(holdings.filter { !$0.place.isUnnamed }.map(\.currency)))
+      script.addRules(
+        maxAge: ledger.maxAge, maxJump: ledger.maxJump, pegs: try ledger.pegs(), accepted: try ledger.acceptedRates())
       try ledger.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
       try ledger.journalInOrder { entry in script.add(entry) }
       let listed = Set(ledger.places)

@@ -17,6 +17,8 @@ struct DumpScript {
   let placed: Set<Currency>
   /// A move's first entry, until its second comes.
   private var moveFrom: JournalEntry?
+  /// Rates accepted past the rates' rules: their lines are written `--accept`.
+  private var accepted: Set<AcceptedRate> = []
 
   static let header = """
     # A Coffer dump: a script that recreates the store it was written from. Run it into a
@@ -53,19 +55,38 @@ struct DumpScript {
     self.text += "\n"
   }
 
+  /// The rates' rules as the store keeps them (SPEC §12), before any rate: the settings
+  /// that are not the defaults, and the pegs. The accepted rates are written `--accept`
+  /// where they come.
+  mutating func addRules(maxAge: Int, maxJump: DecimalValue, pegs: Pegs, accepted: Set<AcceptedRate>) {
+    if maxAge != StoredSettings.defaultMaxAge { line("rates max-age \(maxAge)") }
+    if maxJump != RateChecker.Rules.defaultMaxJump { line("rates max-jump \(maxJump)") }
+    for peg in pegs.all { line("rates peg " + peg.statement) }
+    self.accepted = accepted
+  }
+
   /// The rates and quotes recorded on one day.
   mutating func add(day: CalendarDate, rates: [Rate], quotes: [Quote]) {
     // One line per source: most days have one.
     var sources: [String] = []
     for rate in rates where !sources.contains(rate.source) { sources.append(rate.source) }
     for source in sources {
-      let pairs = rates.filter { $0.source == source }.map { "\($0.currency.code) \($0.perEuro)" }
-      line("rates record at \(day) source \(Self.quoted(source)) " + pairs.joined(separator: " "))
+      let ofSource = rates.filter { $0.source == source }
+      let pairs = ofSource.map { "\($0.currency.code) \($0.perEuro)" }
+      let accept = ofSource.contains { rate in
+        accepted.contains(
+          AcceptedRate(unit: rate.currency, base: Catalog.eur, day: day.dayNumber, source: source))
+      }
+      line(
+        "rates record at \(day) source \(Self.quoted(source)) " + pairs.joined(separator: " ")
+          + (accept ? " --accept" : ""))
     }
     for quote in quotes {
+      let accept = accepted.contains(
+        AcceptedRate(unit: quote.currency, base: quote.quotedIn, day: day.dayNumber, source: quote.source))
       line(
         "rates quote \(quote.currency.code) \(quote.value) \(quote.quotedIn.code) at \(day) source "
-          + Self.quoted(quote.source))
+          + Self.quoted(quote.source) + (accept ? " --accept" : ""))
     }
   }
 
