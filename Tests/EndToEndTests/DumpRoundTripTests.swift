@@ -53,7 +53,7 @@ import Testing
           if !result.contains(where: { $0.hasPrefix(key + ",") }) { result.append(line) }
         }.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
       runs.append(
-        "rates import \"\(path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""
+        "rates import \"\(path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\" --accept"
       )
     }
     // Sources.
@@ -73,9 +73,9 @@ import Testing
       if random.below(3) == 0 {
         let code = random.pick(codes.filter { $0 != "CNY" })
         lines.append(
-          "rates quote \(code) \(1 + random.below(9)).\(random.below(100)) CNY at \(date(&random)) source \"bank\"")
+          "rates quote \(code) \(1 + random.below(9)).\(random.below(100)) CNY at \(date(&random)) source \"bank\" --accept")
       }
-      if random.below(3) == 0 { lines.append("rates set \(random.pick(["USD", "GBP"])) 7.\(random.below(1000))") }
+      if random.below(3) == 0 { lines.append("rates set \(random.pick(["USD", "GBP"])) 7.\(random.below(1000)) --accept") }
       runs.append(lines.joined(separator: "\n"))
     }
     runs.append("local \(locals[Int(seed) % locals.count])")

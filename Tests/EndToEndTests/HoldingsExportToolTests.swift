@@ -90,7 +90,7 @@ import Testing
       guard !pairs.isEmpty else { continue }
       lines.append(
         "rates record at \(date(day)) source \"test\" "
-          + pairs.map { "\($0.code) \(rate(&random))" }.joined(separator: " "))
+          + pairs.map { "\($0.code) \(rate(&random))" }.joined(separator: " ") + " --accept")
       scenario.priceDays.insert(day)
     }
     // Direct quotes in L, a few decimals, on random days; and one typed today.
@@ -98,10 +98,10 @@ import Testing
     for _ in 0..<8 {
       let day = firstDay + random.below(today - firstDay + 1)
       let value = Decimal(1 + random.below(99_999)) / 10_000
-      lines.append("rates quote \(random.pick(quoted).code) \(value) \(local) at \(date(day)) source \"manual\"")
+      lines.append("rates quote \(random.pick(quoted).code) \(value) \(local) at \(date(day)) source \"manual\" --accept")
       scenario.priceDays.insert(day)
     }
-    lines.append("rates set \(random.pick(quoted).code) 7.25")
+    lines.append("rates set \(random.pick(quoted).code) 7.25 --accept")
     scenario.priceDays.insert(today)
 
     // Held since before any date: the local currency, a catalog one and the added one.

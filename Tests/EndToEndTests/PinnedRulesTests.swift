@@ -82,8 +82,8 @@ import Testing
   @Test func theRatesPartOfAChangeIsRoundedOnceNotPerCurrency() throws {
     let script = """
       rates clear --yes
-      rates record at 2025-01-31 source "t" CNY 1.5 USD 1 GBP 1
-      rates record at 2025-02-28 source "t" CNY 1.503 USD 1 GBP 1
+      rates record at 2025-01-31 source "t" CNY 1.5 USD 1 GBP 1 --accept
+      rates record at 2025-02-28 source "t" CNY 1.503 USD 1 GBP 1 --accept
       set USD 1.5 at 2025-01-15
       set GBP 1.5 at 2025-01-15
       save

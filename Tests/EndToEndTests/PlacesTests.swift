@@ -288,7 +288,7 @@ import Testing
     #expect(downgrade.status == 0, "\(downgrade)")
     let after = try run("log --format csv; print total() amount_at(USD, 2025-03-01)")
     #expect(after.stdout == before.stdout)
-    #expect(after.stderr.contains("a copy as it was is kept in \(database).before-v10"), "\(after)")
+    #expect(after.stderr.contains("a copy as it was is kept in \(database).before-v11"), "\(after)")
     #expect(try run("check").status == 0)
     #expect(try run("set USD@wise 1; print amount(USD)").stdout == "121\n")
   }

@@ -62,24 +62,38 @@ extension Ledger {
     let to = CalendarDate(dayNumber: min(last.dayNumber + window, CalendarDate.last.dayNumber)) ?? last
     var units = Set(rows.map(\.row.unit))
     for row in rows { units.insert(row.row.base) }
+    units.remove(Catalog.eur)
     var stored: [RateChecker.Observation] = []
+    // The units' rates in euros and their quotes with the first row's base, in one read
+    // of the days around; and those recorded in this session, not yet saved.
+    let base = rows[0].row.base
+    var book = try store.history(of: units, quotesWith: base, from: from, to: to)
+    if !pending.rates.isEmpty {
+      // The session's book holds what it recorded, sorted by date: a search finds the
+      // window (a dump replayed records thousands of days before it saves).
+      for unit in units {
+        let recorded = portfolio.rates.rates(of: unit)
+        var index = recorded.isEmpty ? 0 : (RateLookup.latest(in: recorded, onOrBefore: from).map { $0 } ?? 0)
+        while index < recorded.count, recorded[index].date <= to {
+          if recorded[index].date >= from { book.record(recorded[index]) }
+          index += 1
+        }
+      }
+    }
+    for quote in pending.quotes where quote.date >= from && quote.date <= to { book.record(quote) }
     for unit in units {
-      // A unit's rates in euros, and its quotes with each base named.
-      for rate in try store.history(of: unit, from: from, to: to) {
+      for rate in book.rates(of: unit) where rate.date >= from {
         stored.append(
           RateChecker.Observation(
             RateRow(unit: unit, base: Catalog.eur, date: rate.date, value: rate.perEuro, source: rate.source),
             perEuro: rate.perEuro, isNew: false))
       }
     }
-    for row in rows where row.row.isQuote {
-      let book = try store.history(of: [row.row.unit], quotesWith: row.row.base, from: from, to: to)
-      for quote in book.allQuotes {
-        let asTyped = RateRow(
-          unit: quote.currency, base: quote.quotedIn, date: quote.date, value: quote.value, source: quote.source,
-          isQuote: true)
-        stored.append(RateChecker.Observation(asTyped, perEuro: nil, isNew: false))
-      }
+    for quote in book.allQuotes where quote.date >= from {
+      let asTyped = RateRow(
+        unit: quote.currency, base: quote.quotedIn, date: quote.date, value: quote.value, source: quote.source,
+        isQuote: true)
+      stored.append(RateChecker.Observation(asTyped, perEuro: nil, isNew: false))
     }
     // The new rows replace stored ones of the same series, day and source.
     stored.removeAll { old in
