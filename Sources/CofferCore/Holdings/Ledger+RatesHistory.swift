@@ -96,12 +96,8 @@ extension Ledger {
       stored.append(RateChecker.Observation(asTyped, perEuro: nil, isNew: false))
     }
     // The new rows replace stored ones of the same series, day and source.
-    stored.removeAll { old in
-      rows.contains {
-        $0.row.unit == old.row.unit && $0.row.base == old.row.base && $0.row.isQuote == old.row.isQuote
-          && $0.row.date == old.row.date && $0.row.source == old.row.source
-      }
-    }
+    let replaced = Set(rows.map { SeriesDay($0.row) })
+    stored.removeAll { replaced.contains(SeriesDay($0.row)) }
     let all = (stored + rows).sorted { $0.row.date < $1.row.date }
     var checker = RateChecker(rules: try store.rateRules())
     for observation in all {
@@ -127,3 +123,21 @@ extension Ledger {
   /// The rates accepted past a finding.
   package func acceptedRates() throws(StoreError) -> Set<AcceptedRate> { try store.acceptedRates() }
 }
+
+/// A rate's series (unit, base, direction), day and source: what a new rate replaces.
+private struct SeriesDay: Hashable {
+  let unit: Int
+  let base: Int
+  let isQuote: Bool
+  let day: Int
+  let source: String
+
+  init(_ row: RateRow) {
+    unit = row.unit.index
+    base = row.base.index
+    isQuote = row.isQuote
+    day = row.date.dayNumber
+    source = row.source
+  }
+}
+
