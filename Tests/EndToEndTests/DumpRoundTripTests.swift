@@ -73,9 +73,12 @@ import Testing
       if random.below(3) == 0 {
         let code = random.pick(codes.filter { $0 != "CNY" })
         lines.append(
-          "rates quote \(code) \(1 + random.below(9)).\(random.below(100)) CNY at \(date(&random)) source \"bank\" --accept")
+          "rates quote \(code) \(1 + random.below(9)).\(random.below(100)) CNY at \(date(&random)) source \"bank\" --accept"
+        )
       }
-      if random.below(3) == 0 { lines.append("rates set \(random.pick(["USD", "GBP"])) 7.\(random.below(1000)) --accept") }
+      if random.below(3) == 0 {
+        lines.append("rates set \(random.pick(["USD", "GBP"])) 7.\(random.below(1000)) --accept")
+      }
       runs.append(lines.joined(separator: "\n"))
     }
     runs.append("local \(locals[Int(seed) % locals.count])")

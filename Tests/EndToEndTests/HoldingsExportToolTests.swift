@@ -98,7 +98,8 @@ import Testing
     for _ in 0..<8 {
       let day = firstDay + random.below(today - firstDay + 1)
       let value = Decimal(1 + random.below(99_999)) / 10_000
-      lines.append("rates quote \(random.pick(quoted).code) \(value) \(local) at \(date(day)) source \"manual\" --accept")
+      lines.append(
+        "rates quote \(random.pick(quoted).code) \(value) \(local) at \(date(day)) source \"manual\" --accept")
       scenario.priceDays.insert(day)
     }
     lines.append("rates set \(random.pick(quoted).code) 7.25 --accept")

@@ -149,11 +149,12 @@ import ZIPFoundation
       "python.json",
       #"{"base": "EUR", "date": "2026-11-20", "rates": {"CNY": 7.5e0, "USD": 1.25E+0, "JPY": 3.3333333333333335e-05}, "by": "\ud83d\ude00"}"#
     )
-    let outcome = try run("rates import \(file); rates CNY USD JPY --format csv")
+    // JPY at 1/30000 per euro is no real rate: the rules would refuse it.
+    let outcome = try run("rates import \(file) --accept; rates CNY USD JPY --format csv")
     #expect(outcome.stderr == "")
     #expect(
       outcome.stdout == """
-        imported 3 rates for 3 currencies over 1 day (JSON; 3 new or changed)
+        imported 3 rates for 3 currencies over 1 day (JSON; 3 new or changed); accepted 1 finding of the rates' rules
         code,rate,local,date,source,stale
         CNY,1,CNY,,,false
         USD,6,CNY,2026-11-20,python.json,false

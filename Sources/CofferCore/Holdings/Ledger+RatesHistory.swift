@@ -140,4 +140,3 @@ private struct SeriesDay: Hashable {
     source = row.source
   }
 }
-

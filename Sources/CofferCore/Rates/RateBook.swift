@@ -287,11 +287,19 @@ package struct RateBook: Sendable {
     of currencies: Set<Currency>, in target: Currency, from: CalendarDate, to: CalendarDate
   ) -> [CalendarDate] {
     var dates = Set<CalendarDate>()
-    for currency in currencies.union([target]) {
+    // A value may go through a quote's other unit or a peg's anchor (SPEC §12): their
+    // rates' dates count too, and the dates of every quote of these units.
+    var units = currencies.union([target])
+    for peg in pegs.all where units.contains(peg.unit) || units.contains(peg.anchor) {
+      units.formUnion([peg.unit, peg.anchor])
+      for date in [peg.from, peg.to] where date >= from && date <= to { dates.insert(date) }
+    }
+    for (pair, quotes) in quoteHistory where units.contains(where: pair.contains) {
+      for quote in quotes where quote.date >= from && quote.date <= to { dates.insert(quote.date) }
+      units.formUnion([quotes[0].currency, quotes[0].quotedIn])
+    }
+    for currency in units {
       for rate in rates(of: currency) where rate.date >= from && rate.date <= to { dates.insert(rate.date) }
-      for quote in quoteHistory[QuotePair(currency, target)] ?? [] where quote.date >= from && quote.date <= to {
-        dates.insert(quote.date)
-      }
     }
     return dates.sorted()
   }

@@ -66,19 +66,24 @@ enum RateDayTable {
         WHERE day >= coalesce((SELECT max(day) FROM rate_day WHERE day < ?1), ?1) AND day <= ?2
         ORDER BY day
         """)
-    let pairs = Set(currencies.filter { $0 != target }.map { QuotePair($0, target) })
     var book = RateBook()
     book.pegs = try RateTrustTables.pegs(db)
+    // A value may go through a peg's anchor or a quote's other unit (SPEC §12): their
+    // rates are in the book too, and every quote (few).
+    var wanted = currencies.union([target])
+    for peg in book.pegs.all { wanted.formUnion([peg.unit, peg.anchor]) }
     // Rows repeat a rate until its next one; recording it again on its own date changes
     // nothing.
     let currency = { (index: Int) in Currency.at(index) ?? Catalog.eur }
     for (_, snapshot) in try rows(statement, arguments: [from, to], sources: &sources) {
-      for currency in currencies.union([target]) {
+      var units = wanted
+      for held in snapshot.quotes.values { units.formUnion([currency(held.currency), currency(held.quotedIn)]) }
+      for currency in units {
         guard let held = snapshot.rates[currency.index], let date = CalendarDate(dayNumber: held.day) else { continue }
         book.record(Rate(currency: currency, perEuro: held.perEuro, date: date, source: sources.name(held.source)))
       }
-      for pair in pairs {
-        guard let held = snapshot.quotes[pair], let date = CalendarDate(dayNumber: held.day) else { continue }
+      for held in snapshot.quotes.values {
+        guard let date = CalendarDate(dayNumber: held.day) else { continue }
         book.record(
           Quote(
             currency: currency(held.currency), quotedIn: currency(held.quotedIn), value: held.value, date: date,
