@@ -56,11 +56,16 @@ package struct RateChecker {
   package let rules: Rules
   package private(set) var findings: [RateFinding] = []
   /// Per series, its latest rate of a day before the one being shown, and the rates of
-  /// the day being shown (moved to `previous` when the day changes).
+  /// the day being shown (moved to `previous` when the day changes). A rate in euros,
+  /// nearly every one an import shows, is kept by its unit's index rather than hashed.
   private var previous: [Series: Observation] = [:]
   private var ofTheDay: [Series: Observation] = [:]
-  /// Per unit, the pivot rates shown for the current day, by source: for rule (e).
-  private var sourcesOfTheDay: [Currency: [Observation]] = [:]
+  private var previousInEuros: [Observation?] = Array(repeating: nil, count: Currency.indexCount)
+  private var ofTheDayInEuros: [Observation?] = Array(repeating: nil, count: Currency.indexCount)
+  /// Per unit index, the pivot rates shown for the current day, by source: for rule (e).
+  private var sourcesOfTheDay: [[Observation]] = Array(repeating: [], count: Currency.indexCount)
+  /// The unit indexes the current day has touched in the arrays above.
+  private var touched: [Int] = []
   private var day = Int.min
 
   /// 1 + max-jump / 100: a value more than this many times the other is a jump.
@@ -75,6 +80,12 @@ package struct RateChecker {
   /// in use before the first day shown.
   package mutating func seed(_ observation: Observation) {
     let series = Series(unit: observation.row.unit, base: observation.row.base, isQuote: observation.row.isQuote)
+    if Self.inEuros(observation.row) {
+      let index = observation.row.unit.index
+      if let known = previousInEuros[index], known.row.date >= observation.row.date { return }
+      previousInEuros[index] = observation
+      return
+    }
     if let known = previous[series], known.row.date >= observation.row.date { return }
     previous[series] = observation
   }
@@ -87,25 +98,41 @@ package struct RateChecker {
     if dayNumber != day {
       for (series, latest) in ofTheDay { previous[series] = latest }
       ofTheDay.removeAll(keepingCapacity: true)
-      sourcesOfTheDay.removeAll(keepingCapacity: true)
+      for index in touched {
+        if let latest = ofTheDayInEuros[index] { previousInEuros[index] = latest }
+        ofTheDayInEuros[index] = nil
+        sourcesOfTheDay[index].removeAll(keepingCapacity: true)
+      }
+      touched.removeAll(keepingCapacity: true)
       day = dayNumber
     }
+    let index = row.unit.index
+    let inEuros = Self.inEuros(row)
     let series = Series(unit: row.unit, base: row.base, isQuote: row.isQuote)
-    let before = previous[series]
+    let before = inEuros ? previousInEuros[index] : previous[series]
     if row.unit != row.base {
       judge(observation, after: before)
     }
-    ofTheDay[series] = observation
+    if inEuros {
+      if ofTheDayInEuros[index] == nil && sourcesOfTheDay[index].isEmpty { touched.append(index) }
+      ofTheDayInEuros[index] = observation
+    } else {
+      ofTheDay[series] = observation
+    }
     if let perEuro = observation.perEuro, !row.isQuote {
-      for other in sourcesOfTheDay[row.unit] ?? [] where other.row.source != row.source {
+      for other in sourcesOfTheDay[index] where other.row.source != row.source {
         guard observation.isNew || other.isNew, let otherPerEuro = other.perEuro, !isAccepted(row),
           Self.apart(perEuro, otherPerEuro, moreThan: Self.sourcesTolerance)
         else { continue }
         findings.append(RateFinding(.sourcesDisagree, row, other: other.row))
       }
-      sourcesOfTheDay[row.unit, default: []].append(observation)
+      if sourcesOfTheDay[index].isEmpty && ofTheDayInEuros[index] == nil { touched.append(index) }
+      sourcesOfTheDay[index].append(observation)
     }
   }
+
+  /// A rate given per euro, the series kept by index.
+  private static func inEuros(_ row: RateRow) -> Bool { !row.isQuote && row.base == Catalog.eur }
 
   /// Judges a pivot rate of a pegged unit against its peg: `anchorPerEuro` is the
   /// anchor's rate per euro on that day.
