@@ -498,6 +498,9 @@ import Testing
       """)
     #expect(outcome.stdout.hasPrefix("status 3\nthe store \(folder)/c.db is sound"), "\(outcome)")
     #expect(outcome.stdout.hasSuffix("GBP 1\n"), "\(outcome)")
-    #expect(outcome.stderr == "<command>:1:9: error: the disk holding \(folder)/c.db is full\n", "\(outcome)")
+    #expect(
+      outcome.stderr
+        == "<command>:1:9: error: the disk holding \(folder)/c.db is full\n"
+        + "note: rates as old as 2026-10-30 (23 days) for CNY, GBP\n", "\(outcome)")
   }
 }

@@ -40,7 +40,7 @@ import Testing
     ),
     (
       "holdings --colour",
-      "<command>:1:10: error: unknown option --colour for holdings; expected --format or --all or --in"
+      "<command>:1:10: error: unknown option --colour for holdings; expected --format or --all or --in or --why"
     ),
     ("total --format xml", "<command>:1:16: error: --format takes table, plain, csv or json"),
     ("set USD", "<command>:1:8: error: expected an amount"),

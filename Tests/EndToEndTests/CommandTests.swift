@@ -38,19 +38,24 @@ import Testing
             USD,,1200,7983.46,CNY
             JPY,,150000,6346.14,CNY
             KWD,,10.125,213.1,CNY
-            {"local":"CNY","holdings":[{"code":"USD","place":"","amount":"1200","rate":"6.6528822055","value":"7983.46","date":"2026-10-30","source":"ECB"},{"code":"JPY","place":"","amount":"150000","rate":"0.0423076047","value":"6346.14","date":"2026-10-30","source":"ECB"},{"code":"KWD","place":"","amount":"10.125","rate":"21.0464244952","value":"213.1","date":"2026-06-24","source":"ExchangeRate-API"}],"total":"14542.69","missing":[]}
+            {"local":"CNY","holdings":[{"code":"USD","place":"","amount":"1200","rate":"6.6528822055","value":"7983.46","date":"2026-10-30","source":"ECB"},{"code":"JPY","place":"","amount":"150000","rate":"0.0423076047","value":"6346.14","date":"2026-10-30","source":"ECB"},{"code":"KWD","place":"","amount":"10.125","rate":"21.0464244952","value":"213.1","date":"2026-06-24","source":"ExchangeRate-API"}],"total":"14542.69","missing":[],"oldest_rate":{"date":"2026-06-24","days":151,"currencies":["KWD"]}}
             ¥14,542.69 CNY (3 holdings)
             CNY 14542.69
             local,total,holdings,missing
             CNY,14542.69,3,
-            {"local":"CNY","total":"14542.69","holdings":3,"missing":[]}
+            {"local":"CNY","total":"14542.69","holdings":3,"missing":[],"oldest_rate":{"date":"2026-06-24","days":151,"currencies":["KWD"]}}
 
-            """, stderr: "", status: 0))
+            """,
+          // KWD's rate, from the BRL snapshot, is the oldest: each listing says so after it.
+          stderr: String(repeating: "note: rates as old as 2026-06-24 (151 days) for KWD\n", count: 8), status: 0))
   }
 
   @Test func defaultFormatComesFromTheCommandLine() throws {
     let outcome = try run("set USD 10; total; stats", ["--format", "json"])
-    #expect(outcome.stdout.hasPrefix(#"{"local":"CNY","total":"66.53","holdings":1,"missing":[]}"#))
+    #expect(
+      outcome.stdout.hasPrefix(
+        #"{"local":"CNY","total":"66.53","holdings":1,"missing":[],"oldest_rate":{"date":"2026-10-30","days":23,"currencies":["CNY","USD"]}}"#
+      ))
     #expect(outcome.stdout.contains(#""commits":1"#))
   }
 

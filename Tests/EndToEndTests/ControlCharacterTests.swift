@@ -38,7 +38,9 @@ import Testing
             total ¥7.27 CNY (1 holding)
             USD 1
 
-            """, stderr: "", status: 0))
+            """,
+          // The rate, of 2026-11-01, is older than max-age before today (2026-11-22).
+          stderr: String(repeating: "note: rates as old as 2026-11-01 (21 days) for CNY, USD\n", count: 2), status: 0))
     // JSON escapes as JSON does: the value is the file's name exactly.
     let json = try run("rates USD --format json; holdings --format json")
     #expect(json.status == 0)
@@ -46,7 +48,7 @@ import Testing
       json.stdout
         == """
         {"local":"CNY","rates":[{"code":"USD","rate":"7.2727272727","date":"2026-11-01","source":"x\\u001b]0;PWNED\\u0007.csv","stale":true}]}
-        {"local":"CNY","holdings":[{"code":"USD","place":"","amount":"1","rate":"7.2727272727","value":"7.27","date":"2026-11-01","source":"x\\u001b]0;PWNED\\u0007.csv"}],"total":"7.27","missing":[]}
+        {"local":"CNY","holdings":[{"code":"USD","place":"","amount":"1","rate":"7.2727272727","value":"7.27","date":"2026-11-01","source":"x\\u001b]0;PWNED\\u0007.csv"}],"total":"7.27","missing":[],"oldest_rate":{"date":"2026-11-01","days":21,"currencies":["CNY","USD"]}}
 
         """)
     let parsed = try #require(

@@ -112,7 +112,7 @@ import Testing
         ¥1,000.00 CNY (1 holding), today's holdings at 2025-04-01 rates
         500
         1000
-        {"local":"CNY","total":"500","holdings":1,"missing":[],"date":"2025-04-01","holdings_as_of":"date"}
+        {"local":"CNY","total":"500","holdings":1,"missing":[],"oldest_rate":{"date":"2025-01-01","days":90,"currencies":["CNY"]},"date":"2025-04-01","holdings_as_of":"date"}
         local,total,holdings,missing,date,holdings_as_of
         CNY,1000,1,,2025-04-01,today
 
@@ -157,7 +157,7 @@ import Testing
     let json = try run("total by year from 2025-01-01 to 2025-04-20 --format json")
     #expect(
       json.stdout == """
-        {"local":"CNY","by":"year","rows":[{"date":"2025-04-20","total":"1250","change":null,"rates":null,"edits":null,"partial":false,"missing":[]}]}
+        {"local":"CNY","by":"year","rows":[{"date":"2025-04-20","total":"1250","change":null,"rates":null,"edits":null,"partial":false,"missing":[],"oldest_rate":{"date":"2025-01-01","days":109,"currencies":["CNY"]}}]}
 
         """)
   }

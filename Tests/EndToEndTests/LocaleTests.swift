@@ -32,7 +32,10 @@ import Testing
 
           """, "\(environment): \(outcome)")
       // Messages stay English.
-      #expect(outcome.stderr == "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
+      #expect(
+        outcome.stderr
+          == "note: rates as old as 2026-10-30 (23 days) for CNY, USD, HKD, IDR\n"
+          + "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
     }
   }
 

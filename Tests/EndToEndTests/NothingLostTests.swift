@@ -348,7 +348,10 @@ import Testing
     let outcome = try coffer.run(
       ["--db", database], stdin: "open GBP\nset 5\nnext\n7\nprev\ncancel\nholdings --format plain\n")
     #expect(
-      outcome == Outcome(stdout: "cancelled: 2 changes discarded (GBP, HKD)\nUSD 2\nGBP 1\n", stderr: "", status: 0))
+      outcome
+        == Outcome(
+          stdout: "cancelled: 2 changes discarded (GBP, HKD)\nUSD 2\nGBP 1\n",
+          stderr: "note: rates as old as 2026-10-30 (23 days) for CNY, USD, GBP\n", status: 0))
     #expect(try coffer.run(["--db", database, "-c", "log --format csv"]).stdout.split(separator: "\n").count == 3)
   }
 

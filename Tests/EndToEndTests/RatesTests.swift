@@ -114,7 +114,7 @@ import ZIPFoundation
     #expect(
       partial.stdout == """
         ¥\(usd) CNY (2 holdings), today's holdings at 2015-06-01 rates; partial: no rate for TWD
-        {"local":"CNY","total":"\(usd)","holdings":2,"missing":["TWD"],"date":"2015-06-01","holdings_as_of":"today"}
+        {"local":"CNY","total":"\(usd)","holdings":2,"missing":["TWD"],"oldest_rate":{"date":"2015-06-01","days":0,"currencies":["CNY","USD"]},"date":"2015-06-01","holdings_as_of":"today"}
 
         """)
     let holdings = try run("holdings valued at 2015-06-01 --format csv")

@@ -205,15 +205,17 @@ import Testing
   }
 
   /// Every script in Examples/ runs to its end (its assertions hold) and prints exactly
-  /// what its `.out` file beside it says, as argument-parser tests its examples.
+  /// what its `.out` file beside it says, as argument-parser tests its examples; on
+  /// stderr, what its `.err` file says (the notes on the rates' age), or nothing.
   @Test(
     arguments: try FileManager.default.contentsOfDirectory(atPath: CofferProcess.examples)
       .filter { $0.hasSuffix(".coffer") }.sorted())
   func everyExamplePrintsWhatItsOutputFileSays(example: String) throws {
     let path = CofferProcess.examples + "/" + example
     let expected = try String(contentsOfFile: path.replacingOccurrences(of: ".coffer", with: ".out"), encoding: .utf8)
+    let notes = try? String(contentsOfFile: path.replacingOccurrences(of: ".coffer", with: ".err"), encoding: .utf8)
     let outcome = try coffer.run(["--db", ":memory:", path])
-    #expect(outcome == Outcome(stdout: expected, stderr: "", status: 0), "\(example)")
+    #expect(outcome == Outcome(stdout: expected, stderr: notes ?? "", status: 0), "\(example)")
   }
 
   @Test func thereAreExamplesToRun() throws {

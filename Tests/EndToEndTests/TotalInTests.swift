@@ -27,12 +27,14 @@ import Testing
             $2,153.89 USD (2 holdings)
             €1,927.94 EUR (2 holdings)
             JPY 338700
-            {"local":"CNY","in":"USD","total":"2153.89","holdings":2,"missing":[]}
+            {"local":"CNY","in":"USD","total":"2153.89","holdings":2,"missing":[],"oldest_rate":{"date":"2026-10-30","days":23,"currencies":["USD","JPY"]}}
             local,in,total,holdings,missing
             CNY,EUR,1927.94,2,
             CNY Chinese Yuan 人民币
 
-            """, stderr: "", status: 0))
+            """,
+          // Each total rests on the ECB's rates of 2026-10-30, 23 days before today.
+          stderr: String(repeating: "note: rates as old as 2026-10-30 (23 days) for USD, JPY\n", count: 5), status: 0))
   }
 
   @Test func holdingsInAnotherCurrency() throws {
@@ -46,7 +48,7 @@ import Testing
         code,place,amount,value,in
         USD,,1200,1074.11,EUR
         JPY,,150000,853.83,EUR
-        {"local":"CNY","in":"EUR","holdings":[{"code":"USD","place":"","amount":"1200","rate":"0.8950948801","value":"1074.11","date":"2026-10-30","source":"ECB"},{"code":"JPY","place":"","amount":"150000","rate":"0.0056921676","value":"853.83","date":"2026-10-30","source":"ECB"}],"total":"1927.94","missing":[]}
+        {"local":"CNY","in":"EUR","holdings":[{"code":"USD","place":"","amount":"1200","rate":"0.8950948801","value":"1074.11","date":"2026-10-30","source":"ECB"},{"code":"JPY","place":"","amount":"150000","rate":"0.0056921676","value":"853.83","date":"2026-10-30","source":"ECB"}],"total":"1927.94","missing":[],"oldest_rate":{"date":"2026-10-30","days":23,"currencies":["USD","JPY"]}}
 
         """)
     #expect(outcome.status == 0, "\(outcome)")

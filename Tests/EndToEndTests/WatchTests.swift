@@ -56,8 +56,8 @@ import Testing
     let lines = watching.stdout.split(separator: "\n")
     #expect(
       Array(lines.prefix(2)) == [
-        #"{"local":"CNY","total":"66.53","holdings":1,"missing":[]}"#,
-        #"{"local":"CNY","total":"133.06","holdings":1,"missing":[]}"#,
+        #"{"local":"CNY","total":"66.53","holdings":1,"missing":[],"oldest_rate":{"date":"2026-10-30","days":23,"currencies":["CNY","USD"]}}"#,
+        #"{"local":"CNY","total":"133.06","holdings":1,"missing":[],"oldest_rate":{"date":"2026-10-30","days":23,"currencies":["CNY","USD"]}}"#,
       ], "\(watching.stdout)")
     #expect(lines.dropFirst(2).first == "commits 0", "printed once per change: \(watching.stdout)")
     #expect((counters(watching.stdout)["total_recomputes"] ?? 0) == 2, "\(watching.stdout)")

@@ -16,8 +16,11 @@ extension Portfolio {
       case .success(let there) = valuation(of: target), here.kind == .direct || there.kind == .direct
     {
       let factor: DecimalValue
+      // Its path: to the local currency, then back from it (the dates a note on age reads).
+      var path = here.path
       do {
         factor = try (here.factor / there.factor).rounded(toSignificantDigits: Valuation.ratioDigits)
+        for leg in there.path.reversed() { path.append(try leg.inverted()) }
       } catch {
         return .failure(.arithmetic(error))
       }
@@ -28,7 +31,7 @@ extension Portfolio {
       case (nil, _): leg = there
       case (_, nil): leg = here
       }
-      return .success(Valuation(factor: factor, date: leg.date, source: leg.source, kind: .direct))
+      return .success(Valuation(factor: factor, date: leg.date, source: leg.source, kind: .direct, path: path))
     }
     switch rates.valuation(of: currency, in: target, on: today) {
     case .failure(.noLocalRate(let missing)) where missing == target: return .failure(.noRate([target]))
@@ -50,7 +53,11 @@ extension Portfolio {
     var sum = DecimalValue.zero
     var count = 0
     var missing: [Currency] = []
+    var age: RateAge?
     for currency in held {
+      if currency != target, case .success(let valuation) = valuation(of: currency, in: target) {
+        RateAge.add(valuation, to: &age)
+      }
       let value: DecimalValue
       do {
         value = try unroundedValue(of: currency, in: target)
@@ -68,7 +75,9 @@ extension Portfolio {
       count += 1
     }
     return .success(
-      Total(local: target, value: sum.rounded(toPlaces: target.minorUnits), holdings: count, missing: missing))
+      Total(
+        local: target, value: sum.rounded(toPlaces: target.minorUnits), holdings: count, missing: missing,
+        oldestRate: age))
   }
 
   private func unroundedValue(of currency: Currency, in target: Currency) throws(PortfolioError) -> DecimalValue {

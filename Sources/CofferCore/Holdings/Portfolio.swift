@@ -247,7 +247,29 @@ package final class Portfolio {
     return .success(
       Total(
         local: local, value: sum.rounded(toPlaces: local.minorUnits), holdings: count + missing.count, missing: missing,
-        localRateMissing: localRateMissing))
+        localRateMissing: localRateMissing, oldestRate: oldestRate(of: missing, in: book)))
+  }
+
+  /// The oldest rate the values of the held currencies (but those `missing`) rest on.
+  /// Computed with the total and cached with it: reading both again costs nothing.
+  private func oldestRate(of missing: [Currency], in book: RateBook) -> RateAge? {
+    var age: RateAge?
+    var valuedAny = false
+    for currency in units where currency != local && !amounts[currency.index].isZero && !missing.contains(currency) {
+      valuedAny = true
+      if book.valuesThroughTheEuroAlone {
+        // Its euro rate's date; the local currency's, the other leg, is added once below.
+        if currency != Catalog.eur, let rate = book.rate(of: currency, on: today) {
+          RateAge.add(currency, rate.date, to: &age)
+        }
+      } else if case .success(let valuation) = valuation(of: currency) {
+        RateAge.add(valuation, to: &age)
+      }
+    }
+    if valuedAny, book.valuesThroughTheEuroAlone, local != Catalog.eur, let rate = book.rate(of: local, on: today) {
+      RateAge.add(local, rate.date, to: &age)
+    }
+    return age
   }
 
   /// Appends a currency the total leaves out, making room at once for several: a total by

@@ -9,6 +9,9 @@ package struct Total: Sendable {
   package let missing: [Currency]
   /// Whether they were left out because the local currency has no rate.
   package var localRateMissing = false
+  /// The oldest rate the values rest on, with its currencies (SPEC §12, Age); nil when no
+  /// rate was used (only the local currency held, or nothing).
+  package var oldestRate: RateAge? = nil
 
   package var isPartial: Bool { !missing.isEmpty }
 
@@ -18,7 +21,8 @@ package struct Total: Sendable {
   package func sharingMissing(with other: Total) -> Total {
     guard !missing.isEmpty, missing == other.missing else { return self }
     return Total(
-      local: local, value: value, holdings: holdings, missing: other.missing, localRateMissing: localRateMissing)
+      local: local, value: value, holdings: holdings, missing: other.missing, localRateMissing: localRateMissing,
+      oldestRate: oldestRate)
   }
 
   /// What is missing, named right: `no rate for USD, JPY`, or `no CNY (local) rate` when

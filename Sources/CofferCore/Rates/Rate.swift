@@ -12,13 +12,6 @@ package struct Rate: Sendable, Equatable {
     self.date = date
     self.source = source
   }
-
-  /// Rates older than this many days are shown as stale.
-  package static let staleAfterDays = 7
-
-  package func isStale(on today: CalendarDate) -> Bool {
-    today.dayNumber - date.dayNumber > Self.staleAfterDays
-  }
 }
 
 extension Rate: Dated {}

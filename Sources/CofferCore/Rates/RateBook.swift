@@ -43,6 +43,9 @@ package struct RateBook: Sendable {
 
   // MARK: - Lookups
 
+  /// Whether every value is a cross rate through the euro: no quote, no peg.
+  package var valuesThroughTheEuroAlone: Bool { quoteHistory.isEmpty && pegs.isEmpty }
+
   /// The euro rate of `currency` in use on `date` (see `RateLookup`).
   package func rate(of currency: Currency, on date: CalendarDate) -> Rate? {
     if let day { return day.rate(of: currency, on: date) ?? RateLookup.pivot(currency, on: date) }
@@ -171,7 +174,7 @@ package struct RateBook: Sendable {
   package func crossFactor(of currency: Currency, in target: Currency, on date: CalendarDate, dayNumber: Int)
     -> CrossFactor?
   {
-    guard quoteHistory.isEmpty, pegs.isEmpty, currency != target else { return nil }
+    guard valuesThroughTheEuroAlone, currency != target else { return nil }
     // As `valuation` fails: the target's rate missing first, then the currency's, then a
     // quotient that cannot be computed.
     guard let targetPerEuro = perEuro(of: target, on: date, dayNumber) else { return .noTargetRate }

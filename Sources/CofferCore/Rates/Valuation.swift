@@ -32,9 +32,10 @@ package struct Valuation: Sendable, Equatable {
     case chained
   }
 
-  package func isStale(on today: CalendarDate) -> Bool {
-    guard let date else { return false }
-    return today.dayNumber - date.dayNumber > Rate.staleAfterDays
+  /// Older than `maxAge` days before `today` (`rates max-age`; 0: never stale).
+  package func isStale(on today: CalendarDate, maxAge: Int) -> Bool {
+    guard let date, maxAge > 0 else { return false }
+    return today.dayNumber - date.dayNumber > maxAge
   }
 
   /// Significant digits kept of a ratio of two rates. A quotient is exact only to its
@@ -73,6 +74,17 @@ package struct ValueLeg: Sendable, Equatable {
     self.date = date
     self.source = source
     self.kind = kind
+  }
+
+  /// The same leg read the other way round: 1 `to` = 1/`rate` `from`.
+  package func inverted() throws(DecimalError) -> ValueLeg {
+    let inverse = try (DecimalValue.one / rate).rounded(toSignificantDigits: Valuation.ratioDigits)
+    let invertedKind: Kind
+    switch kind {
+    case .pivot(let fromRate, let toRate): invertedKind = .pivot(from: toRate, to: fromRate)
+    case .quote, .peg: invertedKind = kind
+    }
+    return ValueLeg(from: to, to: from, rate: inverse, date: date, source: source, kind: invertedKind)
   }
 
   /// The currencies whose own rates this leg rests on, with their dates: both of a

@@ -11,6 +11,8 @@ enum ListingOptions {
   ) { OutputFormat(rawValue: $0.lowercased()) }
   /// `--all`: every currency, not only those held (`holdings`).
   static let all = Flag("all")
+  /// `--why`: the path of each value, leg by leg (`holdings`; SPEC §12).
+  static let why = Flag("why")
   /// `--in C`: the values expressed in C instead of the local currency (the command
   /// checks the code).
   static let expressedIn = ValueOption(

@@ -20,6 +20,12 @@ extension Interpreter {
       return .proceed
     case .listing(let listing):
       Renderer.render(listing, format: format, to: output)
+      // One note a command, after its output, when its rates are older than max-age.
+      if let behind = listing.ratesBehind,
+        let note = behind.age.note(before: behind.asked, maxAge: context.ledger.maxAge)
+      {
+        output.diagnostic("note: " + note)
+      }
       return .proceed
     case .effect(let chosen):
       effect = chosen

@@ -8,4 +8,11 @@ protocol Listing {
   /// A header and rows.
   func csv() -> (header: [String], rows: [[String]])
   func json() -> JSONValue
+  /// The oldest rate it rests on, for the note on age printed after it (SPEC §12); nil
+  /// for a listing of no values.
+  var ratesBehind: RatesBehind? { get }
+}
+
+extension Listing {
+  var ratesBehind: RatesBehind? { nil }
 }

@@ -7,6 +7,9 @@ struct TextTable {
 
   var alignments: [Alignment]
   var rows: [[String]] = []
+  /// The rows that are one line across the columns (a value's path under its row): they
+  /// widen no column and are printed as they are.
+  private var spanning: Set<Int> = []
 
   init(_ alignments: [Alignment]) {
     self.alignments = alignments
@@ -16,18 +19,28 @@ struct TextTable {
     rows.append(row)
   }
 
+  /// A line across the columns, under the row before.
+  mutating func addSpanning(_ line: String) {
+    spanning.insert(rows.count)
+    rows.append([line])
+  }
+
   func lines() -> [String] {
     // Each cell's width is counted once (a listing by month has hundreds of cells).
     let cellWidths = rows.map { row in row.map(Self.displayWidth) }
     var widths = Array(repeating: 0, count: alignments.count)
-    for row in cellWidths {
+    for (index, row) in cellWidths.enumerated() where !spanning.contains(index) {
       for (column, width) in row.enumerated() where column < widths.count {
         widths[column] = max(widths[column], width)
       }
     }
     var lines: [String] = []
     lines.reserveCapacity(rows.count)
-    for (row, cellWidths) in zip(rows, cellWidths) {
+    for (index, (row, cellWidths)) in zip(rows, cellWidths).enumerated() {
+      if spanning.contains(index) {
+        lines.append(row[0])
+        continue
+      }
       var line = ""
       line.reserveCapacity(widths.reduce(2 * row.count) { $0 + $1 } + 16)
       // Blanks are owed until text follows them, so that a line ends with none: an empty

@@ -89,8 +89,8 @@ import Testing
   @Test func onlyWhatTheGrammarTakesThereIsOffered() throws {
     #expect(try completer().complete("holdings --format ").candidates == ["table", "plain", "csv", "json"])
     #expect(try completer().complete("total --format j").candidates == ["json"])
-    #expect(try completer().complete("holdings --").candidates == ["--format", "--all", "--in"])
-    #expect(try completer().complete("holdings --all --").candidates == ["--format", "--in"])
+    #expect(try completer().complete("holdings --").candidates == ["--format", "--all", "--in", "--why"])
+    #expect(try completer().complete("holdings --all --").candidates == ["--format", "--in", "--why"])
     #expect(try completer().complete("holdings --in e").candidates == ["EUR"])
     #expect(try completer().complete("total ").candidates == ["at", "valued", "by", "in"])
     #expect(try completer().complete("total in us").candidates == ["USD"])

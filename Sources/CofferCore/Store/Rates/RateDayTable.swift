@@ -292,16 +292,15 @@ extension RateDayTable {
             unit: unit, base: base, date: date, value: quote.value, source: sources.name(quote.source), isQuote: true),
           perEuro: nil, isNew: false))
     }
-    let replaced = try RateTrustTables.quoted(db).filter { $0.row.base == Catalog.eur }
+    let replaced = try RateTrustTables.quoted(db).filter { $0.base == Catalog.eur }
     let statement = try db.cachedStatement(
       sql: "SELECT day, rates FROM rate_day WHERE day BETWEEN ? AND ? ORDER BY day")
     for (day, snapshot) in try rows(statement, arguments: [from, to], sources: &sources) {
       // Another source's rates of the day, kept though replaced: for rule (e).
-      for kept in replaced where kept.row.date.dayNumber == day {
-        guard let held = snapshot.rates[kept.row.unit.index], held.day == day,
-          sources.name(held.source) != kept.row.source
+      for kept in replaced where kept.date.dayNumber == day {
+        guard let held = snapshot.rates[kept.unit.index], held.day == day, sources.name(held.source) != kept.source
         else { continue }
-        judge.checker.observe(RateChecker.Observation(kept.row, perEuro: kept.row.value, isNew: true))
+        judge.checker.observe(RateChecker.Observation(kept, perEuro: kept.value, isNew: true))
       }
       judge.walk(day: day, stored: snapshot, new: [], current: snapshot, sources: sources)
     }
@@ -382,7 +381,11 @@ extension RateDayTable {
       while let row = try rows.next() {
         guard let unit = Catalog.unit(storedAs: row[0]), let base = Catalog.unit(storedAs: row[1]),
           let value = DecimalValue(storedText: row[4] as String)
-        else { continue }
+        else {
+          throw StoreDamage(
+            table: "rate_quoted", row: nil, key: "\(row[0] as String? ?? "?") day \(row[2] as Int? ?? 0)",
+            problem: "a rate as given that cannot be read")
+        }
         stored[StoredRateKey(unit: unit.index, day: row[2], source: row[3])] = (base, value)
       }
       storedAsQuoted = stored

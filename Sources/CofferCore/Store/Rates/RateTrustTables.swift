@@ -79,9 +79,10 @@ enum RateTrustTables {
 
   // MARK: - Rates as given
 
-  /// Every row of `rate_quoted`, by day then unit: for `dump` and `rates why`.
-  static func quoted(_ db: Database, day: Int? = nil) throws -> [(row: RateRow, replaced: Bool)] {
-    var result: [(row: RateRow, replaced: Bool)] = []
+  /// Every row of `rate_quoted`, by day, source, base and unit: for `dump` and `check
+  /// rates`. A row that cannot be read is named, not left out.
+  static func quoted(_ db: Database, day: Int? = nil) throws -> [RateRow] {
+    var result: [RateRow] = []
     let rows = try Row.fetchCursor(
       db,
       sql:
@@ -90,8 +91,13 @@ enum RateTrustTables {
     while let row = try rows.next() {
       guard let unit = Catalog.unit(storedAs: row[0]), let base = Catalog.unit(storedAs: row[1]),
         let date = CalendarDate(dayNumber: row[2]), let value = DecimalValue(storedText: row[4] as String)
-      else { continue }
-      result.append((RateRow(unit: unit, base: base, date: date, value: value, source: row[3]), false))
+      else {
+        throw StoreDamage(
+          table: "rate_quoted", row: nil,
+          key: "\(row[0] as String? ?? "?") \(row[1] as String? ?? "?") day \(row[2] as Int? ?? 0)",
+          problem: "a rate as given that cannot be read")
+      }
+      result.append(RateRow(unit: unit, base: base, date: date, value: value, source: row[3]))
     }
     return result
   }

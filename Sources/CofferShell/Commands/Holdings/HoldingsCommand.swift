@@ -27,13 +27,17 @@ struct HoldingsCommand: Command {
     "each held currency with its rate and value (in the local currency, or in C), then the total; at a date, as held then; from a date, how each moved",
     examples: [
       "holdings", "holdings --format json", "holdings at 2025-12-31", "holdings valued at 2024-01-02",
-      "holdings in USD", "holdings from 2025-01-01 to 2025-12-31", "holdings by place",
+      "holdings in USD", "holdings from 2025-01-01 to 2025-12-31", "holdings by place", "holdings --why",
     ],
-    options: [ListingOptions.format.spec, ListingOptions.all.spec, ListingOptions.expressedIn.spec], access: .reads,
-    usage: "holdings [at DATE | valued at DATE | from DATE [to DATE] | by place] [in C] [--all] [--format FMT]",
+    options: [
+      ListingOptions.format.spec, ListingOptions.all.spec, ListingOptions.expressedIn.spec, ListingOptions.why.spec,
+    ], access: .reads,
+    usage: "holdings [at DATE | valued at DATE | from DATE [to DATE] | by place] [in C] [--all] [--why] [--format FMT]",
     command: Self.self)
 
   let all: Bool
+  /// `--why`: each row's value path under it (and in json).
+  let why: Bool
   let byPlace: Bool
   let date: (date: CalendarDate, valued: Bool)?
   let range: DateRange?
@@ -45,6 +49,7 @@ struct HoldingsCommand: Command {
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     all = arguments.has(ListingOptions.all)
+    why = arguments.has(ListingOptions.why)
     byPlace = arguments.has(keyword: "place")
     offset = arguments.commandOffset
     target = try context.expressedIn(arguments, slot: Self.target)
@@ -114,7 +119,8 @@ struct HoldingsCommand: Command {
           value: value, basis: valuation, places: placeRows))
     }
     let total = try context.readTotal(of: portfolio, in: self.target, at: offset)
-    let report = Report(local: portfolio.local, target: target, rows: rows, total: total, date: date)
+    let report = Report(
+      local: portfolio.local, target: target, rows: rows, total: total, asked: portfolio.today, date: date, why: why)
     return .listing(byPlace ? ByPlaceReport(report) : report)
   }
 
@@ -145,8 +151,14 @@ struct HoldingsCommand: Command {
     let target: Currency
     let rows: [Row]
     let total: Total
+    /// The day whose rates were asked for: today, or the date given.
+    let asked: CalendarDate
     /// The date asked about, and whether it was today's holdings at its rates.
     var date: (date: CalendarDate, valued: Bool)? = nil
+    /// `--why`: each row's path under it, and in json.
+    var why = false
+
+    var ratesBehind: RatesBehind? { RatesBehind(total.oldestRate, asked: asked) }
 
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .right, .right, .right, .left])
@@ -158,6 +170,10 @@ struct HoldingsCommand: Command {
           row.value.map { MoneyText.format($0, target, output: output) } ?? "—",
           [row.date, row.source?.escapingControlCharacters].compactMap { $0 }.joined(separator: " "),
         ])
+        if why, let basis = row.basis, !basis.path.isEmpty {
+          // The path spans the row: a line of its own, not a column.
+          table.addSpanning("  " + ValuePathText.legs(basis.path).escapingControlCharacters)
+        }
         for place in row.places {
           table.add([
             "  @" + place.place.shown.escapingControlCharacters, "",
@@ -191,18 +207,20 @@ struct HoldingsCommand: Command {
       let items = rows.flatMap { row in
         let shares = row.places.isEmpty ? [PlaceRow(place: .unnamed, amount: row.amount, value: row.value)] : row.places
         return shares.map { share in
-          JSONValue.object([
+          var fields: [(String, JSONValue)] = [
             ("code", .string(row.currency.code)), ("place", .string(share.place.name)),
             ("amount", .string(share.amount.description)), ("rate", .string(row.rate?.description)),
             ("value", .string(share.value?.description)), ("date", .string(row.date)), ("source", .string(row.source)),
-          ])
+          ]
+          if why { fields.append(("path", ValuePathText.json(row.basis?.path ?? []))) }
+          return JSONValue.object(fields)
         }
       }
       let expressedIn: [(String, JSONValue)] = target == local ? [] : [("in", .string(target.code))]
       var fields: [(String, JSONValue)] =
         [("local", .string(local.code))] + expressedIn + [
           ("holdings", .array(items)), ("total", .string(total.value.description)),
-          ("missing", .array(total.missing.map { .string($0.code) })),
+          ("missing", .array(total.missing.map { .string($0.code) })), ("oldest_rate", RatesBehind.json(ratesBehind)),
         ]
       if let date {
         fields += [
@@ -220,11 +238,13 @@ struct HoldingsCommand: Command {
     let target: Currency
     let total: Total
     let places: [PlaceGroup]
+    let ratesBehind: RatesBehind?
 
     init(_ report: Report) {
       local = report.local
       target = report.target
       total = report.total
+      ratesBehind = report.ratesBehind
       var held: [(Place, PlaceGroup.Held)] = []
       for row in report.rows where !row.amount.isZero {
         if row.places.isEmpty {
@@ -275,7 +295,7 @@ struct HoldingsCommand: Command {
     func json() -> JSONValue {
       .object([
         ("local", .string(local.code)), ("places", .array(places.map { $0.json(valueKey: "subtotal") })),
-        ("total", .string(total.value.description)),
+        ("total", .string(total.value.description)), ("oldest_rate", RatesBehind.json(ratesBehind)),
       ])
     }
   }

@@ -16,6 +16,11 @@ struct MovementReport: Listing {
   let period: Period
   let rows: [Row]
 
+  /// The row whose rates are oldest before its own date.
+  var ratesBehind: RatesBehind? {
+    rows.reduce(nil) { RatesBehind.older($0, RatesBehind($1.total.oldestRate, asked: $1.date)) }
+  }
+
   /// The rows of `total by PERIOD` over `range` (default: from the first entry a person
   /// wrote down to today). One read of the journal for all the dates, one of the rates.
   static func by(_ period: Period, _ range: DateRange, _ context: CommandContext, at offset: Int)
@@ -121,6 +126,7 @@ struct MovementReport: Listing {
               ("edits", .string(row.movement?.edits.description)),
               ("partial", .literal(row.total.isPartial ? "true" : "false")),
               ("missing", .array(row.total.missing.map { .string($0.code) })),
+              ("oldest_rate", RatesBehind.json(RatesBehind(row.total.oldestRate, asked: row.date))),
             ])
           })
       ),

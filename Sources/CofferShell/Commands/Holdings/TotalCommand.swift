@@ -69,14 +69,16 @@ struct TotalCommand: Command {
     case .now:
       let portfolio = context.ledger.portfolio
       return .listing(
-        Report(total: try context.readTotal(of: portfolio, in: target, at: offset), local: portfolio.local, date: nil))
+        Report(
+          total: try context.readTotal(of: portfolio, in: target, at: offset), local: portfolio.local,
+          asked: portfolio.today, date: nil))
     case .on(let date, let valued, let at):
       let portfolio =
         valued ? try context.portfolio(valuedOn: date, at: at) : try context.portfolio(asHeldOn: date, at: at)
       return .listing(
         Report(
           total: try context.readTotal(of: portfolio, in: target, at: offset), local: portfolio.local,
-          date: (date, valued)))
+          asked: date, date: (date, valued)))
     case .by(let period, let range):
       return .listing(try MovementReport.by(period, range, context, at: offset))
     }
@@ -86,9 +88,12 @@ struct TotalCommand: Command {
     /// The total, in the local currency or the one asked for.
     let total: Total
     let local: Currency
+    /// The day whose rates were asked for: today, or the date given.
+    let asked: CalendarDate
     /// The date asked about, and whether it was today's holdings at its rates.
     let date: (date: CalendarDate, valued: Bool)?
     var missing: [String] { total.missing.map(\.code) }
+    var ratesBehind: RatesBehind? { RatesBehind(total.oldestRate, asked: asked) }
     /// The currency asked for, when it is not the local one.
     var expressedIn: Currency? { total.local == local ? nil : total.local }
 
@@ -118,7 +123,7 @@ struct TotalCommand: Command {
       var fields: [(String, JSONValue)] =
         [("local", .string(local.code))] + (expressedIn.map { [("in", .string($0.code))] } ?? []) + [
           ("total", .string(total.value.description)), ("holdings", .literal(String(total.holdings))),
-          ("missing", .array(missing.map { .string($0) })),
+          ("missing", .array(missing.map { .string($0) })), ("oldest_rate", RatesBehind.json(ratesBehind)),
         ]
       if let date {
         fields += [

@@ -41,7 +41,7 @@ struct RatesCommand: Command {
       rows.append(
         Row(
           currency: currency, rate: valuation?.factor.rounded(toPlaces: 10), basis: valuation,
-          stale: valuation?.isStale(on: portfolio.today) ?? false,
+          stale: valuation?.isStale(on: portfolio.today, maxAge: context.ledger.maxAge) ?? false,
           localRateMissing: result == .failure(.noLocalRate(local))))
     }
     return .listing(Report(local: local, target: target, rows: rows))
