@@ -136,6 +136,38 @@ import Testing
     #expect(try coffer.run(["--db", copy, "-c", "check"]).status == 0)
   }
 
+  /// SPEC §12: a dump writes each rate's source and base, and every source of a day (the
+  /// one in use last); run into a new store, it keeps them all, as `rate_quoted` shows.
+  @Test func aDumpKeepsEachRatesBaseAndEverySourceOfADay() throws {
+    let coffer = try CofferProcess()
+    let original = coffer.home + "/bases.db"
+    let other = try coffer.write("other.csv", "date,code,rate\n2024-03-13,JPY,161.5\n2024-03-13,GBP,0.855\n")
+    let imported = try coffer.run([
+      "--db", original, "-c",
+      "rates import \(CofferProcess.fixtures)/rates-usd-2024-03-13.json; rates import \(other); set JPY 1000",
+    ])
+    #expect(imported.status == 0, "\(imported)")
+    let first = try coffer.run(["--db", original, "-c", "dump"])
+    // The JSON's USD-based rates as given, EUR's value in USD with them; JPY and GBP first
+    // as the JSON gave them, then as the later CSV replaced them.
+    #expect(
+      first.stdout.contains(
+        #"rates record at 2024-03-13 source "ExchangeRate-API" base USD GBP 0.7819 JPY 147.5636 EUR 0.9155"#
+          + "\n" + #"rates record at 2024-03-13 source "ExchangeRate-API" base USD AED 3.6725 "#), "\(first.stdout)")
+    #expect(first.stdout.contains("\n" + #"rates record at 2024-03-13 source "other.csv" JPY 161.5 GBP 0.855"# + "\n"))
+    let copy = coffer.home + "/bases-copy.db"
+    #expect(try coffer.run(["--db", copy, try coffer.write("d.coffer", first.stdout)]).status == 0)
+    #expect(try coffer.run(["--db", copy, "-c", "dump"]).stdout == first.stdout)
+    let kept = "SELECT unit, base, source, value FROM rate_quoted WHERE unit IN ('EUR', 'JPY', 'USD') ORDER BY unit"
+    let rows = try coffer.run([original, kept], binary: "/usr/bin/sqlite3")
+    #expect(
+      rows.stdout == "EUR|USD|ExchangeRate-API|0.9155\nJPY|USD|ExchangeRate-API|147.5636\nUSD|USD|ExchangeRate-API|1\n")
+    #expect(try coffer.run([copy, kept], binary: "/usr/bin/sqlite3").stdout == rows.stdout)
+    // The rate in use is the later source's, in both.
+    let why = "rates why JPY at 2024-03-13"
+    #expect(try coffer.run(["--db", copy, "-c", why]).stdout.contains("161.5 JPY (2024-03-13, other.csv)"))
+  }
+
   @Test func aDumpToAFileIsWrittenWholeAndStdoutIsTheSame() throws {
     let coffer = try CofferProcess()
     let database = coffer.home + "/s.db"

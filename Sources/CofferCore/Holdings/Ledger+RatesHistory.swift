@@ -13,7 +13,7 @@ extension Ledger {
 
   /// Each day on which a rate or quote was saved, oldest first, with the rates and quotes
   /// recorded that very day (see `Store.recordedRates`).
-  package func recordedRates(_ body: (CalendarDate, [Rate], [Quote]) -> Void) throws(StoreError) {
+  package func recordedRates(_ body: (CalendarDate, [Rate], [Quote], [RateRow]) -> Void) throws(StoreError) {
     try store.recordedRates(body)
   }
 

@@ -133,6 +133,12 @@ package final class Ledger {
     pending.add(rate)
   }
 
+  /// Notes how a rate recorded with `record(_:)` was given, in another base than the
+  /// euro (EUR's own value in that base included): kept with it when saved.
+  package func record(_ given: RateAsGiven) {
+    pending.add(given)
+  }
+
   /// Records a direct quote as it was set (1 `quote.currency` = `quote.value`
   /// `quote.quotedIn` on its date, with its source), pending until the next save.
   package func record(_ quote: Quote) throws(LedgerError) {

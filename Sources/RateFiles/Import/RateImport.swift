@@ -67,7 +67,7 @@ package enum RateImport {
       if !allInEuro && quote.base != "EUR", let base = units.currency(quote.base),
         only.isEmpty || only.contains(currency) || currency == Catalog.eur
       {
-        kept.rates.noteAsQuoted(currency, on: quote.date, base: base, value: quote.value)
+        kept.rates.noteAsQuoted(currency, on: quote.date, source: source, base: base, value: quote.value)
       }
       // EUR is the pivot: its rate is 1 by definition and is not stored.
       if currency.index == Catalog.eur.index { continue }

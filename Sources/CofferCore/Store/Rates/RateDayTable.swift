@@ -137,10 +137,14 @@ enum RateDayTable {
   /// Returns how many of `rates` were new or different from what was stored. Throws
   /// `Stopped` as soon as `shouldStop` is true (it is asked once a day written).
   static func record(
-    _ db: Database, _ rates: [Rate], quotes: [Quote] = [], shouldStop: () -> Bool = { false },
-    progress: ((Int, Int) -> Void)? = nil
+    _ db: Database, _ rates: [Rate], quotes: [Quote] = [], asGiven: [RateAsGiven] = [],
+    shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws -> Int {
-    try record(db, RatesByDay(rates, quotes: quotes), shouldStop: shouldStop, progress: progress)
+    var byDay = RatesByDay(rates, quotes: quotes)
+    for given in asGiven {
+      byDay.noteAsQuoted(given.currency, on: given.date, source: given.source, base: given.base, value: given.value)
+    }
+    return try record(db, byDay, shouldStop: shouldStop, progress: progress)
   }
 
   /// `record` for rates already grouped by day. With `judging`, the rules of SPEC §12
@@ -229,6 +233,11 @@ enum RateDayTable {
       try Store.writeRateDay(write, db, day: day, blob: SnapshotCoding.encode(current, day: day, sources: sources))
     }
     try writeAsQuoted(db, byDay, sources: sources)
+    for (day, rate) in byDay.replaced {
+      try keepReplaced(
+        db, Int(rate.currency), RateSnapshot.Held(perEuro: rate.perEuro, day: day, source: Int(rate.source)),
+        sources: sources)
+    }
     return (changed, judge?.checker.findings ?? [])
   }
 
@@ -251,22 +260,16 @@ enum RateDayTable {
     guard !byDay.asQuoted.isEmpty else { return }
     let write = try db.cachedStatement(
       sql: "INSERT OR REPLACE INTO rate_quoted (unit, base, day, source, value) VALUES (?, ?, ?, ?, ?)")
-    for day in byDay.days {
-      for rate in day.rates {
-        guard let quoted = byDay.asQuoted[RatesByDay.asQuotedKey(day: day.day, currency: Int(rate.currency))],
-          let unit = Currency.at(Int(rate.currency))
-        else { continue }
-        try write.execute(arguments: [
-          unit.code, quoted.base.code, day.day, byDay.sources.name(Int(rate.source)), quoted.value.description,
-        ])
-      }
-      // EUR's own value in the file's base, which turned the others into euros.
-      let euro = RatesByDay.asQuotedKey(day: day.day, currency: Catalog.eur.index)
-      if let quoted = byDay.asQuoted[euro], let source = day.rates.first?.source {
-        try write.execute(arguments: [
-          Catalog.eur.code, quoted.base.code, day.day, byDay.sources.name(Int(source)), quoted.value.description,
-        ])
-      }
+    // Every one, EUR's own value in the base included (what turned the others into euros),
+    // and those of a source a later one replaced the same day.
+    for (key, quoted) in byDay.asQuoted.sorted(by: { $0.key < $1.key }) {
+      let source = key & 0xFFFF
+      let dayAndUnit = key >> 16
+      guard let unit = Currency.at(dayAndUnit % Currency.indexCount) else { continue }
+      try write.execute(arguments: [
+        unit.code, quoted.base.code, dayAndUnit / Currency.indexCount, byDay.sources.name(source),
+        quoted.value.description,
+      ])
     }
   }
 }
@@ -406,7 +409,7 @@ extension RateDayTable {
       let source = sources.name(held.source)
       let given =
         isNew
-        ? asQuoted[RatesByDay.asQuotedKey(day: held.day, currency: index)]
+        ? asQuoted[RatesByDay.asQuotedKey(day: held.day, currency: index, source: held.source)]
         : storedAsQuoted.isEmpty ? nil : storedAsQuoted[StoredRateKey(unit: index, day: held.day, source: source)]
       let row = RateRow(
         unit: unit, base: given?.base ?? Catalog.eur, date: date, value: given?.value ?? held.perEuro, source: source)

@@ -33,13 +33,23 @@ package struct RatesByDay {
   /// Empty for the ECB's files.
   package private(set) var asQuoted: [Int: (base: Currency, value: DecimalValue)] = [:]
 
-  static func asQuotedKey(day: Int, currency: Int) -> Int { day * Currency.indexCount + currency }
+  /// A rate's key in `asQuoted`: its day, currency and source (a day may have several).
+  static func asQuotedKey(day: Int, currency: Int, source: Int) -> Int {
+    (day * Currency.indexCount + currency) << 16 | source
+  }
+
+  /// Rates a later one of another source replaced on their own day (a dump gives each
+  /// source of a day in turn): kept, as an import over them keeps them (SPEC §12).
+  private(set) var replaced: [(day: Int, rate: NewRate)] = []
 
   /// Notes that the rate of `currency` on `date` was given as 1 `base` = `value`
   /// `currency` (the file's base is not the euro). EUR's own value in that base is noted
   /// too: it is what turned the others into euros.
-  package mutating func noteAsQuoted(_ currency: Currency, on date: CalendarDate, base: Currency, value: DecimalValue) {
-    asQuoted[Self.asQuotedKey(day: date.dayNumber, currency: currency.index)] = (base, value)
+  package mutating func noteAsQuoted(
+    _ currency: Currency, on date: CalendarDate, source: String, base: Currency, value: DecimalValue
+  ) {
+    let number = sources.number(of: source)
+    asQuoted[Self.asQuotedKey(day: date.dayNumber, currency: currency.index, source: number)] = (base, value)
   }
 
   private var positions: [Int: Int] = [:]
@@ -102,6 +112,7 @@ package struct RatesByDay {
     let rate = NewRate(perEuro: perEuro, currency: Int32(index), source: lastSource.number)
     let slot = slotOfCurrency[index]
     if slot >= 0 {
+      if open[slot].source != rate.source, let day = lastDate?.dayNumber { replaced.append((day, open[slot])) }
       open[slot] = rate
     } else {
       slotOfCurrency[index] = open.count

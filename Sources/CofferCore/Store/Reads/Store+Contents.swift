@@ -6,9 +6,12 @@ extension Store {
   /// Each day on which a rate or quote was recorded, oldest first, with the rates (by
   /// catalog order) and the quotes (by pair) recorded that very day: a day's snapshot
   /// also carries earlier days' rates, which are left out here.
-  package func recordedRates(_ body: (CalendarDate, [Rate], [Quote]) -> Void) throws(StoreError) {
+  package func recordedRates(_ body: (CalendarDate, [Rate], [Quote], [RateRow]) -> Void) throws(StoreError) {
     try read { db in
-      counters.dbReads += 1
+      counters.dbReads += 2
+      // The rates as given, where that was not in euros or another source replaced them.
+      var given: [Int: [RateRow]] = [:]
+      for row in try RateTrustTables.quoted(db) { given[row.date.dayNumber, default: []].append(row) }
       var sources = SourceNames()
       let rows = try Row.fetchCursor(db, sql: "SELECT day, rates FROM rate_day ORDER BY day")
       while let row = try rows.next() {
@@ -22,7 +25,7 @@ extension Store {
         guard let date = CalendarDate(dayNumber: day) else { continue }
         let rates = snapshot.allRates(sources: sources).filter { $0.date == date }
         let quotes = snapshot.allQuotes(sources: sources).filter { $0.date == date }
-        if !rates.isEmpty || !quotes.isEmpty { body(date, rates, quotes) }
+        if !rates.isEmpty || !quotes.isEmpty { body(date, rates, quotes, given[day] ?? []) }
       }
     }
   }

@@ -17,6 +17,9 @@ package struct PendingBatch: Sendable {
   /// Euro rates recorded since the last save (`rates record`, as a dump writes them), in
   /// the order recorded.
   package private(set) var rates: [Rate] = []
+  /// How some of `rates` were given: in another base than the euro (`rates record …
+  /// base B`), with EUR's own value in that base.
+  package private(set) var asGiven: [RateAsGiven] = []
   /// A new local currency, if it changed.
   package private(set) var local: Currency?
 
@@ -165,6 +168,10 @@ package struct PendingBatch: Sendable {
   /// saved, as the store would.
   mutating func add(_ rate: Rate) {
     rates.append(rate)
+  }
+
+  mutating func add(_ given: RateAsGiven) {
+    asGiven.append(given)
   }
 
   mutating func setLocal(_ currency: Currency) {

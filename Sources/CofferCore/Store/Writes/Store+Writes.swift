@@ -240,7 +240,7 @@ extension Store {
       }
       try Self.insert(todays, db)
       entries += todays
-      _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes)
+      _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes, asGiven: batch.asGiven)
       if !batch.quotes.isEmpty || !batch.rates.isEmpty {
         outcome.ratesRevision = try nextRatesRevision(db)
       }

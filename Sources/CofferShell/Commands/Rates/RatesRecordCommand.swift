@@ -1,25 +1,34 @@
 import CofferCore
 import CofferScript
 
-/// `rates record at DATE source NAME C RATE [C RATE...]`: rates as an import records
-/// them — C's units per euro on DATE, from NAME — so that a dump can give a store's rates
-/// history back exactly. Saved with the other edits.
+/// `rates record at DATE source NAME [base B] C RATE [C RATE...]`: rates as an import
+/// records them — C's units per euro on DATE, from NAME; with `base B`, C's units per one
+/// B, EUR's among them, as a file in that base gives them — so that a dump can give a
+/// store's rates history back exactly. Saved with the other edits.
 struct RatesRecordCommand: Command {
   static let name = TypedSlot.string("NAME", "the source's name, in quotes")
+  static let base = TypedSlot.currency("B", "the currency the rates are given in, such as USD")
   static let code = TypedSlot.currency()
-  static let value = TypedSlot.expression("RATE", "C's units per euro")
+  static let value = TypedSlot.expression("RATE", "C's units per euro (or per one B)")
   static let entry = CommandEntry(
     "rates record",
     .sequence([
-      AtDate.grammar, .keyword("source"), .slot(name), .repeated(.sequence([.slot(code), .slot(value)])),
+      AtDate.grammar, .keyword("source"), .slot(name), .optional(.sequence([.keyword("base"), .slot(base)])),
+      .repeated(.sequence([.slot(code), .slot(value)])),
     ]),
-    "record rates as an import does (C's units per euro on DATE, from the source NAME); a dump writes these",
-    examples: [#"rates record at 2026-10-30 source "ECB" USD 1.1172 JPY 163.89"#],
-    options: [RateImporting.accept.spec], usage: #"rates record at DATE source "NAME" C RATE [C RATE...]"#,
-    command: Self.self)
+    "record rates as an import does (C's units per euro on DATE, from the source NAME, or per one B with 'base B', EUR's among them); a dump writes these",
+    examples: [
+      #"rates record at 2026-10-30 source "ECB" USD 1.1172 JPY 163.89"#,
+      #"rates record at 2026-06-24 source "ExchangeRate-API" base USD EUR 0.8538 AED 3.6725"#,
+    ],
+    options: [RateImporting.accept.spec],
+    usage: #"rates record at DATE source "NAME" [base B] C RATE [C RATE...]"#, command: Self.self)
 
   let date: CalendarDate
   let source: String
+  /// The currency the rates are given in: EUR unless told.
+  let base: Currency
+  let baseOffset: Int
   let rates: [(currency: Currency, value: Expression)]
   let accept: Bool
 
@@ -27,6 +36,8 @@ struct RatesRecordCommand: Command {
     date = try context.dateArgument(try arguments.value(AtDate.date), role: "'at'")
     source = try arguments.value(Self.name).value
     accept = arguments.has(RateImporting.accept)
+    base = try arguments[Self.base].map { code throws(StatementFailure) in try context.currency(code) } ?? Catalog.eur
+    baseOffset = arguments[Self.base]?.offset ?? arguments.commandOffset
     var rates: [(currency: Currency, value: Expression)] = []
     // Each code is read with its rate: the grammar takes them in pairs.
     for (code, value) in zip(arguments.all(Self.code), arguments.all(Self.value)) {
@@ -40,22 +51,46 @@ struct RatesRecordCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     // Every rate is read before any is recorded: a failed statement records nothing.
-    var read: [Rate] = []
+    var given: [(currency: Currency, value: DecimalValue, offset: Int)] = []
     for (currency, expression) in rates {
       let value = try context.number(expression, role: "a rate")
       if let problem = RateRules.problem(with: value) {
         throw context.failure("rates record: \(currency.code): \(problem)", at: expression.offset)
       }
       // The pivot's own rate is 1 (a store's compiled-in snapshot holds it so).
-      guard currency != Catalog.eur || value == .one else {
+      guard base != Catalog.eur || currency != Catalog.eur || value == .one else {
         throw context.failure("rates record: EUR is the pivot: its rate per euro is always 1", at: expression.offset)
       }
-      read.append(Rate(currency: currency, perEuro: value, date: date, source: source))
+      given.append((currency, value, expression.offset))
     }
-    let rows = read.map { rate in
-      RateChecker.Observation(
-        RateRow(unit: rate.currency, base: Catalog.eur, date: rate.date, value: rate.perEuro, source: rate.source),
-        perEuro: rate.perEuro, isNew: true)
+    // In another base, EUR's value in it turns the others into euros, as an import does.
+    var euroInBase = DecimalValue.one
+    if base != Catalog.eur {
+      guard let euro = given.last(where: { $0.currency == Catalog.eur }) else {
+        throw context.failure(
+          "rates record: rates in \(base.code) need EUR's among them, to turn them into euros", at: baseOffset)
+      }
+      euroInBase = euro.value
+    }
+    var read: [Rate] = []
+    var rows: [RateChecker.Observation] = []
+    // EUR in another base is not stored (the pivot is 1); in euros, its 1 is kept as given.
+    for (currency, value, offset) in given where base == Catalog.eur || currency != Catalog.eur {
+      var perEuro = value
+      if base != Catalog.eur {
+        do {
+          perEuro = try (value / euroInBase).rounded(toSignificantDigits: 30)
+        } catch {
+          throw context.failure("rates record: \(currency.code): \(error)", at: offset)
+        }
+        if let problem = RateRules.problem(with: perEuro) {
+          throw context.failure("rates record: \(currency.code): \(problem) (units per euro: \(perEuro))", at: offset)
+        }
+      }
+      read.append(Rate(currency: currency, perEuro: perEuro, date: date, source: source))
+      rows.append(
+        RateChecker.Observation(
+          RateRow(unit: currency, base: base, date: date, value: value, source: source), perEuro: perEuro, isNew: true))
     }
     try RateImporting.judge(rows, accept: accept, "rates record", context, at: rates.first?.value.offset ?? 0)
     for rate in read {
@@ -63,6 +98,12 @@ struct RatesRecordCommand: Command {
         try context.ledger.record(rate)
       } catch {
         throw context.failure("rates record: \(error.description)", at: 0)
+      }
+    }
+    if base != Catalog.eur {
+      for (currency, value, _) in given {
+        context.ledger.record(
+          RateAsGiven(currency: currency, base: base, value: value, date: date, source: source))
       }
     }
     return .nothing

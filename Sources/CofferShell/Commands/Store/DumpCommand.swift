@@ -41,7 +41,9 @@ struct DumpCommand: Command, SavesFirst {
         units: ledger.addedUnits, placed: Set(holdings.filter { !$0.place.isUnnamed }.map(\.currency)))
       script.addRules(
         maxAge: ledger.maxAge, maxJump: ledger.maxJump, pegs: try ledger.pegs(), accepted: try ledger.acceptedRates())
-      try ledger.recordedRates { day, rates, quotes in script.add(day: day, rates: rates, quotes: quotes) }
+      try ledger.recordedRates { day, rates, quotes, given in
+        script.add(day: day, rates: rates, quotes: quotes, given: given)
+      }
       try ledger.journalInOrder { entry in script.add(entry) }
       let listed = Set(ledger.places)
       var unlisted: [Place] = []

@@ -65,21 +65,33 @@ struct DumpScript {
     self.accepted = accepted
   }
 
-  /// The rates and quotes recorded on one day.
-  mutating func add(day: CalendarDate, rates: [Rate], quotes: [Quote]) {
-    // One line per source: most days have one.
+  /// The rates and quotes recorded on one day, with the rates as given (`given`: those
+  /// given in another base than the euro, and those another source replaced).
+  mutating func add(day: CalendarDate, rates: [Rate], quotes: [Quote], given: [RateRow] = []) {
+    var usedSource: [Currency: String] = [:]
+    for rate in rates { usedSource[rate.currency] = rate.source }
+    // First the rates a later source replaced that day, as they were given: the used one
+    // comes after them, as it came after them when imported (SPEC §12: the latest wins).
+    let replaced = given.filter { $0.unit != Catalog.eur && usedSource[$0.unit] != $0.source }
+    for (source, base) in Self.groups(replaced) {
+      let rows = replaced.filter { $0.source == source && $0.base == base }
+      record(day, source: source, base: base, rows.map { ($0.unit, $0.value) } + euro(in: given, source, base))
+    }
+    // Then the rates in use, one line per source and base: most days have one.
     var sources: [String] = []
     for rate in rates where !sources.contains(rate.source) { sources.append(rate.source) }
     for source in sources {
       let ofSource = rates.filter { $0.source == source }
-      let pairs = ofSource.map { "\($0.currency.code) \($0.perEuro)" }
-      let accept = ofSource.contains { rate in
-        accepted.contains(
-          AcceptedRate(unit: rate.currency, base: Catalog.eur, day: day.dayNumber, source: source))
+      // Those given in another base are written in it, as given.
+      let inBase = given.filter { $0.source == source && $0.base != Catalog.eur && usedSource[$0.unit] == source }
+      for (_, base) in Self.groups(inBase) {
+        let rows = inBase.filter { $0.base == base }
+        record(day, source: source, base: base, rows.map { ($0.unit, $0.value) } + euro(in: given, source, base))
       }
-      line(
-        "rates record at \(day) source \(Self.quoted(source)) " + pairs.joined(separator: " ")
-          + (accept ? " --accept" : ""))
+      let inEuros = ofSource.filter { rate in !inBase.contains { $0.unit == rate.currency } }
+      if !inEuros.isEmpty {
+        record(day, source: source, base: Catalog.eur, inEuros.map { ($0.currency, $0.perEuro) })
+      }
     }
     for quote in quotes {
       let accept = accepted.contains(
@@ -88,6 +100,35 @@ struct DumpScript {
         "rates quote \(quote.currency.code) \(quote.value) \(quote.quotedIn.code) at \(day) source "
           + Self.quoted(quote.source) + (accept ? " --accept" : ""))
     }
+  }
+
+  /// A `rates record` line: `pairs` are C's units per one `base`.
+  private mutating func record(
+    _ day: CalendarDate, source: String, base: Currency, _ pairs: [(unit: Currency, value: DecimalValue)]
+  ) {
+    let accept = pairs.contains { pair in
+      accepted.contains(AcceptedRate(unit: pair.unit, base: base, day: day.dayNumber, source: source))
+    }
+    line(
+      "rates record at \(day) source \(Self.quoted(source)) "
+        + (base == Catalog.eur ? "" : "base \(base.code) ")
+        + pairs.map { "\($0.unit.code) \($0.value)" }.joined(separator: " ") + (accept ? " --accept" : ""))
+  }
+
+  /// EUR's own value in `base` from `source`, which turns its rates into euros: none in euros.
+  private func euro(in given: [RateRow], _ source: String, _ base: Currency) -> [(unit: Currency, value: DecimalValue)]
+  {
+    guard base != Catalog.eur else { return [] }
+    return given.filter { $0.unit == Catalog.eur && $0.source == source && $0.base == base }.map { ($0.unit, $0.value) }
+  }
+
+  /// The sources and bases of `rows`, each once, in the order first met.
+  private static func groups(_ rows: [RateRow]) -> [(source: String, base: Currency)] {
+    var groups: [(source: String, base: Currency)] = []
+    for row in rows where !groups.contains(where: { $0.source == row.source && $0.base == row.base }) {
+      groups.append((row.source, row.base))
+    }
+    return groups
   }
 
   /// The balances so far are written before this one would be taken for, or land
