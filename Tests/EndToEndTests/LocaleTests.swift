@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Names follow the locale (LC_ALL, then LC_MESSAGES, then LANG), whether or not the
-/// locale is installed, in Simplified or Traditional script; messages stay English;
-/// columns align by display width.
+/// locale is installed, in Simplified or Traditional script; messages not yet in the
+/// catalogs stay English; columns align by display width.
 @Suite struct LocaleTests {
   let coffer: CofferProcess
 
@@ -45,11 +45,27 @@ import Testing
     ] {
       let outcome = try holdings(environment)
       #expect(outcome.stdout == expected, "\(environment): \(outcome)")
-      // Messages stay English.
+      // This message is not in the catalogs yet: English.
       #expect(
         outcome.stderr
           == "note: rates as old as 2026-10-30 (23 days) for CNY, USD, HKD, IDR\n"
           + "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
+    }
+  }
+
+  /// A message the catalogs hold reads in the locale's script; the `SOURCE:LINE:COL:
+  /// error:` before it, which editors and tools match, stays as it is.
+  @Test func catalogMessagesFollowTheLocaleBehindTheSamePrefix() throws {
+    let long = String(repeating: "x", count: 40_000)
+    let script = try coffer.write("long.coffer", "echo \(long) \\\n\(long)\n")
+    let cases: [([String: String], String)] = [
+      ([:], "continued line is longer than 65536 bytes"),
+      (["LANG": "zh_CN.UTF-8"], "续行拼接后超过 65536 字节"),
+      (["LC_ALL": "zh_TW.UTF-8"], "續行接合後超過 65536 位元組"),
+    ]
+    for (environment, message) in cases {
+      let outcome = try coffer.run(["--db", ":memory:", script], extraEnvironment: environment)
+      #expect(outcome.stderr == "\(script):2:1: error: \(message)\n", "\(environment): \(outcome)")
     }
   }
 
