@@ -46,9 +46,12 @@ let package = Package(
     // zlib, for zip archives, which Coffer unpacks itself (linked statically into coffer).
     .systemLibrary(name: "SystemZlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "RateFiles", dependencies: ["CofferCore", "SystemZlib"]),
+    // The message catalogs are compiled in as bytes (`PackageResources.zh_CN_po`): no
+    // bundle to install, nothing read at run time, and the .po stays the one source.
     .target(
       name: "CofferShell",
-      dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"]
+      dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"],
+      resources: [.embedInCode("Localization/zh_CN.po"), .embedInCode("Localization/zh_TW.po")]
     ),
     // The command line: argument-parser's definition, and the common lines read at once.
     .target(

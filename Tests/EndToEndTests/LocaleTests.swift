@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Names follow the locale (LC_ALL, then LC_MESSAGES, then LANG), whether or not the
-/// locale is installed; messages stay English; columns align by display width.
+/// locale is installed, in Simplified or Traditional script; messages not yet in the
+/// catalogs stay English; columns align by display width.
 @Suite struct LocaleTests {
   let coffer: CofferProcess
 
@@ -20,22 +21,51 @@ import Testing
     // Values from the ECB rates of 2026-10-30 (per euro: CNY 7.4326, USD 1.1172, HKD
     // 8.7652, IDR 20275.17), computed apart with Python's decimal module.
     // zh_TW.UTF-8 is not generated on the test machine: only its name is read.
-    for environment in [["LANG": "zh_CN.UTF-8"], ["LC_ALL": "zh_TW.UTF-8"], ["LANG": "C", "LC_MESSAGES": "zh_SG"]] {
-      let outcome = try holdings(environment)
-      #expect(
-        outcome.stdout == """
-          code  name                    amount          rate  value (CNY)  as of
-          USD   美元                 $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
-          HKD   港币                 HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
-          IDR   印度尼西亚卢比  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
-          total ¥9,028.42 CNY (3 holdings)
+    let simplified = """
+      code  name                    amount          rate  value (CNY)  as of
+      USD   美元                 $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
+      HKD   港币                 HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
+      IDR   印度尼西亚卢比  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
+      total ¥9,028.42 CNY (3 holdings)
 
-          """, "\(environment): \(outcome)")
-      // Messages stay English.
+      """
+    // Traditional names are Taiwan's, Hong Kong's and Macau's own, not the Simplified
+    // ones converted: 印尼盾, not 印度尼西亞盧比.
+    let traditional = """
+      code  name            amount          rate  value (CNY)  as of
+      USD   美元         $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
+      HKD   港幣         HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
+      IDR   印尼盾  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
+      total ¥9,028.42 CNY (3 holdings)
+
+      """
+    for (environment, expected) in [
+      (["LANG": "zh_CN.UTF-8"], simplified), (["LC_ALL": "zh_TW.UTF-8"], traditional),
+      (["LANG": "C", "LC_MESSAGES": "zh_SG"], simplified), (["LANG": "zh_HK.UTF-8"], traditional),
+    ] {
+      let outcome = try holdings(environment)
+      #expect(outcome.stdout == expected, "\(environment): \(outcome)")
+      // This message is not in the catalogs yet: English.
       #expect(
         outcome.stderr
           == "note: rates as old as 2026-10-30 (23 days) for CNY, USD, HKD, IDR\n"
           + "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
+    }
+  }
+
+  /// A message the catalogs hold reads in the locale's script; the `SOURCE:LINE:COL:
+  /// error:` before it, which editors and tools match, stays as it is.
+  @Test func catalogMessagesFollowTheLocaleBehindTheSamePrefix() throws {
+    let long = String(repeating: "x", count: 40_000)
+    let script = try coffer.write("long.coffer", "echo \(long) \\\n\(long)\n")
+    let cases: [([String: String], String)] = [
+      ([:], "continued line is longer than 65536 bytes"),
+      (["LANG": "zh_CN.UTF-8"], "续行拼接后超过 65536 字节"),
+      (["LC_ALL": "zh_TW.UTF-8"], "續行接合後超過 65536 位元組"),
+    ]
+    for (environment, message) in cases {
+      let outcome = try coffer.run(["--db", ":memory:", script], extraEnvironment: environment)
+      #expect(outcome.stderr == "\(script):2:1: error: \(message)\n", "\(environment): \(outcome)")
     }
   }
 

@@ -21,9 +21,13 @@ package struct Currency: Sendable, Hashable, CustomStringConvertible {
   package var englishName: String {
     isAdded ? AddedUnits.definition(at: index)?.name ?? code : Catalog.table[index].english
   }
-  /// An added unit has one name, as it was given.
+  /// The name in Simplified script. An added unit has one name, as it was given.
   package var chineseName: String {
     isAdded ? AddedUnits.definition(at: index)?.name ?? code : Catalog.table[index].chinese
+  }
+  /// The name in Traditional script (港幣, 新臺幣). An added unit has one name, as it was given.
+  package var traditionalChineseName: String {
+    isAdded ? AddedUnits.definition(at: index)?.name ?? code : Catalog.table[index].traditional
   }
   package var symbol: String {
     isAdded ? AddedUnits.definition(at: index)?.symbol ?? "" : Catalog.table[index].symbol

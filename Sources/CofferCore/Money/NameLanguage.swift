@@ -1,37 +1,65 @@
-/// The language of the currency names a person reads: the catalog's English names, or
-/// its Chinese ones (中文名) when the locale names Chinese. Only names follow the locale:
-/// messages stay English.
+/// The language a person reads Coffer in: English, or Chinese in Simplified or
+/// Traditional script, as the locale names it. Currency names follow it (the catalog's
+/// English, Simplified or Traditional names), and so do messages (see CofferShell's
+/// `Messages`); what programs read does not.
 package enum NameLanguage: Sendable, Equatable {
   case english
-  case chinese
+  /// zh, zh_CN, zh_SG and every other Chinese locale that names no Traditional script
+  /// or place.
+  case simplifiedChinese
+  /// zh_TW, zh_HK, zh_MO and the zh_Hant forms: where Traditional characters are written.
+  case traditionalChinese
+
+  /// Whether this is Chinese in either script.
+  package var isChinese: Bool { self != .english }
 
   /// The language the environment asks for, as POSIX ranks the variables for messages:
-  /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`, the first that is set and not empty.
-  /// `zh`, `zh_CN.UTF-8`, `zh_TW`, `zh_HK.UTF-8@…` are Chinese, whether or not that
-  /// locale is installed on the machine (only the name is read).
+  /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`, the first that is set and not empty
+  /// (`LANGUAGE` is GNU gettext's own and not read). Only the name is read, so the
+  /// locale need not be installed on the machine.
   package static func from(environment: [String: String]) -> NameLanguage {
     let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-    guard value.hasPrefix("zh") else { return .english }
-    let rest = value.dropFirst(2)
-    return rest.isEmpty || rest.first == "_" || rest.first == "." || rest.first == "@" ? .chinese : .english
+    return named(value)
+  }
+
+  /// The language of a locale name such as `zh_TW.UTF-8`, `zh_Hant_HK`, `zh-Hans` or
+  /// `zh@stroke`: Chinese when it is `zh` or starts with `zh` and a separator; Traditional
+  /// when its script is Hant, or it has no script and its place is Taiwan, Hong Kong or
+  /// Macau; Simplified otherwise. A script named wins over the place (`zh_Hans_HK` is
+  /// Simplified), as in BCP 47.
+  package static func named(_ locale: String) -> NameLanguage {
+    guard locale.hasPrefix("zh") else { return .english }
+    let rest = locale.dropFirst(2)
+    guard let separator = rest.first else { return .simplifiedChinese }
+    guard "_-.@".contains(separator) else { return .english }
+    // The codeset (.UTF-8) and modifier (@stroke) say nothing of the script.
+    let parts = rest.prefix { $0 != "." && $0 != "@" }.split { $0 == "_" || $0 == "-" }.map { $0.uppercased() }
+    if parts.contains("HANT") { return .traditionalChinese }
+    if parts.contains("HANS") { return .simplifiedChinese }
+    return parts.contains { ["TW", "HK", "MO"].contains($0) } ? .traditionalChinese : .simplifiedChinese
   }
 }
 
 extension Currency {
   /// The currency's name in `language`.
   package func name(in language: NameLanguage) -> String {
-    language == .chinese ? chineseName : englishName
+    switch language {
+    case .english: englishName
+    case .simplifiedChinese: chineseName
+    case .traditionalChinese: traditionalChineseName
+    }
   }
 
   /// Whether `query` picks this currency out: its code, the start of its code or of a
-  /// word of its English name (any letter case), or part of its Chinese name. Blanks
-  /// around the query are ignored.
+  /// word of its English name (any letter case), or part of its Chinese name in either
+  /// script (港币 and 港幣 both find HKD, whatever the locale). Blanks around the query
+  /// are ignored.
   package func matches(_ query: String) -> Bool {
     let wanted = query.trimmingBlanks.lowercased()
     guard !wanted.isEmpty else { return false }
     if code.lowercased().hasPrefix(wanted) { return true }
     let english = englishName.lowercased()
     if english.hasPrefix(wanted) || english.contains(" " + wanted) { return true }
-    return chineseName.contains(wanted)
+    return chineseName.contains(wanted) || traditionalChineseName.contains(wanted)
   }
 }

@@ -10,7 +10,7 @@ package final class Output {
   package let color: Bool
   /// stdout is a terminal: the sheet is drawn live and numbers are grouped for people.
   package let isTerminal: Bool
-  /// The language of the currency names shown (the locale's; messages stay English).
+  /// The language of the currency names shown: the locale's, as `Messages.language` is.
   package var names = NameLanguage.english
 
   package init(out: UnsafeMutablePointer<FILE>, err: UnsafeMutablePointer<FILE>, color: Bool, isTerminal: Bool) {

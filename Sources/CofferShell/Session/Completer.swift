@@ -160,8 +160,8 @@ struct Completer {
     var descriptions: [String: String] = [:]
     for currency in matches {
       descriptions[currency.code] =
-        names == .chinese
-        ? "\(currency.chineseName) \(currency.englishName)" : "\(currency.englishName) \(currency.chineseName)"
+        names.isChinese
+        ? "\(currency.name(in: names)) \(currency.englishName)" : "\(currency.englishName) \(currency.chineseName)"
     }
     return LineEditor.Completion(replacing: prefix.count, candidates: matches.map(\.code), descriptions: descriptions)
   }

@@ -21,6 +21,8 @@ package enum Launcher {
       return .stopped(.usage)
     }
     output.names = NameLanguage.from(environment: environment)
+    // Messages follow the locale from here on; the catalog is read at the first message.
+    Messages.choose(output.names)
     func fail(_ message: String, _ reason: StopReason) -> RunEnding {
       output.diagnostic("coffer: error: \(message)".escapingControlCharacters)
       return .stopped(reason)

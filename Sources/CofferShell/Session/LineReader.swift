@@ -123,7 +123,10 @@ package final class LineReader {
         while line.continues, case .success(let rest)? = physicalLine() {
           line = LogicalLine(source: source, line: lineNumber, bytes: rest)
         }
-        return .failure(ScriptError("continued line is longer than \(LineChecks.maxLineBytes) bytes", at: place))
+        let message = tr(
+          "continued line is longer than {count} byte", "continued line is longer than {count} bytes",
+          count: LineChecks.maxLineBytes)
+        return .failure(ScriptError(message, at: place))
       }
     }
     return .success(line)

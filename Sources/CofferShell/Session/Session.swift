@@ -42,7 +42,9 @@ final class Session {
       try history.makeFolder()
     } catch {
       // The session goes on; what is typed is still in its own history.
-      output.diagnostic("coffer: note: the lines typed will not be kept: \(error)".escapingControlCharacters)
+      output.diagnostic(
+        ("coffer: note: " + tr("the lines typed will not be kept: {reason}", ["reason": "\(error)"]))
+          .escapingControlCharacters)
     }
     guard let editor = LineEditor(programName: "coffer", historyFile: history) else {
       output.diagnostic("coffer: error: cannot start line editing")
@@ -125,7 +127,7 @@ final class Session {
     if lost.isEmpty { return true }
     if let refused = refusedLeavingWith, !SavePolicy.holdsNewCommits(pending, since: refused) { return true }
     refusedLeavingWith = pending
-    output.diagnostic("not leaving: these edits are not saved and would be lost:")
+    output.diagnostic(tr("not leaving: these edits are not saved and would be lost:"))
     for text in lost { output.diagnostic("  " + text.escapingControlCharacters) }
     // Advice that fits what is lost: a draft is fixed in its field, an edit saved.
     let onlyDrafts = lost.allSatisfy { $0.hasPrefix("# ") && $0.contains(" draft '") }
@@ -165,7 +167,7 @@ final class Session {
     interpreter.saveAtEnd(source: lastSource, line: lastLine, storeFailed: flow == .stop(.storeFailed))
     let lost = interpreter.unsavedLines
     if !lost.isEmpty {
-      output.diagnostic("coffer: not saved; to apply these edits later, run them again:")
+      output.diagnostic("coffer: " + tr("not saved; to apply these edits later, run them again:"))
       for text in lost { output.diagnostic(text.escapingControlCharacters) }
       return .editsLost
     }
@@ -186,7 +188,7 @@ final class Session {
     if interpreter.hadError {
       let wrote = ledger.wroteInRunTransaction
       ledger.rollbackRunTransaction()
-      if wrote { output.diagnostic("coffer: nothing saved: --atomic run had errors") }
+      if wrote { output.diagnostic("coffer: " + tr("nothing saved: --atomic run had errors")) }
       if let quit { return .stopped(quit) }
       return .finished(failed: true)
     }

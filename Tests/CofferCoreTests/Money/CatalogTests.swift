@@ -33,6 +33,7 @@ import Testing
   @Test func everyCurrencyHasNamesAndASymbol() {
     for currency in Catalog.all {
       #expect(!currency.englishName.isEmpty && !currency.chineseName.isEmpty && !currency.symbol.isEmpty)
+      #expect(!currency.traditionalChineseName.isEmpty)
     }
   }
 

@@ -136,8 +136,11 @@ import Testing
 
   @Test func aChineseLocaleDescribesCurrenciesByTheirChineseNameFirst() {
     let chinese = Completer(
-      sheetOpen: false, variables: [], local: Catalog.cny, folder: "/", names: .chinese)
+      sheetOpen: false, variables: [], local: Catalog.cny, folder: "/", names: .simplifiedChinese)
     #expect(chinese.complete("set S").descriptions["SGD"] == "新加坡元 Singapore Dollar")
+    let traditional = Completer(
+      sheetOpen: false, variables: [], local: Catalog.cny, folder: "/", names: .traditionalChinese)
+    #expect(traditional.complete("set HK").descriptions["HKD"] == "港幣 Hong Kong Dollar")
     let english = Completer(
       sheetOpen: false, variables: [], local: Catalog.cny, folder: "/", names: .english)
     #expect(english.complete("set S").descriptions["SGD"] == "Singapore Dollar 新加坡元")

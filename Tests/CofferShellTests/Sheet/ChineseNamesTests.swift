@@ -12,7 +12,7 @@ import Testing
   /// A harness with Chinese names and 1 unit of every currency but the local one.
   private func harness() throws -> Harness {
     let harness = try Harness()
-    harness.interpreter.output.names = .chinese
+    harness.interpreter.output.names = .simplifiedChinese
     _ = harness.run(Catalog.all.dropFirst().map { "set \($0.code) 1" }.joined(separator: "; "))
     return harness
   }
@@ -92,7 +92,7 @@ import Testing
 
   @Test func holdingsListChineseNamesAligned() throws {
     let harness = try Harness()
-    harness.interpreter.output.names = .chinese
+    harness.interpreter.output.names = .simplifiedChinese
     _ = harness.run("set USD 1200; set IDR 5; set NPR 100")
     let lines = harness.run("holdings").out.split(separator: "\n").map(String.init)
     #expect(lines[1].hasPrefix("USD   美元  "))
