@@ -33,25 +33,27 @@ let package = Package(
     .target(name: "LineEditing", dependencies: ["CEditLine", "CSignalFlags"]),
     // SQLite's process-wide settings (`sqlite3_config` is variadic: C only).
     .target(name: "CSQLiteSetup"),
-    .target(name: "CofferScript"),
+    // The language a person reads Coffer in, and the message catalogs, compiled in as
+    // bytes (`PackageResources.zh_CN_po`): no bundle to install, nothing read at run time,
+    // and the .po stays the one source. Below every target that has messages to say.
+    .target(
+      name: "CofferText", resources: [.embedInCode("zh_CN.po"), .embedInCode("zh_TW.po")]),
+    .target(name: "CofferScript", dependencies: ["CofferText"]),
     .target(
       name: "CofferCore",
       dependencies: [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        "SystemZlib", "CSQLiteSetup",
+        "CofferText", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"), "SystemZlib", "CSQLiteSetup",
       ]
     ),
     // Reading rates files (CSV, JSON and zip here; XML through the coffer-rates helper)
     // and handing the rates to the ledger: the model in CofferCore knows no file format.
     // zlib, for zip archives, which Coffer unpacks itself (linked statically into coffer).
     .systemLibrary(name: "SystemZlib", providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "RateFiles", dependencies: ["CofferCore", "SystemZlib"]),
-    // The message catalogs are compiled in as bytes (`PackageResources.zh_CN_po`): no
-    // bundle to install, nothing read at run time, and the .po stays the one source.
+    .target(name: "RateFiles", dependencies: ["CofferText", "CofferCore", "SystemZlib"]),
     .target(
       name: "CofferShell",
-      dependencies: ["CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"],
-      resources: [.embedInCode("Localization/zh_CN.po"), .embedInCode("Localization/zh_TW.po")]
+      dependencies: ["CofferText", "CofferCore", "RateFiles", "CofferScript", "LineEditing", "Screen"]
     ),
     // The command line: argument-parser's definition, and the common lines read at once.
     .target(
@@ -69,6 +71,7 @@ let package = Package(
     .executableTarget(name: "coffer-rates", dependencies: ["RateFiles", "XMLAndZip"]),
     // In-process timings for Scripts/bench (the form session, with nothing of a terminal).
     .executableTarget(name: "coffer-bench", dependencies: ["CofferShell"]),
+    .testTarget(name: "CofferTextTests", dependencies: ["CofferText"]),
     .testTarget(name: "CofferScriptTests", dependencies: ["CofferScript"]),
     .testTarget(name: "CofferCoreTests", dependencies: ["CofferCore"]),
     .testTarget(name: "RateFilesTests", dependencies: ["RateFiles", "CofferCore", "XMLAndZip"]),

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 /// Where Coffer writes: results to stdout, diagnostics to stderr, through C stdio so a

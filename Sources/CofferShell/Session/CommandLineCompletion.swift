@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 /// Completion of the commands given to `-c` on the command line, for the shells'

@@ -1,4 +1,5 @@
 import CofferScript
+import CofferText
 import Foundation
 import LineEditing
 

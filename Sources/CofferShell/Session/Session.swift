@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 import LineEditing
 

@@ -1,7 +1,6 @@
-import CofferCore
 import Testing
 
-@testable import CofferShell
+@testable import CofferText
 
 /// Messages in each language, through the catalogs built into the binary. The tests name
 /// the language: the process's own stays English, as the other tests expect.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CofferShell
+@testable import CofferText
 
 @Suite struct PlaceholdersTests {
   @Test func namesAreFoundOnceInOrder() {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CofferShell
+@testable import CofferText
 
 @Suite struct POReaderTests {
   private func entries(_ text: String) throws(POReader.Failure) -> [POEntry] {

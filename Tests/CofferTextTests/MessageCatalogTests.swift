@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CofferShell
+@testable import CofferText
 
 /// The catalogs against the sources: every message a `tr` call writes is translated in
 /// both scripts, with the same placeholders, and the catalogs hold nothing else; and GNU
@@ -21,7 +21,7 @@ import Testing
   static let catalogNames = ["zh_CN", "zh_TW"]
 
   static func path(_ name: String) -> URL {
-    root.appendingPathComponent("Sources/CofferShell/Localization/\(name).po")
+    root.appendingPathComponent("Sources/CofferText/\(name).po")
   }
 
   /// A catalog's entries, header left out.

@@ -1,4 +1,3 @@
-import CofferCore
 import Synchronization
 
 /// The language Coffer's messages are written in, chosen once for the process, and the
