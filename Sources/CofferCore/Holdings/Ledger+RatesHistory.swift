@@ -69,13 +69,20 @@ extension Ledger {
     let base = rows[0].row.base
     var book = try store.history(of: units, quotesWith: base, from: from, to: to)
     if !pending.rates.isEmpty {
-      // The session's book holds what it recorded, sorted by date: a search finds the
-      // window (a dump replayed records thousands of days before it saves).
+      // The session's book holds what it recorded, sorted by date (a dump replayed records
+      // thousands of days before it saves). A new rate is compared with its unit's rate
+      // just before it and the one just after it, and those of its own day: only those are
+      // taken, found by a search, not the whole window around it.
+      let dayBefore = CalendarDate(dayNumber: first.dayNumber - 1) ?? first
       for unit in units {
         let recorded = portfolio.rates.rates(of: unit)
-        var index = recorded.isEmpty ? 0 : (RateLookup.latest(in: recorded, onOrBefore: from).map { $0 } ?? 0)
-        while index < recorded.count, recorded[index].date <= to {
-          if recorded[index].date >= from { book.record(recorded[index]) }
+        guard !recorded.isEmpty else { continue }
+        var index = RateLookup.latest(in: recorded, onOrBefore: dayBefore) ?? 0
+        var pastLast = 0
+        while index < recorded.count, recorded[index].date <= to, pastLast < 1 {
+          let rate = recorded[index]
+          if rate.date > last { pastLast += 1 }
+          if rate.date >= from { book.record(rate) }
           index += 1
         }
       }

@@ -41,9 +41,23 @@ package struct RateChecker {
 
   /// A series: one unit in one base, in one direction.
   private struct Series: Hashable {
-    var unit: Currency
-    var base: Currency
+    var unit: Int32
+    var base: Int32
     var isQuote: Bool
+  }
+
+  /// A rate as the checker keeps it: numbers only (its source by number in `sources`), so
+  /// that an import's walk through 177,000 rates copies no strings and builds no rows. A
+  /// `RateRow` is made only for a finding.
+  package struct Seen {
+    /// In its own base.
+    var value: DecimalValue
+    /// Units of the unit per euro (for sources in different bases and a peg); nil for a quote.
+    var perEuro: DecimalValue?
+    var day: Int32
+    var source: Int32
+    /// Whether the caller is adding this rate (or, in `check rates`, any rate).
+    var isNew: Bool
   }
 
   /// How far back a previous rate is compared with: a longer gap is no comparison.
@@ -55,48 +69,97 @@ package struct RateChecker {
 
   package let rules: Rules
   package private(set) var findings: [RateFinding] = []
+  /// The sources' names, numbered as `Seen.source` numbers them.
+  private var sources = SourceNames()
   /// Per series, its latest rate of a day before the one being shown, and the rates of
   /// the day being shown (moved to `previous` when the day changes). A rate in euros,
   /// nearly every one an import shows, is kept by its unit's index rather than hashed.
-  private var previous: [Series: Observation] = [:]
-  private var ofTheDay: [Series: Observation] = [:]
-  private var previousInEuros: [Observation?] = Array(repeating: nil, count: Currency.indexCount)
-  private var ofTheDayInEuros: [Observation?] = Array(repeating: nil, count: Currency.indexCount)
-  /// Per unit index, the pivot rates shown for the current day, by source: for rule (e).
-  private var sourcesOfTheDay: [[Observation]] = Array(repeating: [], count: Currency.indexCount)
+  private var previous: [Series: Seen] = [:]
+  private var ofTheDay: [Series: Seen] = [:]
+  private var previousInEuros: [Seen?] = Array(repeating: nil, count: Currency.indexCount)
+  private var ofTheDayInEuros: [Seen?] = Array(repeating: nil, count: Currency.indexCount)
+  /// Per unit index, the rates in euros (or with a rate per euro) shown for the current
+  /// day, with their series' base: for rule (e).
+  private var sourcesOfTheDay: [[(base: Int32, seen: Seen)]] = Array(repeating: [], count: Currency.indexCount)
   /// The unit indexes the current day has touched in the arrays above.
   private var touched: [Int] = []
-  private var day = Int.min
+  private var day = Int32.min
 
   /// 1 + max-jump / 100: a value more than this many times the other is a jump.
   private let jumpFactor: DecimalValue
+  private static let euro = Int32(Catalog.eur.index)
 
   package init(rules: Rules) {
     self.rules = rules
     jumpFactor = (try? (DecimalValue(100) + rules.maxJump) / DecimalValue(100)) ?? DecimalValue(2)
   }
 
+  /// The number `Seen.source` gives the source `name`.
+  package mutating func sourceNumber(of name: String) -> Int32 {
+    Int32(sources.number(of: name))
+  }
+
+  /// A rate as a caller gives it, as the checker keeps it.
+  private mutating func seen(_ observation: Observation) -> (Series, Seen) {
+    let row = observation.row
+    let series = Series(unit: Int32(row.unit.index), base: Int32(row.base.index), isQuote: row.isQuote)
+    let seen = Seen(
+      value: row.value, perEuro: observation.perEuro, day: Int32(row.date.dayNumber),
+      source: sourceNumber(of: row.source), isNew: observation.isNew)
+    return (series, seen)
+  }
+
+  /// The row a finding names.
+  private func row(_ series: Series, _ seen: Seen) -> RateRow {
+    RateRow(
+      unit: Currency.at(Int(series.unit)) ?? Catalog.eur, base: Currency.at(Int(series.base)) ?? Catalog.eur,
+      date: CalendarDate(dayNumber: Int(seen.day)) ?? .first, value: seen.value, source: sources.name(Int(seen.source)),
+      isQuote: series.isQuote)
+  }
+
   /// Makes `observation` the previous rate of its series without judging it: what was
   /// in use before the first day shown.
   package mutating func seed(_ observation: Observation) {
-    let series = Series(unit: observation.row.unit, base: observation.row.base, isQuote: observation.row.isQuote)
-    if Self.inEuros(observation.row) {
-      let index = observation.row.unit.index
-      if let known = previousInEuros[index], known.row.date >= observation.row.date { return }
-      previousInEuros[index] = observation
+    let (series, seen) = seen(observation)
+    seed(series, seen)
+  }
+
+  /// `seed` for a rate per euro.
+  package mutating func seed(euro unit: Int, _ seen: Seen) {
+    seed(Series(unit: Int32(unit), base: Self.euro, isQuote: false), seen)
+  }
+
+  private mutating func seed(_ series: Series, _ seen: Seen) {
+    if Self.inEuros(series) {
+      let index = Int(series.unit)
+      if let known = previousInEuros[index], known.day >= seen.day { return }
+      previousInEuros[index] = seen
       return
     }
-    if let known = previous[series], known.row.date >= observation.row.date { return }
-    previous[series] = observation
+    if let known = previous[series], known.day >= seen.day { return }
+    previous[series] = seen
   }
 
   /// Judges one rate against the previous of its series and the other sources of its day.
   /// Rates must come in day order.
   package mutating func observe(_ observation: Observation) {
-    let row = observation.row
-    let dayNumber = row.date.dayNumber
-    if dayNumber != day {
-      for (series, latest) in ofTheDay { previous[series] = latest }
+    let (series, seen) = seen(observation)
+    observe(series, seen)
+  }
+
+  /// `observe` for a rate per euro of the unit at `unit`: what an import's walk shows.
+  package mutating func observe(euro unit: Int, _ seen: Seen) {
+    observe(Series(unit: Int32(unit), base: Self.euro, isQuote: false), seen)
+  }
+
+  /// A rate per euro, as `observe(euro:_:)` takes it; `source` numbered by `sourceNumber`.
+  package static func seen(perEuro: DecimalValue, day: Int, source: Int32, isNew: Bool) -> Seen {
+    Seen(value: perEuro, perEuro: perEuro, day: Int32(day), source: source, isNew: isNew)
+  }
+
+  private mutating func observe(_ series: Series, _ seen: Seen) {
+    if seen.day != day {
+      for (known, latest) in ofTheDay { previous[known] = latest }
       ofTheDay.removeAll(keepingCapacity: true)
       for index in touched {
         if let latest = ofTheDayInEuros[index] { previousInEuros[index] = latest }
@@ -104,72 +167,87 @@ package struct RateChecker {
         sourcesOfTheDay[index].removeAll(keepingCapacity: true)
       }
       touched.removeAll(keepingCapacity: true)
-      day = dayNumber
+      day = seen.day
     }
-    let index = row.unit.index
-    let inEuros = Self.inEuros(row)
-    let series = Series(unit: row.unit, base: row.base, isQuote: row.isQuote)
-    let before = inEuros ? previousInEuros[index] : previous[series]
-    if row.unit != row.base {
-      judge(observation, after: before)
+    let index = Int(series.unit)
+    let inEuros = Self.inEuros(series)
+    if series.unit != series.base {
+      judge(series, seen, after: inEuros ? previousInEuros[index] : previous[series])
     }
+    let untouched = ofTheDayInEuros[index] == nil && sourcesOfTheDay[index].isEmpty
     if inEuros {
-      if ofTheDayInEuros[index] == nil && sourcesOfTheDay[index].isEmpty { touched.append(index) }
-      ofTheDayInEuros[index] = observation
+      ofTheDayInEuros[index] = seen
     } else {
-      ofTheDay[series] = observation
+      ofTheDay[series] = seen
     }
-    if let perEuro = observation.perEuro, !row.isQuote {
-      for other in sourcesOfTheDay[index] where other.row.source != row.source {
-        guard observation.isNew || other.isNew, let otherPerEuro = other.perEuro, !isAccepted(row),
+    if let perEuro = seen.perEuro, !series.isQuote {
+      for other in sourcesOfTheDay[index] where other.seen.source != seen.source {
+        guard seen.isNew || other.seen.isNew, let otherPerEuro = other.seen.perEuro, !isAccepted(series, seen),
           Self.apart(perEuro, otherPerEuro, moreThan: Self.sourcesTolerance)
         else { continue }
-        findings.append(RateFinding(.sourcesDisagree, row, other: other.row))
+        let otherSeries = Series(unit: series.unit, base: other.base, isQuote: false)
+        findings.append(RateFinding(.sourcesDisagree, row(series, seen), other: row(otherSeries, other.seen)))
       }
-      if sourcesOfTheDay[index].isEmpty && ofTheDayInEuros[index] == nil { touched.append(index) }
-      sourcesOfTheDay[index].append(observation)
+      sourcesOfTheDay[index].append((series.base, seen))
     }
+    if untouched && (inEuros || seen.perEuro != nil) { touched.append(index) }
   }
 
   /// A rate given per euro, the series kept by index.
-  private static func inEuros(_ row: RateRow) -> Bool { !row.isQuote && row.base == Catalog.eur }
+  private static func inEuros(_ series: Series) -> Bool { !series.isQuote && series.base == euro }
 
   /// Judges a pivot rate of a pegged unit against its peg: `anchorPerEuro` is the
   /// anchor's rate per euro on that day.
   package mutating func judgeBand(_ observation: Observation, anchorPerEuro: DecimalValue?) {
-    let row = observation.row
-    guard observation.isNew, !isAccepted(row), let peg = rules.pegs.peg(of: row.unit, on: row.date),
-      let perEuro = observation.perEuro, let anchorPerEuro, anchorPerEuro > .zero,
+    let (series, seen) = seen(observation)
+    judgeBand(series, seen, anchorPerEuro: anchorPerEuro)
+  }
+
+  /// `judgeBand` for a rate per euro.
+  package mutating func judgeBand(euro unit: Int, _ seen: Seen, anchorPerEuro: DecimalValue?) {
+    judgeBand(Series(unit: Int32(unit), base: Self.euro, isQuote: false), seen, anchorPerEuro: anchorPerEuro)
+  }
+
+  private mutating func judgeBand(_ series: Series, _ seen: Seen, anchorPerEuro: DecimalValue?) {
+    guard seen.isNew, !isAccepted(series, seen), let unit = Currency.at(Int(series.unit)),
+      let date = CalendarDate(dayNumber: Int(seen.day)), let peg = rules.pegs.peg(of: unit, on: date),
+      let perEuro = seen.perEuro, let anchorPerEuro, anchorPerEuro > .zero,
       let implied = try? (perEuro / anchorPerEuro).rounded(toSignificantDigits: 30)
     else { return }
     if !peg.allows(implied) {
       findings.append(
-        RateFinding(.outsideBand(peg: peg), row, detail: implied.rounded(toSignificantDigits: 6).description))
+        RateFinding(
+          .outsideBand(peg: peg), row(series, seen), detail: implied.rounded(toSignificantDigits: 6).description))
     }
   }
 
   /// Adds a finding found elsewhere (a stale rate).
   package mutating func add(_ finding: RateFinding) { findings.append(finding) }
 
-  private func isAccepted(_ row: RateRow) -> Bool {
-    !rules.accepted.isEmpty && rules.accepted.contains(row.key)
+  private func isAccepted(_ series: Series, _ seen: Seen) -> Bool {
+    guard !rules.accepted.isEmpty, let unit = Currency.at(Int(series.unit)), let base = Currency.at(Int(series.base))
+    else { return false }
+    return rules.accepted.contains(
+      AcceptedRate(unit: unit, base: base, day: Int(seen.day), source: sources.name(Int(seen.source))))
   }
 
-  private mutating func judge(_ observation: Observation, after before: Observation?) {
-    let row = observation.row
-    let isNew = observation.isNew || before?.isNew == true
-    guard isNew, !isAccepted(row) else { return }
-    if row.value == .one {
+  private mutating func judge(_ series: Series, _ seen: Seen, after before: Seen?) {
+    guard seen.isNew || before?.isNew == true, !isAccepted(series, seen) else { return }
+    if seen.value == .one {
       // (c): exactly 1, unless pegged at 1 or within 0.5% of the previous rate.
-      if rules.pegs.peggedAtOne(row.unit, on: row.date) { return }
-      if let before, !Self.apart(row.value, before.row.value, moreThan: Self.exactlyOneTolerance) { return }
-      findings.append(RateFinding(.exactlyOne, row, other: before?.row))
+      if !rules.pegs.isEmpty, let unit = Currency.at(Int(series.unit)),
+        let date = CalendarDate(dayNumber: Int(seen.day)), rules.pegs.peggedAtOne(unit, on: date)
+      {
+        return
+      }
+      if let before, !Self.apart(seen.value, before.value, moreThan: Self.exactlyOneTolerance) { return }
+      findings.append(RateFinding(.exactlyOne, row(series, seen), other: before.map { row(series, $0) }))
       return
     }
     // (b): a jump from the previous rate within 31 days.
-    guard let before, row.date.dayNumber - before.row.date.dayNumber <= Self.jumpWindow else { return }
-    if Self.apart(row.value, before.row.value, moreThanFactor: jumpFactor) {
-      findings.append(RateFinding(.jump(maxJump: rules.maxJump), row, other: before.row))
+    guard let before, seen.day - before.day <= Self.jumpWindow else { return }
+    if Self.apart(seen.value, before.value, moreThanFactor: jumpFactor) {
+      findings.append(RateFinding(.jump(maxJump: rules.maxJump), row(series, seen), other: row(series, before)))
     }
   }
 

@@ -394,26 +394,65 @@ extension RateDayTable {
       storedAsQuoted = stored
       // What was in use before the first new day: each unit's previous rate.
       for (index, held) in before.rates.enumerated() {
-        guard let held, let observation = self.observation(index, held, sources: sources, isNew: false) else {
-          continue
+        guard let held else { continue }
+        if let given = given(index, held, sources: sources, isNew: false) {
+          checker.seed(given)
+        } else {
+          checker.seed(euro: index, seen(held, sources: sources, isNew: false))
         }
-        checker.seed(observation)
       }
     }
 
-    /// A stored or new rate as the checker sees it: in the base it was given in.
-    func observation(_ index: Int, _ held: RateSnapshot.Held, sources: SourceNames, isNew: Bool)
+    /// The checker's number of the walk's source `number`: looked up once a source.
+    private var sourceNumbers: [Int32] = []
+
+    mutating func checkerSource(_ number: Int, _ sources: SourceNames) -> Int32 {
+      while sourceNumbers.count <= number { sourceNumbers.append(-1) }
+      if sourceNumbers[number] < 0 { sourceNumbers[number] = checker.sourceNumber(of: sources.name(number)) }
+      return sourceNumbers[number]
+    }
+
+    /// A rate per euro as the checker keeps it: numbers only.
+    mutating func seen(_ held: RateSnapshot.Held, sources: SourceNames, isNew: Bool) -> RateChecker.Seen {
+      RateChecker.seen(
+        perEuro: held.perEuro, day: held.day, source: checkerSource(held.source, sources), isNew: isNew || judgesAll)
+    }
+
+    /// A rate given in another base than the euro, as the checker sees it (in that base);
+    /// nil for a rate given in euros, which `seen` shows.
+    func given(_ index: Int, _ held: RateSnapshot.Held, sources: SourceNames, isNew: Bool)
       -> RateChecker.Observation?
     {
-      guard let unit = Currency.at(index), let date = CalendarDate(dayNumber: held.day) else { return nil }
+      if isNew ? asQuoted.isEmpty : storedAsQuoted.isEmpty { return nil }
       let source = sources.name(held.source)
-      let given =
-        isNew
-        ? asQuoted[RatesByDay.asQuotedKey(day: held.day, currency: index, source: held.source)]
-        : storedAsQuoted.isEmpty ? nil : storedAsQuoted[StoredRateKey(unit: index, day: held.day, source: source)]
-      let row = RateRow(
-        unit: unit, base: given?.base ?? Catalog.eur, date: date, value: given?.value ?? held.perEuro, source: source)
+      guard
+        let given = isNew
+          ? asQuoted[RatesByDay.asQuotedKey(day: held.day, currency: index, source: held.source)]
+          : storedAsQuoted[StoredRateKey(unit: index, day: held.day, source: source)],
+        let unit = Currency.at(index), let date = CalendarDate(dayNumber: held.day)
+      else { return nil }
+      let row = RateRow(unit: unit, base: given.base, date: date, value: given.value, source: source)
       return RateChecker.Observation(row, perEuro: held.perEuro, isNew: isNew || judgesAll)
+    }
+
+    /// Shows the checker one rate of the walk, in the base it was given in; and, for a
+    /// pegged unit, judges it against its peg's band when `band`.
+    private mutating func show(
+      _ index: Int, _ held: RateSnapshot.Held, isNew: Bool, band: Bool, current: RateSnapshot, sources: SourceNames
+    ) {
+      let given = given(index, held, sources: sources, isNew: isNew)
+      let seen = seen(held, sources: sources, isNew: isNew)
+      if let given { checker.observe(given) } else { checker.observe(euro: index, seen) }
+      guard band, !checker.rules.pegs.isEmpty, let unit = Currency.at(index),
+        let date = CalendarDate(dayNumber: held.day), let peg = checker.rules.pegs.peg(of: unit, on: date)
+      else { return }
+      let anchor = current.rates[peg.anchor.index]?.perEuro ?? (peg.anchor == Catalog.eur ? .one : nil)
+      // Named as it was given, as `--accept` remembers it.
+      if let given {
+        checker.judgeBand(given, anchorPerEuro: anchor)
+      } else {
+        checker.judgeBand(euro: index, seen, anchorPerEuro: anchor)
+      }
     }
 
     /// Shows the checker the rates recorded on `day`: the stored row's own (those the new
@@ -421,36 +460,22 @@ extension RateDayTable {
     mutating func walk(
       day: Int, stored: RateSnapshot?, new: [RatesByDay.NewRate], current: RateSnapshot, sources: SourceNames
     ) {
-      var judged: [Int] = []
+      var judged = [Bool](repeating: false, count: Currency.indexCount)
       for rate in new {
         let index = Int(rate.currency)
         let held = RateSnapshot.Held(perEuro: rate.perEuro, day: day, source: Int(rate.source))
         // A rate stored already, just as it is, is nothing new.
-        let same = stored.map { $0.rates[index] == held } ?? false
-        if let stored, let old = stored.rates[index], old.day == day,
-          sources.name(old.source) != sources.name(held.source),
-          let kept = observation(index, old, sources: sources, isNew: false)
-        {
-          checker.observe(kept)
+        let old = stored?.rates[index]
+        if let old, old.day == day, old.source != held.source, sources.name(old.source) != sources.name(held.source) {
+          show(index, old, isNew: false, band: false, current: current, sources: sources)
         }
-        guard let observation = observation(index, held, sources: sources, isNew: !same) else { continue }
-        checker.observe(observation)
-        judged.append(index)
-        if let peg = checker.rules.pegs.peg(of: observation.row.unit, on: observation.row.date) {
-          checker.judgeBand(
-            observation,
-            anchorPerEuro: current.rates[peg.anchor.index]?.perEuro ?? (peg.anchor == Catalog.eur ? .one : nil))
-        }
+        show(index, held, isNew: old != held, band: true, current: current, sources: sources)
+        judged[index] = true
       }
       guard let stored else { return }
-      for (index, held) in stored.rates.enumerated() where held?.day == day && !judged.contains(index) {
-        guard let held, let observation = observation(index, held, sources: sources, isNew: false) else { continue }
-        checker.observe(observation)
-        if judgesAll, let peg = checker.rules.pegs.peg(of: observation.row.unit, on: observation.row.date) {
-          checker.judgeBand(
-            observation,
-            anchorPerEuro: current.rates[peg.anchor.index]?.perEuro ?? (peg.anchor == Catalog.eur ? .one : nil))
-        }
+      for (index, held) in stored.rates.enumerated() where !judged[index] {
+        guard let held, held.day == day else { continue }
+        show(index, held, isNew: false, band: judgesAll, current: current, sources: sources)
       }
       // Quotes recorded that day, each in its own direction.
       for quote in stored.quotes.values where quote.day == day {
