@@ -168,6 +168,28 @@ import Testing
     #expect(try coffer.run(["--db", copy, "-c", why]).stdout.contains("161.5 JPY (2024-03-13, other.csv)"))
   }
 
+  /// A rate recorded in another base is judged in it, against the stored ones as given:
+  /// refused at the door, taken with --accept, remembered, and dumped with it.
+  @Test func aRateRecordedInABaseIsJudgedInItAndItsAcceptanceDumped() throws {
+    let coffer = try CofferProcess()
+    let store = coffer.home + "/base.db"
+    let first = #"rates record at 2026-11-20 source "x" base USD AED 3.6725 EUR 0.86"#
+    let jump = #"rates record at 2026-11-21 source "x" base USD AED 36.725 EUR 0.86"#
+    #expect(try coffer.run(["--db", store, "-c", first]).status == 0)
+    let refused = try coffer.run(["--db", store, "-c", jump])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.hasPrefix(
+        "  jump: AED 2026-11-21: 36.725 per USD (x) after 3.6725 per USD on 2026-11-20 (x), 10 times (rates max-jump 50%)\n"
+      ), "\(refused)")
+    #expect(try coffer.run(["--db", store, "-c", jump + " --accept; check rates"]).status == 0)
+    let dump = try coffer.run(["--db", store, "-c", "dump"]).stdout
+    #expect(dump.contains(first + "\n" + jump + " --accept\n"), "\(dump)")
+    let copy = coffer.home + "/base-copy.db"
+    #expect(try coffer.run(["--db", copy, try coffer.write("base.coffer", dump)]).status == 0)
+    #expect(try coffer.run(["--db", copy, "-c", "check rates"]).status == 0)
+  }
+
   @Test func aDumpToAFileIsWrittenWholeAndStdoutIsTheSame() throws {
     let coffer = try CofferProcess()
     let database = coffer.home + "/s.db"

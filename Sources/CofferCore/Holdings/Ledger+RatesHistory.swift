@@ -88,12 +88,22 @@ extension Ledger {
       }
     }
     for quote in pending.quotes where quote.date >= from && quote.date <= to { book.record(quote) }
+    // Rates given in another base are judged in it: the stored ones as `rate_quoted`
+    // keeps them, and those of this session as it recorded them.
+    var asGiven: [GivenKey: RateRow] = [:]
+    for row in try store.ratesAsGiven(from: from, to: to) {
+      asGiven[GivenKey(unit: row.unit, day: row.date, source: row.source)] = row
+    }
+    for given in pending.asGiven where given.date >= from && given.date <= to {
+      asGiven[GivenKey(unit: given.currency, day: given.date, source: given.source)] = RateRow(
+        unit: given.currency, base: given.base, date: given.date, value: given.value, source: given.source)
+    }
     for unit in units {
       for rate in book.rates(of: unit) where rate.date >= from {
-        stored.append(
-          RateChecker.Observation(
-            RateRow(unit: unit, base: Catalog.eur, date: rate.date, value: rate.perEuro, source: rate.source),
-            perEuro: rate.perEuro, isNew: false))
+        let row =
+          asGiven[GivenKey(unit: unit, day: rate.date, source: rate.source)]
+          ?? RateRow(unit: unit, base: Catalog.eur, date: rate.date, value: rate.perEuro, source: rate.source)
+        stored.append(RateChecker.Observation(row, perEuro: rate.perEuro, isNew: false))
       }
     }
     for quote in book.allQuotes where quote.date >= from {
@@ -132,6 +142,13 @@ extension Ledger {
 }
 
 /// A rate's series (unit, base, direction), day and source: what a new rate replaces.
+/// A stored rate's unit, day and source: how its form as given is found.
+private struct GivenKey: Hashable {
+  let unit: Currency
+  let day: CalendarDate
+  let source: String
+}
+
 private struct SeriesDay: Hashable {
   let unit: Int
   let base: Int

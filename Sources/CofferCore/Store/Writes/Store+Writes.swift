@@ -366,6 +366,16 @@ extension Store {
     try read { db in try RateTrustTables.rules(db) }
   }
 
+  /// The stored rates given in another base than the euro, dated `from...to`: what the
+  /// rules judge them by.
+  package func ratesAsGiven(from: CalendarDate, to: CalendarDate) throws(StoreError) -> [RateRow] {
+    try read { db in
+      try RateTrustTables.quoted(db).filter {
+        $0.base != Catalog.eur && $0.date >= from && $0.date <= to
+      }
+    }
+  }
+
   /// The rates accepted past a finding.
   package func acceptedRates() throws(StoreError) -> Set<AcceptedRate> {
     try read { db in try RateTrustTables.accepted(db) }
