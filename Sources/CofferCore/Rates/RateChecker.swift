@@ -91,7 +91,9 @@ package struct RateChecker {
 
   package init(rules: Rules) {
     self.rules = rules
-    jumpFactor = (try? (DecimalValue(100) + rules.maxJump) / DecimalValue(100)) ?? DecimalValue(2)
+    // Normalized: the quotient has 38 digits (1.5000…), and a product with it would not
+    // fit 128 bits; 1.5 multiplies a rate cheaply.
+    jumpFactor = (try? (DecimalValue(100) + rules.maxJump) / DecimalValue(100))?.normalized ?? DecimalValue(2)
   }
 
   /// The number `Seen.source` gives the source `name`.
