@@ -41,6 +41,18 @@ import Testing
     #expect(findings([observation(usd, "1.1", "2026-01-02"), observation(usd, "11", "2026-02-05")]).isEmpty)
     // Down as well as up.
     #expect(findings([observation(usd, "1.1", "2026-01-02"), observation(usd, "0.011", "2026-01-05")]).count == 1)
+    // Exactly at the rule's edge: 1.5 times is not more than 50% away; a digit past it is.
+    #expect(findings([observation(usd, "1.1", "2026-01-02"), observation(usd, "1.65", "2026-01-05")]).isEmpty)
+    #expect(findings([observation(usd, "1.1", "2026-01-02"), observation(usd, "1.6500001", "2026-01-05")]).count == 1)
+    #expect(findings([observation(usd, "1.65", "2026-01-02"), observation(usd, "1.1", "2026-01-05")]).isEmpty)
+    #expect(findings([observation(usd, "1.6500001", "2026-01-02"), observation(usd, "1.1", "2026-01-05")]).count == 1)
+    // Another max-jump: 10% (1.1 times).
+    let tight = RateChecker.Rules(maxJump: DecimalValue(10))
+    #expect(
+      findings([observation(usd, "1.1", "2026-01-02"), observation(usd, "1.21", "2026-01-05")], rules: tight).isEmpty)
+    #expect(
+      findings([observation(usd, "1.1", "2026-01-02"), observation(usd, "1.2101", "2026-01-05")], rules: tight).count
+        == 1)
   }
 
   @Test func onlyComparisonsWithSomethingNewAreJudgedAtTheDoor() {
