@@ -370,6 +370,25 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     return rounded(toPlaces: max(0, scale - excess))
   }
 
+  /// Whether this is exactly 1, at any scale (1, 1.0, 1.0000).
+  package var isOne: Bool {
+    scale < Self.powerOfTen.count && coefficient == Int128(Self.powerOfTen[scale])
+  }
+
+  /// Whether this (positive) is more than `factor` times `other` (positive), exactly: as
+  /// `self > other * factor`, without making the product when the two have one scale (a
+  /// day's rates of one currency nearly always do). False when the product would overflow.
+  package func exceeds(_ other: DecimalValue, times factor: DecimalValue) -> Bool {
+    if scale == other.scale, factor.scale < Self.powerOfTen.count {
+      // self × 10^f.scale > other × f.coefficient, both sides at other's scale + f.scale.
+      let (left, leftOverflow) = magnitude.multipliedReportingOverflow(by: Self.powerOfTen[factor.scale])
+      let (right, rightOverflow) = other.magnitude.multipliedReportingOverflow(by: factor.magnitude)
+      if !leftOverflow && !rightOverflow { return left > right }
+    }
+    guard let product = try? other * factor else { return false }
+    return self > product
+  }
+
   package static func < (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
     compare(lhs, rhs) < 0
   }

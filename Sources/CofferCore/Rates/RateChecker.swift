@@ -176,23 +176,32 @@ package struct RateChecker {
     if series.unit != series.base {
       judge(series, seen, after: inEuros ? previousInEuros[index] : previous[series])
     }
-    let untouched = ofTheDayInEuros[index] == nil && sourcesOfTheDay[index].isEmpty
+    // The day's rates of this unit so far: the latest in euros, and the others (earlier
+    // ones in euros, those in other bases). Most days have one, and keep no list.
+    let latestInEuros = ofTheDayInEuros[index]
+    let untouched = latestInEuros == nil && sourcesOfTheDay[index].isEmpty
+    if seen.perEuro != nil, !series.isQuote {
+      for other in sourcesOfTheDay[index] { compareSources(series, seen, with: other.base, other.seen) }
+      if let latestInEuros { compareSources(series, seen, with: Self.euro, latestInEuros) }
+    }
     if inEuros {
+      if let latestInEuros { sourcesOfTheDay[index].append((Self.euro, latestInEuros)) }
       ofTheDayInEuros[index] = seen
     } else {
       ofTheDay[series] = seen
-    }
-    if let perEuro = seen.perEuro, !series.isQuote {
-      for other in sourcesOfTheDay[index] where other.seen.source != seen.source {
-        guard seen.isNew || other.seen.isNew, let otherPerEuro = other.seen.perEuro, !isAccepted(series, seen),
-          Self.apart(perEuro, otherPerEuro, moreThan: Self.sourcesTolerance)
-        else { continue }
-        let otherSeries = Series(unit: series.unit, base: other.base, isQuote: false)
-        findings.append(RateFinding(.sourcesDisagree, row(series, seen), other: row(otherSeries, other.seen)))
-      }
-      sourcesOfTheDay[index].append((series.base, seen))
+      if seen.perEuro != nil { sourcesOfTheDay[index].append((series.base, seen)) }
     }
     if untouched && (inEuros || seen.perEuro != nil) { touched.append(index) }
+  }
+
+  /// (e): two sources of one day more than 2% apart, when either is new.
+  private mutating func compareSources(_ series: Series, _ seen: Seen, with base: Int32, _ other: Seen) {
+    guard other.source != seen.source, seen.isNew || other.isNew, let perEuro = seen.perEuro,
+      let otherPerEuro = other.perEuro, !isAccepted(series, seen),
+      Self.apart(perEuro, otherPerEuro, moreThan: Self.sourcesTolerance)
+    else { return }
+    let otherSeries = Series(unit: series.unit, base: base, isQuote: false)
+    findings.append(RateFinding(.sourcesDisagree, row(series, seen), other: row(otherSeries, other)))
   }
 
   /// A rate given per euro, the series kept by index.
@@ -235,7 +244,7 @@ package struct RateChecker {
 
   private mutating func judge(_ series: Series, _ seen: Seen, after before: Seen?) {
     guard seen.isNew || before?.isNew == true, !isAccepted(series, seen) else { return }
-    if seen.value == .one {
+    if seen.value.isOne {
       // (c): exactly 1, unless pegged at 1 or within 0.5% of the previous rate.
       if !rules.pegs.isEmpty, let unit = Currency.at(Int(series.unit)),
         let date = CalendarDate(dayNumber: Int(seen.day)), rules.pegs.peggedAtOne(unit, on: date)
@@ -256,8 +265,7 @@ package struct RateChecker {
   /// Whether the larger of two positive values is more than `factor` times the smaller.
   static func apart(_ one: DecimalValue, _ other: DecimalValue, moreThanFactor factor: DecimalValue) -> Bool {
     let (large, small) = one > other ? (one, other) : (other, one)
-    guard let limit = try? small * factor else { return false }
-    return large > limit
+    return large.exceeds(small, times: factor)
   }
 
   /// Whether two positive values differ by more than `tolerance` of the smaller.

@@ -11,6 +11,27 @@ func decimal(_ text: String) -> DecimalValue {
 }
 
 @Suite struct DecimalValueTests {
+  @Test func oneIsOneAtAnyScale() {
+    #expect(decimal("1").isOne && decimal("1.0000").isOne)
+    #expect(!decimal("1.0001").isOne && !decimal("0.1").isOne && !decimal("10").isOne && !decimal("-1").isOne)
+  }
+
+  /// `exceeds(_:times:)` is `self > other × factor`, exactly, whether the scales agree
+  /// (no product made) or not.
+  @Test(arguments: [
+    ("1.65", "1.1", "1.5", false), ("1.6501", "1.1", "1.5", true), ("1.6500001", "1.1", "1.5", true),
+    ("165", "110", "1.5", false), ("166", "110", "1.5", true), ("1.1", "1.65", "1.5", false),
+    ("99999999999999999999999999999999999999", "1", "1.5", true),
+    ("2", "99999999999999999999999999999999999999", "1.5", false),
+  ])
+  func exceedsIsTheProductCompared(value: String, other: String, factor: String, expected: Bool) {
+    #expect(decimal(value).exceeds(decimal(other), times: decimal(factor)) == expected)
+    // As the product compared, where the product can be made.
+    if let product = try? decimal(other) * decimal(factor) {
+      #expect(decimal(value).exceeds(decimal(other), times: decimal(factor)) == (decimal(value) > product))
+    }
+  }
+
   @Test(arguments: [
     ("123", "123"), ("1200.50", "1200.5"), (".5", "0.5"), ("1_000_000.25", "1000000.25"), ("0.000", "0"),
     ("007", "7"), ("-0.10", "-0.1"),
