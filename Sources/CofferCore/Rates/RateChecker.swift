@@ -80,7 +80,11 @@ package struct RateChecker {
   private var ofTheDayInEuros: [Seen?] = Array(repeating: nil, count: Currency.indexCount)
   /// Per unit index, the rates in euros (or with a rate per euro) shown for the current
   /// day, with their series' base: for rule (e).
-  private var sourcesOfTheDay: [[(base: Int32, seen: Seen)]] = Array(repeating: [], count: Currency.indexCount)
+  /// Per unit index, the day's other rates of it (those `ofTheDayInEuros` no longer
+  /// holds, and those in other bases): rare, so kept apart from the arrays a day of one
+  /// rate a unit touches, and looked up only where `hasOthers` says.
+  private var sourcesOfTheDay: [Int: [(base: Int32, seen: Seen)]] = [:]
+  private var hasOthers = [Bool](repeating: false, count: Currency.indexCount)
   /// The unit indexes the current day has touched in the arrays above.
   private var touched: [Int] = []
   private var day = Int32.min
@@ -166,7 +170,10 @@ package struct RateChecker {
       for index in touched {
         if let latest = ofTheDayInEuros[index] { previousInEuros[index] = latest }
         ofTheDayInEuros[index] = nil
-        sourcesOfTheDay[index].removeAll(keepingCapacity: true)
+        if hasOthers[index] {
+          hasOthers[index] = false
+          sourcesOfTheDay[index] = nil
+        }
       }
       touched.removeAll(keepingCapacity: true)
       day = seen.day
@@ -179,19 +186,26 @@ package struct RateChecker {
     // The day's rates of this unit so far: the latest in euros, and the others (earlier
     // ones in euros, those in other bases). Most days have one, and keep no list.
     let latestInEuros = ofTheDayInEuros[index]
-    let untouched = latestInEuros == nil && sourcesOfTheDay[index].isEmpty
+    let untouched = latestInEuros == nil && !hasOthers[index]
     if seen.perEuro != nil, !series.isQuote {
-      for other in sourcesOfTheDay[index] { compareSources(series, seen, with: other.base, other.seen) }
+      if hasOthers[index] {
+        for other in sourcesOfTheDay[index] ?? [] { compareSources(series, seen, with: other.base, other.seen) }
+      }
       if let latestInEuros { compareSources(series, seen, with: Self.euro, latestInEuros) }
     }
     if inEuros {
-      if let latestInEuros { sourcesOfTheDay[index].append((Self.euro, latestInEuros)) }
+      if let latestInEuros { addOther(index, Self.euro, latestInEuros) }
       ofTheDayInEuros[index] = seen
     } else {
       ofTheDay[series] = seen
-      if seen.perEuro != nil { sourcesOfTheDay[index].append((series.base, seen)) }
+      if seen.perEuro != nil { addOther(index, series.base, seen) }
     }
     if untouched && (inEuros || seen.perEuro != nil) { touched.append(index) }
+  }
+
+  private mutating func addOther(_ index: Int, _ base: Int32, _ seen: Seen) {
+    hasOthers[index] = true
+    sourcesOfTheDay[index, default: []].append((base, seen))
   }
 
   /// (e): two sources of one day more than 2% apart, when either is new.
