@@ -389,6 +389,21 @@ package struct DecimalValue: Sendable, Comparable, CustomStringConvertible {
     return self > product
   }
 
+  /// Whether the larger of two positive values is more than `factor` times the smaller,
+  /// exactly. Two rates of one scale that fit 64 bits (nearly every pair the rates' rules
+  /// compare) are compared as two 128-bit products, which cannot overflow: each factor
+  /// is below 2^64 (10^19 at most for the power of ten).
+  package static func differ(_ one: DecimalValue, _ other: DecimalValue, byMoreThan factor: DecimalValue) -> Bool {
+    if one.scale == other.scale, factor.scale < 20, let first = UInt64(exactly: one.coefficient),
+      let second = UInt64(exactly: other.coefficient), let times = UInt64(exactly: factor.coefficient)
+    {
+      let (large, small) = first > second ? (first, second) : (second, first)
+      return UInt128(large) &* powerOfTen[factor.scale] > UInt128(small) &* UInt128(times)
+    }
+    let (large, small) = one > other ? (one, other) : (other, one)
+    return large.exceeds(small, times: factor)
+  }
+
   package static func < (lhs: DecimalValue, rhs: DecimalValue) -> Bool {
     compare(lhs, rhs) < 0
   }

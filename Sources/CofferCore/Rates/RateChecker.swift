@@ -278,8 +278,7 @@ package struct RateChecker {
 
   /// Whether the larger of two positive values is more than `factor` times the smaller.
   static func apart(_ one: DecimalValue, _ other: DecimalValue, moreThanFactor factor: DecimalValue) -> Bool {
-    let (large, small) = one > other ? (one, other) : (other, one)
-    return large.exceeds(small, times: factor)
+    DecimalValue.differ(one, other, byMoreThan: factor)
   }
 
   /// Whether two positive values differ by more than `tolerance` of the smaller.

@@ -26,6 +26,14 @@ func decimal(_ text: String) -> DecimalValue {
   ])
   func exceedsIsTheProductCompared(value: String, other: String, factor: String, expected: Bool) {
     #expect(decimal(value).exceeds(decimal(other), times: decimal(factor)) == expected)
+    // Either way round, as the larger against the smaller.
+    let one = decimal(value)
+    let two = decimal(other)
+    #expect(
+      DecimalValue.differ(one, two, byMoreThan: decimal(factor))
+        == DecimalValue.differ(two, one, byMoreThan: decimal(factor)))
+    let (large, small) = one > two ? (one, two) : (two, one)
+    #expect(DecimalValue.differ(one, two, byMoreThan: decimal(factor)) == large.exceeds(small, times: decimal(factor)))
     // As the product compared, where the product can be made.
     if let product = try? decimal(other) * decimal(factor) {
       #expect(decimal(value).exceeds(decimal(other), times: decimal(factor)) == (decimal(value) > product))

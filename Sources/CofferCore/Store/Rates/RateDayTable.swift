@@ -440,7 +440,9 @@ extension RateDayTable {
     private mutating func show(
       _ index: Int, _ held: RateSnapshot.Held, isNew: Bool, band: Bool, current: RateSnapshot, sources: SourceNames
     ) {
-      let given = given(index, held, sources: sources, isNew: isNew)
+      // Rates in euros (every one of the ECB's) have no other form: nothing to look up.
+      let hasGiven = isNew ? !asQuoted.isEmpty : !storedAsQuoted.isEmpty
+      let given = hasGiven ? given(index, held, sources: sources, isNew: isNew) : nil
       let seen = seen(held, sources: sources, isNew: isNew)
       if let given { checker.observe(given) } else { checker.observe(euro: index, seen) }
       guard band, !checker.rules.pegs.isEmpty, let unit = Currency.at(index),
