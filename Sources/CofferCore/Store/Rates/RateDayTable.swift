@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import GRDB
 
@@ -387,7 +388,7 @@ extension RateDayTable {
         else {
           throw StoreDamage(
             table: "rate_quoted", row: nil, key: "\(row[0] as String? ?? "?") day \(row[2] as Int? ?? 0)",
-            problem: "a rate as given that cannot be read")
+            problem: tr("a rate as given that cannot be read"))
         }
         stored[StoredRateKey(unit: unit.index, day: row[2], source: row[3])] = (base, value)
       }
