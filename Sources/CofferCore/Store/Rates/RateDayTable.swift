@@ -46,7 +46,7 @@ enum RateDayTable {
         continue
       }
       try row.withUnsafeData(atIndex: 1) { data in
-        guard let data else { throw DamagedSnapshot(day: rowDay, detail: "no data") }
+        guard let data else { throw DamagedSnapshot(day: rowDay, detail: tr("no data")) }
         found.append((rowDay, bytes.count..<(bytes.count + data.count)))
         bytes.append(contentsOf: data)
       }
@@ -105,7 +105,8 @@ enum RateDayTable {
         sql: "SELECT day FROM rate_day WHERE day < ?1 OR day > ?2 LIMIT 1"),
       arguments: [CalendarDate.dayNumbers.lowerBound, CalendarDate.dayNumbers.upperBound])
     if let outside {
-      throw DamagedSnapshot(day: outside, detail: "day \(outside) is not a date from 0001-01-01 to 9999-12-31")
+      throw DamagedSnapshot(
+        day: outside, detail: tr("day {day} is not a date from 0001-01-01 to 9999-12-31", ["day": "\(outside)"]))
     }
   }
 
@@ -117,7 +118,7 @@ enum RateDayTable {
     while let row = try cursor.next() {
       let day: Int = row[0]
       let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
-        guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+        guard let data else { throw DamagedSnapshot(day: day, detail: tr("no data")) }
         return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
           try SnapshotCoding.decode(bytes, day: day, sources: &sources)
         }
@@ -321,7 +322,7 @@ extension RateDayTable {
       let day: Int = row[0]
       do {
         _ = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
-          guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+          guard let data else { throw DamagedSnapshot(day: day, detail: tr("no data")) }
           return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
             try SnapshotCoding.decode(bytes, day: day, sources: &sources)
           }
@@ -343,7 +344,7 @@ extension RateDayTable {
       let day: Int = row[0]
       var sources = SourceNames()
       let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
-        guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+        guard let data else { throw DamagedSnapshot(day: day, detail: tr("no data")) }
         return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
           try SnapshotCoding.decode(bytes, day: day, sources: &sources, olderFormats: true)
         }

@@ -352,7 +352,7 @@ enum LegacyMigrations {
                 "amount {amount} is not the journal's latest (row {row}: {latest})",
                 ["amount": "\(holding.amount)", "row": "\($0.id)", "latest": "\($0.new)"])
             }
-              ?? "amount \(holding.amount) has no journal entry")
+              ?? tr("amount {amount} has no journal entry", ["amount": "\(holding.amount)"]))
         }
       } catch {
         damage.append(error)
