@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 import RateFiles
 
@@ -17,7 +18,7 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
     // same (the rates fuzzer found `<Cub\xFF…e>`; the helper died of SIGILL): rates XML is
     // UTF-8, and anything else is refused before it is parsed.
     if let offset = Self.firstInvalidUTF8(in: data) {
-      throw RateFileError("not UTF-8 text: rates XML is read as UTF-8", byte: offset)
+      throw RateFileError(tr("not UTF-8 text: rates XML is read as UTF-8"), byte: offset)
     }
     let collector = ECBCubeCollector()
     let parser = XMLParser(data: data)
@@ -27,16 +28,18 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
     // it is what to report; a syntax error found first is reported as one.
     if let problem = collector.problem, parsed || (parser.parserError as NSError?)?.code == 111 { throw problem }
     if !parsed {
-      let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
-      throw RateFileError("malformed XML (\(reason)), column \(parser.columnNumber)", line: parser.lineNumber)
+      let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? tr("malformed XML")
+      throw RateFileError(
+        tr("malformed XML ({reason}), column {column}", ["reason": reason, "column": "\(parser.columnNumber)"]),
+        line: parser.lineNumber)
     }
     if let problem = collector.problem { throw problem }
     // XMLParser accepts a document cut short; an element left open means it was.
     if let open = collector.openElements.last {
-      throw RateFileError("truncated XML: <\(open)> is not closed", line: parser.lineNumber)
+      throw RateFileError(tr("truncated XML: <{element}> is not closed", ["element": open]), line: parser.lineNumber)
     }
     guard !collector.quotes.isEmpty else {
-      throw RateFileError("no rates found: expected <Cube time=…> holding <Cube currency=… rate=…>", line: 1)
+      throw RateFileError(tr("no rates found: expected <Cube time=…> holding <Cube currency=… rate=…>"), line: 1)
     }
     return collector.quotes
   }
@@ -82,13 +85,15 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
       guard element == "Cube", problem == nil else { return }
       if let time = attributes["time"] {
         guard let parsed = CalendarDate(time) else {
-          problem = RateFileError("bad date '\(time)' in Cube time=", line: parser.lineNumber)
+          problem = RateFileError(tr("bad date '{date}' in Cube time=", ["date": time]), line: parser.lineNumber)
           parser.abortParsing()
           return
         }
         if let first = lineOfDay.updateValue(parser.lineNumber, forKey: parsed.dayNumber) {
           problem = RateFileError(
-            "Cube time=\(time) again (first on line \(first)): which rates are meant cannot be told",
+            tr(
+              "Cube time={date} again (first on line {line}): which rates are meant cannot be told",
+              ["date": time, "line": "\(first)"]),
             line: parser.lineNumber)
           parser.abortParsing()
           return
@@ -98,18 +103,21 @@ package struct LocalXMLAndZipReader: XMLAndZipReader {
       }
       if let code = attributes["currency"], let rate = attributes["rate"] {
         guard let date else {
-          problem = RateFileError("Cube currency=\(code) outside a Cube time=", line: parser.lineNumber)
+          problem = RateFileError(
+            tr("Cube currency={code} outside a Cube time=", ["code": code]), line: parser.lineNumber)
           parser.abortParsing()
           return
         }
         guard let value = try? DecimalValue(parsing: rate), value > .zero else {
-          problem = RateFileError("bad rate '\(rate)' for \(code)", line: parser.lineNumber)
+          problem = RateFileError(
+            tr("bad rate '{rate}' for {code}", ["rate": rate, "code": code]), line: parser.lineNumber)
           parser.abortParsing()
           return
         }
         guard codesOfDay.insert(code.uppercased()).inserted else {
           problem = RateFileError(
-            "a second rate for \(code) on \(date): which is meant cannot be told", line: parser.lineNumber)
+            tr("a second rate for {code} on {date}: which is meant cannot be told", ["code": code, "date": "\(date)"]),
+            line: parser.lineNumber)
           parser.abortParsing()
           return
         }

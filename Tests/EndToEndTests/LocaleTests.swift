@@ -39,17 +39,18 @@ import Testing
       total ¥9,028.42 CNY (3 holdings)
 
       """
-    for (environment, expected) in [
-      (["LANG": "zh_CN.UTF-8"], simplified), (["LC_ALL": "zh_TW.UTF-8"], traditional),
-      (["LANG": "C", "LC_MESSAGES": "zh_SG"], simplified), (["LANG": "zh_HK.UTF-8"], traditional),
+    // The note on the rates' age is in the catalogs; the `note:` before it stays.
+    let simplifiedNote = "note: CNY, USD, HKD, IDR 的汇率过时：最早为 2026-10-30（23 天前）\n"
+    let traditionalNote = "note: CNY, USD, HKD, IDR 的匯率過時：最早為 2026-10-30（23 天前）\n"
+    for (environment, expected, note) in [
+      (["LANG": "zh_CN.UTF-8"], simplified, simplifiedNote), (["LC_ALL": "zh_TW.UTF-8"], traditional, traditionalNote),
+      (["LANG": "C", "LC_MESSAGES": "zh_SG"], simplified, simplifiedNote),
+      (["LANG": "zh_HK.UTF-8"], traditional, traditionalNote),
     ] {
       let outcome = try holdings(environment)
       #expect(outcome.stdout == expected, "\(environment): \(outcome)")
-      // This message is not in the catalogs yet: English.
-      #expect(
-        outcome.stderr
-          == "note: rates as old as 2026-10-30 (23 days) for CNY, USD, HKD, IDR\n"
-          + "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
+      // The error about the currency is not in the catalogs yet: English.
+      #expect(outcome.stderr == note + "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
     }
   }
 

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 
 #if canImport(Glibc)
@@ -42,16 +43,19 @@ package enum AtomicFile {
     let folder = self.folder(of: path)
     var status = stat()
     guard stat(folder, &status) == 0 else { throw .system(errno, "write", path) }
-    guard (status.st_mode & S_IFMT) == S_IFDIR else { throw FileProblem("\(folder) is not a folder") }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      throw FileProblem(tr("{path} is not a folder", ["path": folder]))
+    }
     if let store, names(path, theStoreAt: store) {
-      throw FileProblem("\(path) is the store itself or one of SQLite's files beside it; choose another name")
+      throw FileProblem(
+        tr("{path} is the store itself or one of SQLite's files beside it; choose another name", ["path": path]))
     }
     guard lstat(path, &status) == 0 else { return }
     let kind = status.st_mode & S_IFMT
-    if kind == S_IFDIR { throw FileProblem("\(path) is a folder") }
-    if case .refuse(let hint) = existing { throw FileProblem("\(path) exists\(hint)") }
+    if kind == S_IFDIR { throw FileProblem(tr("{path} is a folder", ["path": path])) }
+    if case .refuse(let hint) = existing { throw FileProblem(tr("{path} exists{hint}", ["path": path, "hint": hint])) }
     // A link is replaced itself, whatever it points to; anything else must be a plain file.
-    if kind != S_IFREG && kind != S_IFLNK { throw FileProblem("\(path) is not a regular file") }
+    if kind != S_IFREG && kind != S_IFLNK { throw FileProblem(tr("{path} is not a regular file", ["path": path])) }
   }
 
   /// Whether `path` is the store at `store` (the same file, by another name too) or the
@@ -108,7 +112,7 @@ package enum AtomicFile {
       }
       return temporary
     }
-    throw FileProblem("cannot write \(path): no free temporary name beside it")
+    throw FileProblem(tr("cannot write {path}: no free temporary name beside it", ["path": path]))
   }
 
   /// Removes the `path.partial-PID-…` files whose process no longer runs: what a write
@@ -165,11 +169,11 @@ package enum AtomicFile {
       if link(temporary, path) == 0 {
         unlink(temporary)
       } else if errno == EEXIST {
-        throw FileProblem("\(path) exists\(hint)")
+        throw FileProblem(tr("{path} exists{hint}", ["path": path, "hint": hint]))
       } else if errno == EPERM || errno == EOPNOTSUPP || errno == EXDEV {
         // A file system without hard links: check, then rename (a race left open there only).
         var status = stat()
-        if lstat(path, &status) == 0 { throw FileProblem("\(path) exists\(hint)") }
+        if lstat(path, &status) == 0 { throw FileProblem(tr("{path} exists{hint}", ["path": path, "hint": hint])) }
         guard rename(temporary, path) == 0 else { throw .system(errno, "write", path) }
       } else {
         throw .system(errno, "write", path)

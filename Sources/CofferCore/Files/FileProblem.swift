@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 
 #if canImport(Glibc)
@@ -18,12 +19,25 @@ package struct FileProblem: Error, Sendable, CustomStringConvertible {
   /// permission.
   package static func system(_ code: Int32, _ doing: String, _ path: String) -> FileProblem {
     switch code {
-    case ENOSPC, EDQUOT: FileProblem("the disk holding \(path) is full")
-    case EACCES, EPERM: FileProblem("cannot \(doing) \(path): permission denied")
-    case EROFS: FileProblem("cannot \(doing) \(path): the file system is read-only")
+    case ENOSPC, EDQUOT: FileProblem(tr("the disk holding {path} is full", ["path": path]))
+    case EACCES, EPERM: FileProblem(cannot(doing, path, tr("permission denied")))
+    case EROFS: FileProblem(cannot(doing, path, tr("the file system is read-only")))
     case ENOENT:
-      FileProblem("cannot \(doing) \(path): the folder \((path as NSString).deletingLastPathComponent) does not exist")
-    default: FileProblem("cannot \(doing) \(path): \(String(cString: strerror(code)))")
+      FileProblem(
+        cannot(
+          doing, path,
+          tr("the folder {folder} does not exist", ["folder": (path as NSString).deletingLastPathComponent])))
+    default: FileProblem(cannot(doing, path, String(cString: strerror(code))))
+    }
+  }
+
+  /// `cannot read PATH: REASON`, `cannot write PATH: REASON`: what failed on which file.
+  /// `doing` is the verb as the callers name it (`read`, `write`, `create`, `open`…).
+  package static func cannot(_ doing: String, _ path: String, _ reason: String) -> String {
+    switch doing {
+    case "read": tr("cannot read {path}: {reason}", ["path": path, "reason": reason])
+    case "write": tr("cannot write {path}: {reason}", ["path": path, "reason": reason])
+    default: "cannot \(doing) \(path): \(reason)"
     }
   }
 }

@@ -1,3 +1,5 @@
+import CofferText
+
 /// Places and units (SPEC §11): where a write of a bare code goes, moves between places,
 /// and the lists of places and added units, through the ledger.
 extension Ledger {
@@ -21,24 +23,41 @@ extension Ledger {
     package var description: String {
       switch self {
       case .heldAtSeveralPlaces(let currency, let places):
-        "\(currency.code) is held at \(places.count) places (\(places.map(\.shown).joined(separator: ", "))): "
-          + "say which, e.g. \(currency.code)@\(Place.typed(places.first { !$0.isUnnamed } ?? places[0]))"
-      case .unknownPlace(let place): "no place is called '\(place.name)' ('places' lists them)"
-      case .samePlace(let place): "a move goes from one place to another, not from \(place.shown) to itself"
+        tr(
+          "{code} is held at {count} place ({places}): say which, e.g. {example}",
+          "{code} is held at {count} places ({places}): say which, e.g. {example}", count: places.count,
+          [
+            "code": currency.code, "places": places.map(\.shown).joined(separator: ", "),
+            "example": "\(currency.code)@\(Place.typed(places.first { !$0.isUnnamed } ?? places[0]))",
+          ])
+      case .unknownPlace(let place): tr("no place is called '{place}' ('places' lists them)", ["place": place.name])
+      case .samePlace(let place):
+        tr("a move goes from one place to another, not from {place} to itself", ["place": place.shown])
       case .notEnough(let holding, let has, let moving, let date):
-        "\(holding) holds \(has) on \(date), less than the \(moving) to move"
+        tr(
+          "{holding} holds {amount} on {date}, less than the {moving} to move",
+          [
+            "holding": holding.description, "amount": has.description, "date": date.description,
+            "moving": moving.description,
+          ])
       case .laterEntry(let holding, let date):
-        "\(holding) has an entry after \(date): a move dated before it would change what followed"
-      case .notPositive: "a move takes an amount above 0"
+        tr(
+          "{holding} has an entry after {date}: a move dated before it would change what followed",
+          ["holding": holding.description, "date": date.description])
+      case .notPositive: tr("a move takes an amount above 0")
       case .placeNotEmpty(let place, let holdings):
-        "\(place.name) still holds \(holdings.map(\.description).joined(separator: ", ")): "
-          + "move or clear them first"
-      case .placeHasPendingEdits(let place): "\(place.name) has edits not yet saved: save them first"
-      case .placeExists(let place): "a place called '\(place.name)' exists already"
-      case .unitExists(let code): "\(code) is a unit already"
-      case .unitInUse(let unit, let reason): "\(unit.code) cannot be removed: \(reason)"
-      case .tooManyUnits: "no more units can be added (at most \(AddedUnits.capacity))"
-      case .notAUnit(let code): "\(code) is not a unit added with 'units add'"
+        tr(
+          "{place} still holds {holdings}: move or clear them first",
+          ["place": place.name, "holdings": holdings.map(\.description).joined(separator: ", ")])
+      case .placeHasPendingEdits(let place):
+        tr("{place} has edits not yet saved: save them first", ["place": place.name])
+      case .placeExists(let place): tr("a place called '{place}' exists already", ["place": place.name])
+      case .unitExists(let code): tr("{code} is a unit already", ["code": code])
+      case .unitInUse(let unit, let reason):
+        tr("{code} cannot be removed: {reason}", ["code": unit.code, "reason": reason])
+      case .tooManyUnits:
+        tr("no more units can be added (at most {limit})", ["limit": String(AddedUnits.capacity)])
+      case .notAUnit(let code): tr("{code} is not a unit added with 'units add'", ["code": code])
       }
     }
   }
@@ -193,11 +212,11 @@ extension Ledger {
     if !portfolio.amount(of: unit).isZero || pending.amounts.contains(where: { $0.holding.currency == unit })
       || pending.dated.contains(where: { $0.currency == unit })
     {
-      throw .place(.unitInUse(unit, "something is held in it"))
+      throw .place(.unitInUse(unit, tr("something is held in it")))
     }
     do {
       let removed = try writing { store throws(StoreError) in try store.removeUnit(unit) }
-      guard removed else { throw PlaceFailure.place(.unitInUse(unit, "the journal has entries of it")) }
+      guard removed else { throw PlaceFailure.place(.unitInUse(unit, tr("the journal has entries of it"))) }
       apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
     } catch let failure as PlaceFailure {
       throw failure

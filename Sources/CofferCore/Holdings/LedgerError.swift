@@ -1,3 +1,5 @@
+import CofferText
+
 /// Why a ledger change was refused.
 package enum LedgerError: Error, Sendable, CustomStringConvertible {
   case badRate(String)
@@ -7,8 +9,8 @@ package enum LedgerError: Error, Sendable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .badRate(let problem): problem
-    case .localRateIsOne(let local): "\(local.code) is the local currency; its rate is always 1"
-    case .euroIsThePivot: "EUR is the pivot: its rate per euro is always 1"
+    case .localRateIsOne(let local): tr("{code} is the local currency; its rate is always 1", ["code": local.code])
+    case .euroIsThePivot: tr("EUR is the pivot: its rate per euro is always 1")
     }
   }
 }

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import Synchronization
 
@@ -60,7 +61,7 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
   package var description: String { name }
 
   /// How listings and messages show it: its name, or `(no place)` for the unnamed one.
-  package var shown: String { isUnnamed ? "(no place)" : name }
+  package var shown: String { isUnnamed ? tr("(no place)") : name }
 
   /// Both keys are NFC: equal bytes are equal names, with no normalizing on the way.
   package static func == (lhs: Place, rhs: Place) -> Bool {
@@ -88,19 +89,21 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Why `name` cannot name a place, or nil. The unnamed place is "" (`C@""`).
   package static func problem(with name: String) -> String? {
     if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      return "a place name cannot hold control characters"
+      return tr("a place name cannot hold control characters")
     }
-    if name.count > maximumLength { return "a place name has at most \(maximumLength) characters" }
+    if name.count > maximumLength {
+      return tr("a place name has at most {limit} characters", ["limit": String(maximumLength)])
+    }
     if name.unicodeScalars.contains("＠") || name.unicodeScalars.contains("@") {
-      return "a place name cannot hold '@'"
+      return tr("a place name cannot hold '@'")
     }
-    if !name.isEmpty && name.allSatisfy({ $0.isWhitespace }) { return "a place name cannot be only blanks" }
+    if !name.isEmpty && name.allSatisfy({ $0.isWhitespace }) { return tr("a place name cannot be only blanks") }
     // Blanks at either end would make two places look like one (and a CSV cell trims them).
     if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
-      return "a place name cannot begin or end with a blank"
+      return tr("a place name cannot begin or end with a blank")
     }
     if name.unicodeScalars.contains(where: { directionMarks.contains($0.value) }) {
-      return "a place name cannot hold direction marks (U+200E, U+202A to U+202E, U+2066 to U+2069)"
+      return tr("a place name cannot hold direction marks (U+200E, U+202A to U+202E, U+2066 to U+2069)")
     }
     return nil
   }

@@ -1,3 +1,5 @@
+import CofferText
+
 /// Why a value cannot be computed.
 package enum PortfolioError: Error, Sendable, Equatable, CustomStringConvertible {
   case noRate([Currency])
@@ -9,9 +11,9 @@ package enum PortfolioError: Error, Sendable, Equatable, CustomStringConvertible
   package var description: String {
     switch self {
     case .noRate(let currencies):
-      "no rate for " + currencies.map(\.code).joined(separator: ", ")
+      tr("no rate for {currencies}", ["currencies": currencies.map(\.code).joined(separator: ", ")])
     case .noLocalRate(let local):
-      "no \(local.code) (local) rate"
+      tr("no {code} (local) rate", ["code": local.code])
     case .arithmetic(let error):
       error.description
     }

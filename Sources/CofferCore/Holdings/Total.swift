@@ -1,3 +1,5 @@
+import CofferText
+
 /// The total of all holdings in the local currency, as computed at one moment.
 package struct Total: Sendable {
   package let local: Currency
@@ -28,7 +30,10 @@ package struct Total: Sendable {
   /// What is missing, named right: `no rate for USD, JPY`, or `no CNY (local) rate` when
   /// the rate missing is the local currency's.
   package var missingRates: String {
-    if localRateMissing { return "no \(local.code) (local) rate" }
+    if localRateMissing { return tr("no {code} (local) rate", ["code": local.code]) }
+    if Messages.language != .english {
+      return tr("no rate for {currencies}", ["currencies": missing.map(\.code).joined(separator: ", ")])
+    }
     // Written byte by byte into the string's own buffer: every partial row of a listing
     // by month names a dozen codes, and joining strings costs ten times as much.
     let length =

@@ -1,3 +1,4 @@
+import CofferText
 import Synchronization
 
 /// Units a person added beyond the catalog (`units add`): a currency no default source
@@ -96,29 +97,31 @@ package enum UnitRules {
     let isDigit = { (byte: UInt8) in (48...57).contains(byte) }
     guard (2...10).contains(bytes.count), let first = bytes.first, isLetter(first),
       bytes.allSatisfy({ isLetter($0) || isDigit($0) })
-    else { return "a unit's code is 2 to 10 letters or digits, starting with a letter" }
+    else { return tr("a unit's code is 2 to 10 letters or digits, starting with a letter") }
     let upper = code.uppercased()
-    if Catalog.currency(upper) != nil { return "\(upper) is a currency of the catalog already" }
-    if reservedWords.contains(upper) { return "'\(code)' is a word of the language; choose another code" }
+    if Catalog.currency(upper) != nil { return tr("{code} is a currency of the catalog already", ["code": upper]) }
+    if reservedWords.contains(upper) {
+      return tr("'{code}' is a word of the language; choose another code", ["code": code])
+    }
     return nil
   }
 
   /// Why `name` cannot be a unit's name, or nil.
   package static func problem(withName name: String) -> String? {
-    if name.allSatisfy(\.isWhitespace) { return "a unit needs a name" }
+    if name.allSatisfy(\.isWhitespace) { return tr("a unit needs a name") }
     if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      return "a unit's name cannot hold control characters"
+      return tr("a unit's name cannot hold control characters")
     }
-    if name.count > 64 { return "a unit's name has at most 64 characters" }
+    if name.count > 64 { return tr("a unit's name has at most 64 characters") }
     return nil
   }
 
   /// Why `symbol` cannot be a unit's symbol, or nil.
   package static func problem(withSymbol symbol: String) -> String? {
     if symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) {
-      return "a unit's symbol cannot hold blanks or control characters"
+      return tr("a unit's symbol cannot hold blanks or control characters")
     }
-    if symbol.count > 8 { return "a unit's symbol has at most 8 characters" }
+    if symbol.count > 8 { return tr("a unit's symbol has at most 8 characters") }
     return nil
   }
 }

@@ -1,3 +1,5 @@
+import CofferText
+
 /// Why a decimal operation has no result.
 package enum DecimalError: Error, Sendable, Equatable, CustomStringConvertible {
   case overflow
@@ -6,9 +8,9 @@ package enum DecimalError: Error, Sendable, Equatable, CustomStringConvertible {
 
   package var description: String {
     switch self {
-    case .overflow: "overflow: the result needs more than 38 significant digits"
-    case .divisionByZero: "division by zero"
-    case .tooManyDigits: "a number can have at most 38 significant digits"
+    case .overflow: tr("overflow: the result needs more than 38 significant digits")
+    case .divisionByZero: tr("division by zero")
+    case .tooManyDigits: tr("a number can have at most 38 significant digits")
     }
   }
 }

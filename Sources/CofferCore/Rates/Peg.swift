@@ -1,3 +1,5 @@
+import CofferText
+
 /// A unit that follows another at a fixed rate (`rates peg AED to USD at 3.6725`): 1
 /// `anchor` = `rate` `unit` from `from` to `to`. Within those dates the peg values the
 /// unit, and imported rates of it are only checked against the peg, `band` percent either
@@ -71,8 +73,13 @@ package struct Pegs: Sendable, Equatable {
   package mutating func add(_ peg: Peg) -> String? {
     let others = all.filter { !($0.unit == peg.unit && $0.from == peg.from) }
     if let overlapping = others.first(where: { $0.unit == peg.unit && $0.from <= peg.to && peg.from <= $0.to }) {
-      return "\(peg.unit.code) is already pegged to \(overlapping.anchor.code) over those dates "
-        + "(rates peg remove \(peg.unit.code)\(overlapping.from == .first ? "" : " from \(overlapping.from)") first)"
+      return tr(
+        "{code} is already pegged to {anchor} over those dates ({command} first)",
+        [
+          "code": peg.unit.code, "anchor": overlapping.anchor.code,
+          "command":
+            "rates peg remove \(peg.unit.code)\(overlapping.from == .first ? "" : " from \(overlapping.from)")",
+        ])
     }
     // Follow the anchors from `peg`'s: reaching its unit again is a cycle. A chain is at
     // most as long as the number of pegs.
@@ -80,7 +87,9 @@ package struct Pegs: Sendable, Equatable {
     var chain = [peg.unit.code, anchor.code]
     for _ in 0...others.count {
       if anchor == peg.unit {
-        return "a peg of \(peg.unit.code) to \(peg.anchor.code) makes a cycle (\(chain.joined(separator: " → ")))"
+        return tr(
+          "a peg of {code} to {anchor} makes a cycle ({chain})",
+          ["code": peg.unit.code, "anchor": peg.anchor.code, "chain": chain.joined(separator: " → ")])
       }
       guard let next = others.first(where: { $0.unit == anchor && $0.from <= peg.to && peg.from <= $0.to }) else {
         break

@@ -1,3 +1,5 @@
+import CofferText
+
 /// How old the rates behind a total or a listing are (SPEC §12, Age): the date of the
 /// oldest leg they rest on, and the currencies whose rates carry that date, the local
 /// currency's own included.
@@ -22,7 +24,9 @@ package struct RateAge: Sendable, Equatable {
   package func note(before asked: CalendarDate, maxAge: Int) -> String? {
     let days = days(before: asked)
     guard maxAge > 0, days > maxAge else { return nil }
-    return "rates as old as \(date) (\(days) days) for \(units.map(\.code).joined(separator: ", "))"
+    return tr(
+      "rates as old as {date} ({days} days) for {currencies}",
+      ["date": date.description, "days": String(days), "currencies": units.map(\.code).joined(separator: ", ")])
   }
 
   /// Takes in a unit's rate of `date`: an older one replaces what was kept, one as old

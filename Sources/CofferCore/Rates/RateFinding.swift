@@ -1,3 +1,5 @@
+import CofferText
+
 /// Something about a stored (or about to be stored) rate that looks wrong (SPEC §12): what
 /// `check rates` lists, and what makes an import, `rates set`, `rates quote` or `rates
 /// record` refuse its rates unless told `--accept`.
@@ -36,32 +38,61 @@ package struct RateFinding: Sendable, Equatable, CustomStringConvertible {
   package var description: String {
     switch kind {
     case .stale(let maxAge):
-      return "stale: \(row.unit.code): the rate in use is of \(row.date), \(detail) days old "
-        + "(rates max-age \(maxAge)); source \(row.source)"
+      return tr(
+        "stale: {code}: the rate in use is of {date}, {days} days old (rates max-age {limit}); source {source}",
+        [
+          "code": row.unit.code, "date": row.date.description, "days": detail, "limit": String(maxAge),
+          "source": row.source,
+        ])
     case .jump(let maxJump):
       let ratio = other.map { Self.ratio(row.value, $0.value) } ?? ""
-      return "jump: \(row.unit.code) \(row.date): \(row.valueText) (\(row.source)) after "
-        + (other.map { "\($0.valueText) on \($0.date) (\($0.source))" } ?? "none")
-        + ", \(ratio) times (rates max-jump \(maxJump)%)"
+      return tr(
+        "jump: {code} {date}: {value} ({source}) after {earlier}, {ratio} times (rates max-jump {limit}%)",
+        [
+          "code": row.unit.code, "date": row.date.description, "value": row.valueText, "source": row.source,
+          "earlier": other.map(Self.earlier) ?? tr("none"), "ratio": ratio, "limit": maxJump.description,
+        ])
     case .exactlyOne:
-      return "exactly 1: \(row.unit.code) \(row.date): \(row.valueText) (\(row.source)) after "
-        + (other.map { "\($0.valueText) on \($0.date) (\($0.source))" } ?? "no earlier rate")
-        + ": a missing rate read as 1:1?"
+      return tr(
+        "exactly 1: {code} {date}: {value} ({source}) after {earlier}: a missing rate read as 1:1?",
+        [
+          "code": row.unit.code, "date": row.date.description, "value": row.valueText, "source": row.source,
+          "earlier": other.map(Self.earlier) ?? tr("no earlier rate"),
+        ])
     case .outsideBand(let peg):
-      return
-        "outside band: \(row.unit.code) \(row.date): \(row.valueText) (\(row.source)) makes 1 \(peg.anchor.code) = "
-        + "\(detail) \(row.unit.code), outside the peg at \(peg.rate) ± \(peg.band)%"
+      return tr(
+        """
+        outside band: {code} {date}: {value} ({source}) makes 1 {anchor} = {implied} {code}, outside the peg at \
+        {rate} ± {band}%
+        """,
+        [
+          "code": row.unit.code, "date": row.date.description, "value": row.valueText, "source": row.source,
+          "anchor": peg.anchor.code, "implied": detail, "rate": peg.rate.description, "band": peg.band.description,
+        ])
     case .sourcesDisagree:
-      return "sources disagree: \(row.unit.code) \(row.date): \(row.valueText) (\(row.source)) and "
-        + (other.map { "\($0.valueText) (\($0.source))" } ?? "") + " are more than 2% apart"
+      return tr(
+        "sources disagree: {code} {date}: {value} ({source}) and {other} are more than 2% apart",
+        [
+          "code": row.unit.code, "date": row.date.description, "value": row.valueText, "source": row.source,
+          "other": other.map { "\($0.valueText) (\($0.source))" } ?? "",
+        ])
     }
   }
 
   /// What an import or a rates command that refuses what the rules found says, after
   /// the findings themselves.
   package static func refusal(_ findings: [RateFinding]) -> String {
-    let count = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
-    return "refused: the rates' rules raise \(count), listed above; nothing imported (--accept takes them anyway)"
+    tr(
+      "refused: the rates' rules raise {count} finding, listed above; nothing imported (--accept takes them anyway)",
+      "refused: the rates' rules raise {count} findings, listed above; nothing imported (--accept takes them anyway)",
+      count: findings.count)
+  }
+
+  /// The earlier rate a finding compares with: `1.08 on 2026-01-02 (ECB)`.
+  private static func earlier(_ other: RateRow) -> String {
+    tr(
+      "{value} on {date} ({source})",
+      ["value": other.valueText, "date": other.date.description, "source": other.source])
   }
 
   /// How many findings a refusal lists.

@@ -1,3 +1,5 @@
+import CofferText
+
 /// What makes a number a rate Coffer keeps, whether imported, typed or read back from the
 /// store: more than 0, below 10^15 and at least 10^-15. Real rates are far inside these
 /// bounds (units per euro run from about 0.3 for KWD to about 30,000 for VND); a value
@@ -12,13 +14,14 @@ package enum RateRules {
     // A positive value of at most 15 places is at least 10^-15: only its size is left to
     // see (a day's snapshot holds 40 rates, read for every date asked about).
     if value.coefficient > 0, value.scale <= 15 {
-      return value.hasMoreIntegerDigits(than: maxIntegerDigits) ? "a rate must be below 10^\(maxIntegerDigits)" : nil
+      return value.hasMoreIntegerDigits(than: maxIntegerDigits)
+        ? tr("a rate must be below 10^{digits}", ["digits": String(maxIntegerDigits)]) : nil
     }
-    if value <= .zero { return "a rate must be greater than 0" }
+    if value <= .zero { return tr("a rate must be greater than 0") }
     if value.hasMoreIntegerDigits(than: maxIntegerDigits) {
-      return "a rate must be below 10^\(maxIntegerDigits)"
+      return tr("a rate must be below 10^{digits}", ["digits": String(maxIntegerDigits)])
     }
-    if value < minimum { return "a rate must be at least 10^-15" }
+    if value < minimum { return tr("a rate must be at least 10^-15") }
     return nil
   }
 }

@@ -19,7 +19,9 @@ package struct FieldEditor: Equatable, Sendable {
   /// checking the draft at each key cost anything.
   package static let capacity = 1_024
   /// The capacity as messages and the manual name it.
-  package static let capacityText = "1,024 characters"
+  package static let capacityText = capacityNumber + " characters"
+  /// The capacity as messages write the number (`1,024`).
+  package static let capacityNumber = "1,024"
 
   package private(set) var characters: [Character]
   /// Between characters: 0 is before the first, `characters.count` after the last.

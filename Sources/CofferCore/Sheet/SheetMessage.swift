@@ -1,3 +1,5 @@
+import CofferText
+
 /// Everything the sheet says, in one place: the form shows it in its footer, the line
 /// sheet as an error, a warning or a line, in the same words.
 package enum SheetMessage: Sendable, Equatable {
@@ -36,33 +38,44 @@ package enum SheetMessage: Sendable, Equatable {
   package var text: String {
     switch self {
     case .invalidLeftBehind(let error):
-      "\(error.holding): invalid amount '\(error.text)': \(error.reason); the draft stays on \(error.holding)"
+      tr(
+        "{holding}: invalid amount '{draft}': {reason}; the draft stays on {holding}",
+        ["holding": error.holding.description, "draft": error.text, "reason": error.reason])
     case .notAnAmount(let holding, let reason):
       "\(holding): \(reason)"
     case .cannotFinish(let fields):
-      "cannot finish: invalid drafts in "
-        + fields.map { "\($0.holding) ('\($0.draft.text)': \($0.draft.reason))" }.joined(separator: ", ")
-        + "; fix them or cancel"
+      tr(
+        "cannot finish: invalid drafts in {fields}; fix them or cancel",
+        ["fields": fields.map { "\($0.holding) ('\($0.draft.text)': \($0.draft.reason))" }.joined(separator: ", ")])
     case .nothingToUndo:
-      "nothing to undo in this sheet session"
+      tr("nothing to undo in this sheet session")
     case .undone(let holding, let restored):
-      "\(holding) is back to \(restored)"
+      tr("{holding} is back to {amount}", ["holding": holding.description, "amount": restored.description])
     case .cancelled(let discarded):
       discarded.isEmpty
-        ? "cancelled: no changes"
-        : "cancelled: \(discarded.count) \(discarded.count == 1 ? "change" : "changes") discarded ("
-          + discarded.map(\.description).joined(separator: ", ") + ")"
+        ? tr("cancelled: no changes")
+        : tr(
+          "cancelled: {count} change discarded ({changes})", "cancelled: {count} changes discarded ({changes})",
+          count: discarded.count, ["changes": discarded.map(\.description).joined(separator: ", ")])
     case .fieldFull(let holding):
-      "\(holding.map { "\($0): " } ?? "")a field takes at most \(FieldEditor.capacityText); the rest was not taken"
+      (holding.map { "\($0): " } ?? "")
+        + tr(
+          "a field takes at most {limit} characters; the rest was not taken", ["limit": FieldEditor.capacityNumber])
     case .localHasNoRow(let currency):
-      "\(currency.code) is the local currency; it has no row in the sheet"
+      tr("{code} is the local currency; it has no row in the sheet", ["code": currency.code])
     case .noFocus(let draft):
-      "no field has the focus; name a currency first (for example 'USD \(draft)')"
+      tr("no field has the focus; name a currency first (for example 'USD {draft}')", ["draft": draft])
     case .sumIsNoField(let currency, let places):
-      "\(currency.code) is held at \(places.count) places (\(places.map(\.shown).joined(separator: ", "))): "
-        + "its row is their sum; say which, e.g. \(Holding(currency, at: places.first { !$0.isUnnamed } ?? places[0]))"
+      tr(
+        "{code} is held at {count} place ({places}): its row is their sum; say which, e.g. {example}",
+        "{code} is held at {count} places ({places}): its row is their sum; say which, e.g. {example}",
+        count: places.count,
+        [
+          "code": currency.code, "places": places.map(\.shown).joined(separator: ", "),
+          "example": Holding(currency, at: places.first { !$0.isUnnamed } ?? places[0]).description,
+        ])
     case .placeExists(let holding):
-      "\(holding) has a row already"
+      tr("{holding} has a row already", ["holding": holding.description])
     }
   }
 

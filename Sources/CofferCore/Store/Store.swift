@@ -1,4 +1,5 @@
 import CSQLiteSetup
+import CofferText
 import Foundation
 import GRDB
 
@@ -63,7 +64,7 @@ package struct Store {
           // WAL is set here rather than through GRDB's journalMode option, which writes
           // to the file on open and so could not open a store another process is writing.
           guard try Self.enterWAL(db) == "wal" else {
-            throw StoreError.cannotOpen(path: path, reason: "cannot use WAL mode")
+            throw StoreError.cannotOpen(path: path, reason: tr("cannot use WAL mode"))
           }
           try Self.keepWALFiles(db)
           return identity
@@ -179,7 +180,10 @@ package struct Store {
     } catch {
       unlink(copy)
       throw StoreError.cannotOpen(
-        path: path, reason: "cannot keep a copy in \(copy) before upgrading it: \(StoreError.from(error, path: copy))")
+        path: path,
+        reason: tr(
+          "cannot keep a copy in {copy} before upgrading it: {reason}",
+          ["copy": copy, "reason": "\(StoreError.from(error, path: copy))"]))
     }
     return copy
   }
@@ -207,11 +211,14 @@ package struct Store {
     } catch let error as DatabaseError
       where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
     {
-      throw StoreError.damaged(path: path, what: "SQLite's quick check found " + (error.message ?? "the file damaged"))
+      throw StoreError.damaged(
+        path: path,
+        what: tr("SQLite's quick check found {findings}", ["findings": error.message ?? tr("the file damaged")]))
     }
     let structural = findings.filter { $0 != "ok" && !StoreCheck.isRowFinding($0) }
     guard structural.isEmpty else {
-      throw StoreError.damaged(path: path, what: "SQLite's quick check found " + structural.joined(separator: "; "))
+      throw StoreError.damaged(
+        path: path, what: tr("SQLite's quick check found {findings}", ["findings": structural.joined(separator: "; ")]))
     }
   }
 
@@ -229,23 +236,23 @@ package struct Store {
     var status = stat()
     if stat(path, &status) == 0 {
       if (status.st_mode & S_IFMT) == S_IFDIR {
-        throw .cannotOpen(path: path, reason: "it is a folder")
+        throw .cannotOpen(path: path, reason: tr("it is a folder"))
       }
       if (status.st_mode & S_IFMT) != S_IFREG {
-        throw .cannotOpen(path: path, reason: "it is not a regular file")
+        throw .cannotOpen(path: path, reason: tr("it is not a regular file"))
       }
       return Int(status.st_size)
     }
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
       guard createFolders else {
-        throw .cannotOpen(path: path, reason: "the folder \(folder) does not exist")
+        throw .cannotOpen(path: path, reason: tr("the folder {folder} does not exist", ["folder": folder]))
       }
       do {
         try FileManager.default.createDirectory(
           atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
-        throw .cannotOpen(path: path, reason: "cannot create folder \(folder)")
+        throw .cannotOpen(path: path, reason: tr("cannot create folder {folder}", ["folder": folder]))
       }
     }
     let descriptor = open(path, O_CREAT | O_WRONLY | O_EXCL, 0o600)

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import GRDB
 
@@ -30,39 +31,83 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
 
   package var description: String {
     switch self {
-    case .notADatabase(let path): "\(path) is not a Coffer store (not a SQLite database, or damaged)"
-    case .notCoffer(let path, let reason): "\(path) is not a Coffer store: \(reason); left untouched"
+    case .notADatabase(let path):
+      tr("{path} is not a Coffer store (not a SQLite database, or damaged)", ["path": path])
+    case .notCoffer(let path, let reason):
+      tr("{path} is not a Coffer store: {reason}; left untouched", ["path": path, "reason": reason])
     case .damaged(let path, let what):
-      "the store \(path) is damaged: \(what); it is left as it is "
-        + "(keep a copy, then restore a backup or recover it with the sqlite3 shell's .recover)"
+      tr(
+        """
+        the store {path} is damaged: {what}; it is left as it is (keep a copy, then restore a backup or recover it \
+        with the sqlite3 shell's .recover)
+        """, ["path": path, "what": what])
     case .damagedRows(let path, let rows):
-      "the store \(path) has \(rows.count == 1 ? "a row" : "rows") Coffer cannot use: "
-        + rows.prefix(3).map(\.description).joined(separator: "; ")
-        + (rows.count > 3 ? "; and \(rows.count - 3) more" : "")
-        + "; nothing was changed ('check' lists every damaged row; restore a backup, or correct the rows with "
-        + "the sqlite3 shell)"
+      rows.count == 1
+        ? tr(
+          """
+          the store {path} has a row Coffer cannot use: {rows}; nothing was changed ('check' lists every damaged \
+          row; restore a backup, or correct the rows with the sqlite3 shell)
+          """,
+          ["path": path, "rows": Self.listed(rows.map(\.description), first: 3)])
+        : tr(
+          """
+          the store {path} has rows Coffer cannot use: {rows}; nothing was changed ('check' lists every damaged \
+          row; restore a backup, or correct the rows with the sqlite3 shell)
+          """,
+          ["path": path, "rows": Self.listed(rows.map(\.description), first: 3)])
     case .cannotUpgrade(let path, let version, let rows):
-      "the store \(path) (schema \(version)) cannot be brought up to schema \(StoreSchema.version): "
-        + "\(rows.count == 1 ? "a row" : "rows") it cannot carry over: "
-        + rows.prefix(3).map(\.description).joined(separator: "; ")
-        + (rows.count > 3 ? "; and \(rows.count - 3) more" : "")
-        + "; it is left as it was (correct those rows with the sqlite3 shell, or restore a backup)"
+      rows.count == 1
+        ? tr(
+          """
+          the store {path} (schema {version}) cannot be brought up to schema {current}: a row it cannot carry over: \
+          {rows}; it is left as it was (correct those rows with the sqlite3 shell, or restore a backup)
+          """,
+          [
+            "path": path, "version": String(version), "current": String(StoreSchema.version),
+            "rows": Self.listed(rows.map(\.description), first: 3),
+          ])
+        : tr(
+          """
+          the store {path} (schema {version}) cannot be brought up to schema {current}: rows it cannot carry over: \
+          {rows}; it is left as it was (correct those rows with the sqlite3 shell, or restore a backup)
+          """,
+          [
+            "path": path, "version": String(version), "current": String(StoreSchema.version),
+            "rows": Self.listed(rows.map(\.description), first: 3),
+          ])
     case .notOwnSchema(let path, let problems):
-      "the store \(path) holds schema objects that are not Coffer's: "
-        + problems.prefix(5).joined(separator: "; ") + (problems.count > 5 ? "; and \(problems.count - 5) more" : "")
-        + "; it is left as it is (a trigger or view there would run inside every save: remove them with the "
-        + "sqlite3 shell, or 'restore' the file into a new store, which takes its rows alone)"
-    case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
-    case .readOnly(let path): "the store \(path) is read-only"
-    case .locked(let path): "the store \(path) is locked by another process (waited 5 s)"
-    case .diskFull(let path): "the disk holding \(path) is full"
+      tr(
+        """
+        the store {path} holds schema objects that are not Coffer's: {objects}; it is left as it is (a trigger or \
+        view there would run inside every save: remove them with the sqlite3 shell, or 'restore' the file into \
+        a new store, which takes its rows alone)
+        """, ["path": path, "objects": Self.listed(problems, first: 5)])
+    case .cannotOpen(let path, let reason):
+      tr("cannot open the store {path}: {reason}", ["path": path, "reason": reason])
+    case .readOnly(let path): tr("the store {path} is read-only", ["path": path])
+    case .locked(let path): tr("the store {path} is locked by another process (waited 5 s)", ["path": path])
+    case .diskFull(let path): tr("the disk holding {path} is full", ["path": path])
     case .conflict(let conflicts):
-      "conflict: another session saved " + SaveConflict.named(conflicts)
-        + "; \(conflicts.count == 1 ? "that edit is" : "those edits are") kept unsaved; 'save --force' overwrites"
+      conflicts.count == 1
+        ? tr(
+          "conflict: another session saved {holdings}; that edit is kept unsaved; 'save --force' overwrites",
+          ["holdings": SaveConflict.named(conflicts)])
+        : tr(
+          "conflict: another session saved {holdings}; those edits are kept unsaved; 'save --force' overwrites",
+          ["holdings": SaveConflict.named(conflicts)])
     case .moveRefused(_, let reason):
-      "the move cannot be saved: \(reason); nothing was written, and the move is dropped: 'save' writes the rest"
-    case .failed(let path, let reason): "store \(path): \(reason)"
+      tr(
+        "the move cannot be saved: {reason}; nothing was written, and the move is dropped: 'save' writes the rest",
+        ["reason": reason])
+    case .failed(let path, let reason): tr("store {path}: {reason}", ["path": path, "reason": reason])
     }
+  }
+
+  /// The first `first` of `items` joined by `; `, and how many more there are.
+  static func listed(_ items: [String], first: Int) -> String {
+    let shown = items.prefix(first).joined(separator: "; ")
+    guard items.count > first else { return shown }
+    return tr("{items}; and {more} more", ["items": shown, "more": String(items.count - first)])
   }
 
   /// A conflict is the user's to resolve; every other store error means the store
@@ -87,7 +132,7 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
     case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
     case .SQLITE_FULL: return .diskFull(path: path)
     case .SQLITE_IOERR where freeSpace(near: path) == 0: return .diskFull(path: path)
-    case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: databaseError.message ?? "unknown reason")
+    case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: databaseError.message ?? tr("unknown reason"))
     default:
       var reason = "SQLite error \(databaseError.resultCode.rawValue): \(databaseError.message ?? "")"
       if let sql = databaseError.sql { reason += " - while executing \(sql)" }

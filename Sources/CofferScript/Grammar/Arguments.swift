@@ -1,3 +1,5 @@
+import CofferText
+
 /// A statement's arguments as its grammar read them, by the slot each was read for, in
 /// order. A command reads them back through its typed slots and options (`TypedSlot`,
 /// `Flag`, `ValueOption`), never by name. (A class: it is handed from the reader to the
@@ -89,7 +91,7 @@ package final class Arguments {
 
   /// The error of a statement that gave a required slot no value.
   package func missing(_ slot: Slot) -> ScriptError {
-    ScriptError("expected \(slot.description)", at: line.location(ofOffset: endOffset))
+    ScriptError(tr("expected {what}", ["what": slot.description]), at: line.location(ofOffset: endOffset))
   }
 
   /// Every value read for a slot (a repeated one), in order.

@@ -1,3 +1,5 @@
+import CofferText
+
 /// What a command takes after its name, declared once: the parser reads statements with
 /// it, `help` prints it as the usage line, and completion asks it what may come next.
 package indirect enum Grammar: Sendable {
@@ -61,7 +63,14 @@ extension Grammar {
     case .argument(let slot): slot.description
     case .sequence(let items): items.first(where: { !$0.isNullable })?.expectation ?? items.first?.expectation ?? ""
     case .optional(let inner), .repeated(let inner): inner.expectation
-    case .choice(let alternatives): alternatives.map(\.expectation).joined(separator: " or ")
+    case .choice(let alternatives): Self.either(alternatives.map(\.expectation))
     }
+  }
+
+  /// How an error names one of several things expected: `'to' or 'from'`, `a or b or c`.
+  static func either(_ things: [String]) -> String {
+    guard var text = things.first else { return "" }
+    for thing in things.dropFirst() { text = tr("{one} or {other}", ["one": text, "other": thing]) }
+    return text
   }
 }

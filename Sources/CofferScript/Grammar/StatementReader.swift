@@ -1,3 +1,5 @@
+import CofferText
+
 /// Reads a statement's arguments with its command's grammar: the one parser behind every
 /// command. Expressions are read by `Parser`, everything else by the grammar.
 package struct StatementReader {
@@ -42,8 +44,14 @@ package struct StatementReader {
     for option in given {
       guard let spec = specs.first(where: { $0.name == option.name }) else {
         let expected =
-          specs.isEmpty ? "it takes no options" : "expected " + specs.map { "--\($0.name)" }.joined(separator: " or ")
-        throw parser.error("unknown option --\(option.name) for \(command); \(expected)", at: option.token.start)
+          specs.isEmpty
+          ? tr("it takes no options")
+          : tr("expected {what}", ["what": Grammar.either(specs.map { "--\($0.name)" })])
+        throw parser.error(
+          tr(
+            "unknown option --{option} for {command}; {expected}",
+            ["option": option.name, "command": command, "expected": expected]),
+          at: option.token.start)
       }
       if let values = spec.values {
         guard let value = option.value, let word = value.word, values.isEmpty || values.contains(word.lowercased())

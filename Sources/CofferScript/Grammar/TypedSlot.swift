@@ -1,3 +1,5 @@
+import CofferText
+
 /// A slot of a grammar read back as one type of value. The grammar is written with it
 /// (`.slot(amount)`) and the command reads it with it (`arguments[amount]`), so a read
 /// can neither name a slot that is not there nor take its value for another kind, as
@@ -15,7 +17,8 @@ package struct TypedSlot<Value: Sendable>: Sendable {
 
 extension TypedSlot where Value == Written<String> {
   /// A currency code: a word not followed by `(` (that would be a call).
-  package static func currency(_ name: String = "C", _ description: String = "a currency code such as USD") -> Self {
+  package static func currency(_ name: String = "C", _ description: String = tr("a currency code such as USD")) -> Self
+  {
     text(Slot(name, .currency, description))
   }
 
@@ -41,7 +44,8 @@ extension TypedSlot where Value == Written<String> {
   }
 
   /// A place's name: a place word or a quoted name.
-  package static func place(_ name: String, _ description: String = "a place (a word, or a name in quotes)") -> Self {
+  package static func place(_ name: String, _ description: String = tr("a place (a word, or a name in quotes)")) -> Self
+  {
     text(Slot(name, .place, description))
   }
 
@@ -64,7 +68,7 @@ extension TypedSlot where Value == Written<String> {
 
 extension TypedSlot where Value == Expression {
   /// A value: a number, `$variable`, date, string, call or arithmetic.
-  package static func expression(_ name: String = "EXPR", _ description: String = "a value") -> Self {
+  package static func expression(_ name: String = "EXPR", _ description: String = tr("a value")) -> Self {
     Self(Slot(name, .expression, description)) { value in
       if case .expression(let expression) = value { return expression }
       return nil

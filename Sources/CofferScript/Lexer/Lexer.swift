@@ -1,3 +1,5 @@
+import CofferText
+
 /// Turns one statement's bytes into tokens. Numbers are read strictly: `12abc`, `1.2.3`
 /// and `1,000` are errors, never a number followed by junk.
 package struct Lexer {
@@ -75,7 +77,7 @@ package struct Lexer {
         return try holding(code: text(start, index), start: start)
       }
       if isFullWidthAt(index) {
-        throw error("'＠' is a full-width at sign: type @", at: index)
+        throw error(tr("'＠' is a full-width at sign: type @"), at: index)
       }
       return Token(.word(text(start, index)), start: start, end: index)
     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
@@ -85,7 +87,7 @@ package struct Lexer {
     case UInt8(ascii: "$"):
       index += 1
       guard index < end, Self.isWordStart(bytes[index]) else {
-        throw error("expected a variable name after '$'", at: start)
+        throw error(tr("expected a variable name after '$'"), at: start)
       }
       while index < end && Self.isWordPart(bytes[index]) { index += 1 }
       return Token(.variable(text(start + 1, index)), start: start, end: index)
@@ -122,7 +124,8 @@ package struct Lexer {
       first = false
     }
     if first {
-      throw error("expected a place after '@' (a word, or a name in quotes; @\"\" is the unnamed place)", at: at)
+      throw error(
+        tr("expected a place after '@' (a word, or a name in quotes; @\"\" is the unnamed place)"), at: at)
     }
     return Token(.word(code + "@" + text(nameStart, index)), start: start, end: index)
   }
@@ -168,7 +171,7 @@ package struct Lexer {
     }
     if digits == 0 {
       index = start + 1
-      throw error("unexpected '.'; expected a number such as 0.5", at: start)
+      throw error(tr("unexpected '.'; expected a number such as 0.5"), at: start)
     }
     // Anything glued to the number that could continue a word or a number is junk.
     if index < end {
@@ -176,18 +179,20 @@ package struct Lexer {
       if Self.isWordStart(next) || next == UInt8(ascii: ".") {
         var junkEnd = index
         while junkEnd < end && Self.isWordPart(bytes[junkEnd]) { junkEnd += 1 }
-        throw error("malformed number '\(text(start, junkEnd))'", at: start)
+        throw error(tr("malformed number '{number}'", ["number": text(start, junkEnd)]), at: start)
       }
       if next == UInt8(ascii: ","), depth == 0 {
         var groupEnd = index + 1
         while groupEnd < end && Self.isDigit(bytes[groupEnd]) { groupEnd += 1 }
         if groupEnd > index + 1 {
-          throw error("malformed number '\(text(start, groupEnd))'; use _ to group digits", at: start)
+          throw error(
+            tr("malformed number '{number}'; use _ to group digits", ["number": text(start, groupEnd)]), at: start)
         }
       }
     }
     if bytes[index - 1] == UInt8(ascii: ".") {
-      throw error("malformed number '\(text(start, index))'; expected digits after '.'", at: start)
+      throw error(
+        tr("malformed number '{number}'; expected digits after '.'", ["number": text(start, index)]), at: start)
     }
     return Token(.number(text(start, index)), start: start, end: index)
   }
@@ -215,7 +220,7 @@ package struct Lexer {
       31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
     ]
     guard year >= 1, (1...12).contains(month), (1...days[month - 1]).contains(day) else {
-      throw error("invalid date '\(text(start, start + 10))'", at: start)
+      throw error(tr("invalid date '{date}'", ["date": text(start, start + 10)]), at: start)
     }
     index = start + 10
     return Token(.date(year: year, month: month, day: day), start: start, end: index)
@@ -250,7 +255,9 @@ package struct Lexer {
           continue
         default:
           throw error(
-            "unknown escape '\\\(text(index + 1, index + 2))' in string; use \\\" \\\\ \\n \\t or \\u{HEX}", at: index)
+            tr(
+              "unknown escape '\\{character}' in string; use \\\" \\\\ \\n \\t or {unicode}",
+              ["character": text(index + 1, index + 2), "unicode": "\\u{HEX}"]), at: index)
         }
         index += 2
         continue
@@ -258,14 +265,16 @@ package struct Lexer {
       value.append(byte)
       index += 1
     }
-    throw error("unterminated string; expected a closing \(quote == UInt8(ascii: "\"") ? "\"" : "'")", at: start)
+    throw error(
+      tr("unterminated string; expected a closing {quote}", ["quote": quote == UInt8(ascii: "\"") ? "\"" : "'"]),
+      at: start)
   }
 
   /// `\u{HEX}` at `start` (the backslash): the scalar, and the index just past `}`.
   private func unicodeEscape(at start: Int) throws(ScriptError) -> (Unicode.Scalar, Int) {
     var position = start + 2
     guard position < end, bytes[position] == UInt8(ascii: "{") else {
-      throw error("expected '{' after \\u in a string (\\u{1b})", at: start)
+      throw error(tr("expected '{' after \\u in a string (\\u{1b})"), at: start)
     }
     position += 1
     var value: UInt32 = 0
@@ -278,7 +287,7 @@ package struct Lexer {
     guard position < end, bytes[position] == UInt8(ascii: "}"), (1...6).contains(digits),
       let scalar = Unicode.Scalar(value)
     else {
-      throw error("\\u{…} takes 1 to 6 hex digits naming a Unicode scalar", at: start)
+      throw error(tr("\\u{…} takes 1 to 6 hex digits naming a Unicode scalar"), at: start)
     }
     return (scalar, position + 1)
   }
@@ -304,7 +313,7 @@ package struct Lexer {
       if next == UInt8(ascii: "=") {
         symbol = text(start, start + 2)
       } else if byte == UInt8(ascii: "!") {
-        throw error("unexpected '!'; did you mean '!='?", at: start)
+        throw error(tr("unexpected '!'; did you mean '!='?"), at: start)
       } else {
         symbol = text(start, start + 1)
       }
@@ -318,7 +327,8 @@ package struct Lexer {
       symbol = ")"
     default:
       let length = max(1, Self.scalarLength(byte))
-      throw error("unexpected character '\(text(start, min(end, start + length)))'", at: start)
+      throw error(
+        tr("unexpected character '{character}'", ["character": text(start, min(end, start + length))]), at: start)
     }
     index = start + symbol.utf8.count
     return Token(.symbol(symbol), start: start, end: index)

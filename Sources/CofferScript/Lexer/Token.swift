@@ -1,3 +1,5 @@
+import CofferText
+
 /// One token of a statement, with the byte range it came from.
 package struct Token: Sendable, Equatable {
   package enum Kind: Sendable, Equatable {
@@ -54,10 +56,14 @@ package struct Token: Sendable, Equatable {
   package var display: String {
     switch kind {
     case .word(let word): "'\(word)'"
-    case .number(let text): "number \(text)"
+    case .number(let text): tr("number {number}", ["number": text])
     case .date(let year, let month, let day):
-      "date " + String(year) + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "")
-        + String(day)
+      tr(
+        "date {date}",
+        [
+          "date": String(year) + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "")
+            + String(day)
+        ])
     case .string(let text): "\"\(text)\""
     case .variable(let name): "$\(name)"
     case .option(let name): "--\(name)"

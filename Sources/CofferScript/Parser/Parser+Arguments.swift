@@ -1,3 +1,5 @@
+import CofferText
+
 /// The arguments that are not expressions: the rest of a statement as written, paths and
 /// files, and the options anywhere in it.
 extension Parser {
@@ -19,7 +21,7 @@ extension Parser {
       // A quoted path is the whole argument: nothing may follow it.
       position += 1
       try expectEnd()
-      guard !text.isEmpty else { throw error("expected \(what)", at: token.start) }
+      guard !text.isEmpty else { throw error(tr("expected {what}", ["what": what]), at: token.start) }
       return (text, token.start)
     }
     // An unterminated or badly escaped quote is an error, not part of a path.
@@ -37,7 +39,7 @@ extension Parser {
     guard let first = peek else { throw expected(what) }
     if case .string(let text) = first.kind {
       position += 1
-      guard !text.isEmpty else { throw error("expected \(what)", at: first.start) }
+      guard !text.isEmpty else { throw error(tr("expected {what}", ["what": what]), at: first.start) }
       return (text, first.start)
     }
     if let error = first.invalid, Quoting.isQuote(line.bytes[first.start]) { throw error }
@@ -46,7 +48,7 @@ extension Parser {
     while let token = peek, token.start < end {
       // A token running past the blank (a quote opened inside the path) would be cut.
       guard token.end <= end else {
-        throw error("a path with blanks must be quoted whole (\"…\")", at: first.start)
+        throw error(tr("a path with blanks must be quoted whole (\"…\")"), at: first.start)
       }
       position += 1
     }

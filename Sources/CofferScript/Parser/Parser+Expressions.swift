@@ -1,3 +1,5 @@
+import CofferText
+
 /// Expressions: arithmetic with precedence, unary minus, calls, parentheses, nested at
 /// most `maxNesting` deep; and the comparisons of `assert`.
 extension Parser {
@@ -57,12 +59,12 @@ extension Parser {
 
   private func checkDepth(_ depth: Int, at offset: Int) throws(ScriptError) {
     if depth > Self.maxNesting {
-      throw error("expression nested deeper than \(Self.maxNesting) levels", at: offset)
+      throw error(tr("expression nested deeper than {limit} levels", ["limit": String(Self.maxNesting)]), at: offset)
     }
   }
 
   private mutating func primary(depth: Int) throws(ScriptError) -> Expression {
-    guard position < tokens.count else { throw expected("a value") }
+    guard position < tokens.count else { throw expected(tr("a value")) }
     // The token looked at in place (see `nextWord`).
     let start = tokens[position].start
     switch tokens[position].kind {
@@ -83,13 +85,15 @@ extension Parser {
       position += 1
       let inner = try additive(depth: depth + 1)
       guard accept(symbol: ")") else {
-        throw expected("')' to close the '(' at column \(line.location(ofOffset: start).column)")
+        throw expected(
+          tr("')' to close the '(' at column {column}", ["column": String(line.location(ofOffset: start).column)]))
       }
       return inner
     case .word(let name):
       guard position + 1 < tokens.count, tokens[position + 1].isSymbol("(") else {
         throw error(
-          "unexpected word '\(name)'; expected a value (a number, $variable or function call)", at: start)
+          tr("unexpected word '{name}'; expected a value (a number, $variable or function call)", ["name": name]),
+          at: start)
       }
       try checkDepth(depth + 1, at: start)
       position += 2
@@ -98,11 +102,11 @@ extension Parser {
         repeat {
           arguments.append(try argument(depth: depth + 1))
         } while accept(symbol: ",")
-        guard accept(symbol: ")") else { throw expected("',' or ')' in the call of \(name)") }
+        guard accept(symbol: ")") else { throw expected(tr("',' or ')' in the call of {name}", ["name": name])) }
       }
       return .call(name, arguments: arguments, at: start)
     default:
-      throw expected("a value")
+      throw expected(tr("a value"))
     }
   }
 
@@ -121,7 +125,7 @@ extension Parser {
   package mutating func comparison() throws(ScriptError) -> Comparison {
     guard let token = peek, case .symbol(let symbol) = token.kind, let comparison = Comparison(rawValue: symbol)
     else {
-      throw expected("a comparison (== != < <= > >=)")
+      throw expected(tr("a comparison (== != < <= > >=)"))
     }
     position += 1
     return comparison

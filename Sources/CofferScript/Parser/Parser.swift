@@ -1,3 +1,5 @@
+import CofferText
+
 /// Reads one statement's tokens: commands pull words, options and expressions from it
 /// in the order their grammar says.
 package struct Parser {
@@ -87,9 +89,9 @@ package struct Parser {
   package func expected(_ what: String) -> ScriptError {
     if let error = peek?.invalid { return error }
     if let token = peek {
-      return error("expected \(what), found \(token.display)", at: token.start)
+      return error(tr("expected {what}, found {token}", ["what": what, "token": token.display]), at: token.start)
     }
-    return error("expected \(what)", at: endOffset)
+    return error(tr("expected {what}", ["what": what]), at: endOffset)
   }
 
   package mutating func accept(symbol: String) -> Bool {
@@ -111,6 +113,6 @@ package struct Parser {
   package func expectEnd() throws(ScriptError) {
     guard let token = peek else { return }
     if let error = token.invalid { throw error }
-    throw error("unexpected \(token.display); expected the end of the statement", at: token.start)
+    throw error(tr("unexpected {token}; expected the end of the statement", ["token": token.display]), at: token.start)
   }
 }

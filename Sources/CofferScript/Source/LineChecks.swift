@@ -1,3 +1,5 @@
+import CofferText
+
 /// The checks every physical line passes before it is read: UTF-8, no NUL, not too long.
 package enum LineChecks {
   /// Lines longer than this are refused rather than read.
@@ -6,7 +8,8 @@ package enum LineChecks {
   /// The error of a line of `length` bytes, over the limit.
   package static func tooLong(_ length: Int, source: String, line: Int) -> ScriptError {
     ScriptError(
-      "line is \(length) bytes long; the limit is \(maxLineBytes)",
+      tr(
+        "line is {length} bytes long; the limit is {limit}", ["length": String(length), "limit": String(maxLineBytes)]),
       at: SourceLocation(source: source, line: line, column: 1))
   }
 
@@ -20,12 +23,14 @@ package enum LineChecks {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0 {
-        return ScriptError("NUL byte in source", at: SourceLocation(source: source, line: line, column: column))
+        return ScriptError(tr("NUL byte in source"), at: SourceLocation(source: source, line: line, column: column))
       }
       let length = scalarLength(bytes, at: index)
       guard length > 0 else {
         return ScriptError(
-          "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(index))",
+          tr(
+            "invalid UTF-8 (byte 0x{byte} at offset {offset})",
+            ["byte": String(byte, radix: 16, uppercase: true), "offset": String(index)]),
           at: SourceLocation(source: source, line: line, column: column))
       }
       index += length

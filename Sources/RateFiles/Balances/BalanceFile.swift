@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// Reads the CSV of `holdings import`: a header naming the columns, then one balance a row
 /// (RFC 4180: a cell may be quoted; no cell here can hold a comma or a line break).
@@ -37,7 +38,7 @@ package enum BalanceFile {
     _ bytes: [UInt8], today: CalendarDate, units: KnownUnits, place placeRule: @escaping PlaceRule
   ) throws(RateFileError) -> [WrittenBalance] {
     let lines = try CSVLines(bytes)
-    guard lines.count > 0, !lines.isBlank(0) else { throw RateFileError("the file is empty", line: 1) }
+    guard lines.count > 0, !lines.isBlank(0) else { throw RateFileError(tr("the file is empty"), line: 1) }
     var cells: [Range<Int>] = []
     lines.cells(ofLine: 0, into: &cells)
     let header = try cells.map { cell throws(RateFileError) in try text(lines, cell, line: 1).lowercased() }
@@ -59,7 +60,7 @@ package enum BalanceFile {
       try sortRefusingTwice(&balances)
       throw error
     }
-    guard !balances.isEmpty else { throw RateFileError("no rows after the header", line: 1) }
+    guard !balances.isEmpty else { throw RateFileError(tr("no rows after the header"), line: 1) }
     try sortRefusingTwice(&balances)
     return balances
   }
@@ -84,15 +85,17 @@ package enum BalanceFile {
       for (index, name) in header.enumerated() {
         guard Self.read.contains(name) || Self.passedOver.contains(name) else {
           throw RateFileError(
-            "'\(name)' is not a column holdings import reads (the header is date,code,amount and, if any, place)",
+            tr(
+              "'{name}' is not a column holdings import reads (the header is date,code,amount and, if any, place)",
+              ["name": name]),
             line: 1)
         }
         if found.updateValue(index, forKey: name) != nil {
-          throw RateFileError("'\(name)' heads two columns", line: 1)
+          throw RateFileError(tr("'{name}' heads two columns", ["name": name]), line: 1)
         }
       }
       guard let code = found["code"], let amount = found["amount"] else {
-        throw RateFileError("the header must be date,code,amount (with place if any)", line: 1)
+        throw RateFileError(tr("the header must be date,code,amount (with place if any)"), line: 1)
       }
       (date, self.code, self.amount, place, count) = (found["date"], code, amount, found["place"], header.count)
     }
@@ -125,7 +128,12 @@ package enum BalanceFile {
     }
     if let (first, second) = twice {
       throw RateFileError(
-        "\(first.holding) on \(first.date) is given twice (lines \(first.line) and \(second.line))",
+        tr(
+          "{holding} on {date} is given twice (lines {first} and {second})",
+          [
+            "holding": "\(first.holding)", "date": "\(first.date)", "first": "\(first.line)",
+            "second": "\(second.line)",
+          ]),
         line: second.line)
     }
     balances = keys.map { balances[position($0)] }
@@ -141,7 +149,9 @@ package enum BalanceFile {
   ) throws(RateFileError) -> (WrittenBalance) -> UInt64 {
     guard balances.contains(where: { !$0.place.isUnnamed }) else { return { UInt64($0.currencyIndex) } }
     let holdings = Set(balances.lazy.map(\.holding)).sorted(by: Holding.precedes)
-    guard holdings.count < limit else { throw RateFileError("the file names more than \(limit) holdings", line: 1) }
+    guard holdings.count < limit else {
+      throw RateFileError(tr("the file names more than {limit} holdings", ["limit": "\(limit)"]), line: 1)
+    }
     let number = Dictionary(uniqueKeysWithValues: holdings.enumerated().map { ($1, UInt64($0)) })
     return { number[$0.holding] ?? 0 }
   }
@@ -179,7 +189,9 @@ package enum BalanceFile {
       let line = index + 1
       guard cells.count == columns.count else {
         throw RateFileError(
-          "\(cells.count) \(cells.count == 1 ? "cell" : "cells") where the header has \(columns.count)", line: line)
+          tr(
+            "{count} cell where the header has {expected}", "{count} cells where the header has {expected}",
+            count: cells.count, ["expected": String(columns.count)]), line: line)
       }
       /// An error about the cell in `column`, naming its line and column.
       func refused(_ message: String, _ column: Int) -> RateFileError {
@@ -189,20 +201,26 @@ package enum BalanceFile {
       if let column = columns.date {
         let dateText = try text(lines, cells[column], line: line)
         guard let written = CalendarDate(dateText) else {
-          throw refused("'\(dateText)' is not a date (YYYY-MM-DD)", column)
+          throw refused(tr("'{date}' is not a date (YYYY-MM-DD)", ["date": dateText]), column)
         }
         guard written <= today else {
-          throw refused("\(written) is after today (\(today)); a balance is for a day that has come", column)
+          throw refused(
+            tr(
+              "{date} is after today ({today}); a balance is for a day that has come",
+              ["date": "\(written)", "today": "\(today)"]), column)
         }
         date = written
       }
       let code = try text(lines, cells[columns.code], line: line)
       guard let currency = units.currency(code) else {
-        throw refused("'\(code)' is not a currency Coffer knows (nor a unit added with 'units add')", columns.code)
+        throw refused(
+          tr("'{code}' is not a currency Coffer knows (nor a unit added with 'units add')", ["code": code]),
+          columns.code)
       }
       let written = try text(lines, cells[columns.amount], line: line)
       guard let amount = amount(written) else {
-        throw refused("'\(written)' is not an amount (digits, with a point if any)", columns.amount)
+        throw refused(
+          tr("'{amount}' is not an amount (digits, with a point if any)", ["amount": written]), columns.amount)
       }
       if let problem = AmountRules.problem(with: amount, for: currency) {
         throw refused("\(currency.code) \(written): \(problem)", columns.amount)
@@ -213,7 +231,8 @@ package enum BalanceFile {
         do {
           named = try Place(named: name)
         } catch {
-          throw refused("'\(name)' cannot name a place: \(error.problem)", column)
+          throw refused(
+            tr("'{name}' cannot name a place: {reason}", ["name": name, "reason": "\(error.problem)"]), column)
         }
       }
       let place: Place
@@ -239,7 +258,7 @@ package enum BalanceFile {
     var bytes = Array(lines.bytes[cell])
     if bytes.first == UInt8(ascii: "\"") {
       guard bytes.count >= 2, bytes.last == UInt8(ascii: "\"") else {
-        throw RateFileError("a quoted cell does not end with a quote on its line", line: line)
+        throw RateFileError(tr("a quoted cell does not end with a quote on its line"), line: line)
       }
       bytes = Array(bytes.dropFirst().dropLast())
       var unquoted: [UInt8] = []
@@ -247,7 +266,7 @@ package enum BalanceFile {
       while index < bytes.count {
         if bytes[index] == UInt8(ascii: "\"") {
           guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") else {
-            throw RateFileError("a quote inside a quoted cell must be doubled", line: line)
+            throw RateFileError(tr("a quote inside a quoted cell must be doubled"), line: line)
           }
           index += 1
         }
@@ -256,10 +275,10 @@ package enum BalanceFile {
       }
       bytes = unquoted
     } else if bytes.contains(UInt8(ascii: "\"")) {
-      throw RateFileError("a quote inside a cell that is not quoted", line: line)
+      throw RateFileError(tr("a quote inside a cell that is not quoted"), line: line)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw RateFileError("the line is not UTF-8", line: line)
+      throw RateFileError(tr("the line is not UTF-8"), line: line)
     }
     return text
   }

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 /// What the `coffer-rates` helper writes for Coffer to read back.
@@ -22,7 +23,9 @@ package enum HelperWire {
       guard words.count == 4, let date = CalendarDate(String(decoding: words[0], as: UTF8.self)),
         let value = try? DecimalValue(parsing: String(decoding: words[3], as: UTF8.self))
       else {
-        throw RateFileError("the coffer-rates helper answered something unexpected", place: "its line \(index + 1)")
+        throw RateFileError(
+          tr("the coffer-rates helper answered something unexpected"),
+          place: tr("its line {line}", ["line": "\(index + 1)"]))
       }
       quotes.append(
         QuotedRate(
@@ -39,7 +42,7 @@ package enum HelperWire {
   package static func decodeError(_ text: String) -> RateFileError {
     let trimmed = text.trimmingCharacters(in: .newlines)
     guard let tab = trimmed.firstIndex(of: "\t") else {
-      return RateFileError(trimmed.isEmpty ? "the coffer-rates helper failed" : trimmed, place: "coffer-rates")
+      return RateFileError(trimmed.isEmpty ? tr("the coffer-rates helper failed") : trimmed, place: "coffer-rates")
     }
     return RateFileError(String(trimmed[trimmed.index(after: tab)...]), place: String(trimmed[..<tab]))
   }

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 /// Runs `coffer-rates`, the helper built and installed beside `coffer`, for the work that
@@ -42,10 +43,14 @@ package struct RatesHelper: XMLAndZipReader {
     case .succeeded(let data): return data
     case .failed(let reason): throw HelperWire.decodeError(reason)
     case .unavailable(let reason):
-      throw RateFileError("\(format) is read by the coffer-rates helper, which \(reason)", place: "byte 0")
+      throw RateFileError(
+        tr("{format} is read by the coffer-rates helper, which {reason}", ["format": format, "reason": reason]),
+        place: tr("byte {byte}", ["byte": "0"]))
     case .stopped:
       // The import that asked checks `shouldStop` itself and reports the interruption.
-      throw RateFileError("stopped while the coffer-rates helper read the \(format)", place: "byte 0")
+      throw RateFileError(
+        tr("stopped while the coffer-rates helper read the {format}", ["format": format]),
+        place: tr("byte {byte}", ["byte": "0"]))
     }
   }
 
@@ -68,7 +73,7 @@ package struct RatesHelper: XMLAndZipReader {
     _ arguments: [String], input: Data? = nil, timeout: Duration? = nil,
     shouldStop: @escaping @Sendable () -> Bool = { false }
   ) -> Outcome {
-    guard let path else { return .unavailable("is not installed next to coffer") }
+    guard let path else { return .unavailable(tr("is not installed next to coffer")) }
     let result: ChildProcess.Result
     do {
       result = try ChildProcess.run(
@@ -76,19 +81,24 @@ package struct RatesHelper: XMLAndZipReader {
         limits: ChildProcess.Limits(output: RateLimits.maximumHelperAnswer, timeout: timeout, shouldStop: shouldStop))
     } catch {
       switch error {
-      case .cannotStart(let reason): return .unavailable("cannot be run: \(reason)")
+      case .cannotStart(let reason): return .unavailable(tr("cannot be run: {reason}", ["reason": "\(reason)"]))
       case .stopped: return .stopped
       case .timedOut:
-        return .unavailable("did not finish within \(timeout.map { "\($0.components.seconds) s" } ?? "its time")")
-      case .tooMuchOutput: return .unavailable("answered more than \(RateLimits.maximumText)")
+        return .unavailable(
+          tr(
+            "did not finish within {time}",
+            ["time": timeout.map { tr("{seconds} s", ["seconds": String($0.components.seconds)]) } ?? tr("its time")]))
+      case .tooMuchOutput: return .unavailable(tr("answered more than {size}", ["size": RateLimits.maximumText]))
       }
     }
     let reason = String(decoding: result.errors, as: UTF8.self)
     switch result.status {
     case 0: return .succeeded(result.output)
     case 1: return .failed(reason)
-    case 128...: return .unavailable("was killed by signal \(result.status - 128)")
-    default: return .unavailable("failed with status \(result.status): \(reason)")
+    case 128...: return .unavailable(tr("was killed by signal {signal}", ["signal": "\(result.status - 128)"]))
+    default:
+      return .unavailable(
+        tr("failed with status {status}: {reason}", ["status": "\(result.status)", "reason": reason]))
     }
   }
 }

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// What an import did, for the one-line report.
 package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
@@ -17,23 +18,33 @@ package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
   package var accepted = 0
 
   package var description: String {
-    var text = "imported \(rates) rates for \(currencies) currencies over \(days) \(days == 1 ? "day" : "days")"
-    text += " (\(format); \(changed) new or changed)"
+    var parts = [
+      tr(
+        "imported {rates} rates for {currencies} currencies over {count} day ({format}; {changed} new or changed)",
+        "imported {rates} rates for {currencies} currencies over {count} days ({format}; {changed} new or changed)",
+        count: days,
+        ["rates": String(rates), "currencies": String(currencies), "format": format, "changed": String(changed)])
+    ]
     if !skipped.isEmpty {
-      text += "; skipped \(skipped.count) unknown \(skipped.count == 1 ? "currency" : "currencies")"
+      parts.append(
+        tr("skipped {count} unknown currency", "skipped {count} unknown currencies", count: skipped.count))
     }
     if leftOut > 0 {
-      text += "; left out \(leftOut) the source is not used for"
+      parts.append(tr("left out {count} the source is not used for", ["count": String(leftOut)]))
     }
     if !passedOver.isEmpty {
-      let count = passedOver.count
-      text +=
-        "; passed over \(count) \(count == 1 ? "entry" : "entries") of the zip that \(count == 1 ? "is" : "are") not rates: "
-        + passedOver.joined(separator: ", ")
+      parts.append(
+        tr(
+          "passed over {count} entry of the zip that is not rates: {entries}",
+          "passed over {count} entries of the zip that are not rates: {entries}", count: passedOver.count,
+          ["entries": passedOver.joined(separator: ", ")]))
     }
     if accepted > 0 {
-      text += "; accepted \(accepted) \(accepted == 1 ? "finding" : "findings") of the rates' rules"
+      parts.append(
+        tr(
+          "accepted {count} finding of the rates' rules", "accepted {count} findings of the rates' rules",
+          count: accepted))
     }
-    return text
+    return parts.dropFirst().reduce(parts[0]) { tr("{report}; {more}", ["report": $0, "more": $1]) }
   }
 }

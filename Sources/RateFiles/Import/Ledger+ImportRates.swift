@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 extension Ledger {
@@ -60,7 +61,7 @@ package enum ImportError: Error, Sendable, CustomStringConvertible {
     switch self {
     case .file(let error): error.description
     case .store(let error): error.description
-    case .interrupted: "interrupted; nothing imported"
+    case .interrupted: tr("interrupted; nothing imported")
     case .refused(let findings): RateFinding.refusal(findings)
     }
   }

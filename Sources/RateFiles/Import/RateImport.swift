@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// Turns quotes in any base into rates against the EUR pivot.
 package enum RateImport {
@@ -55,13 +56,18 @@ package enum RateImport {
       if !allInEuro && quote.base != "EUR" {
         guard let euro = euroPerBase[quote.base + quote.date.description] else {
           throw RateFileError(
-            "no EUR rate on \(quote.date) to convert the \(quote.base)-based rates to the euro pivot",
+            tr(
+              "no EUR rate on {date} to convert the {base}-based rates to the euro pivot",
+              ["date": "\(quote.date)", "base": "\(quote.base)"]),
             place: "\(quote.date)")
         }
         do {
           perEuro = try (quote.value / euro).rounded(toSignificantDigits: 30)
         } catch {
-          throw RateFileError("rate of \(quote.code) on \(quote.date): \(error)", place: "\(quote.date)")
+          throw RateFileError(
+            tr(
+              "rate of {code} on {date}: {reason}",
+              ["code": "\(quote.code)", "date": "\(quote.date)", "reason": "\(error)"]), place: "\(quote.date)")
         }
       }
       if !allInEuro && quote.base != "EUR", let base = units.currency(quote.base),
@@ -77,7 +83,9 @@ package enum RateImport {
           quote.base, forKey: quote.date.dayNumber * Currency.indexCount + currency.index)
       {
         throw RateFileError(
-          "two rates for \(currency.code) on \(quote.date), in \(other) and in \(quote.base): which is meant cannot be told",
+          tr(
+            "two rates for {code} on {date}, in {other} and in {base}: which is meant cannot be told",
+            ["code": "\(currency.code)", "date": "\(quote.date)", "other": "\(other)", "base": "\(quote.base)"]),
           place: "\(quote.date)")
       }
       kept.keep(currency, perEuro, on: quote.date, at: offset, of: quotes.count) { quotes[$0].date == quote.date }
@@ -105,7 +113,10 @@ package enum RateImport {
       _ perEuro: DecimalValue, of code: String, on date: CalendarDate
     ) throws(RateFileError) {
       if let problem = RateRules.problem(with: perEuro) {
-        throw RateFileError("rate of \(code) on \(date): \(problem) (units per euro: \(perEuro))", place: "\(date)")
+        throw RateFileError(
+          tr(
+            "rate of {code} on {date}: {reason} (units per euro: {value})",
+            ["code": code, "date": "\(date)", "reason": problem, "value": "\(perEuro)"]), place: "\(date)")
       }
     }
 

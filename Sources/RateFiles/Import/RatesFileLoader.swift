@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 
 #if canImport(Glibc)
@@ -43,19 +44,25 @@ package enum RatesFileLoader {
   }
 
   private static func tooLarge(_ limit: Int) -> Problem {
-    Problem(reason: "it is larger than \(limit == RateLimits.maximumBytes ? RateLimits.maximumText : "\(limit) bytes")")
+    Problem(
+      reason: tr(
+        "it is larger than {size}",
+        [
+          "size": limit == RateLimits.maximumBytes
+            ? RateLimits.maximumText : tr("{count} bytes", ["count": String(limit)])
+        ]))
   }
 
   /// What a file that is not a regular file is, or nil for a regular file.
   private static func kind(of mode: mode_t) -> String? {
     switch mode & S_IFMT {
     case S_IFREG: nil
-    case S_IFDIR: "it is a folder"
-    case S_IFIFO: "it is not a regular file (a FIFO)"
-    case S_IFCHR: "it is not a regular file (a character device)"
-    case S_IFBLK: "it is not a regular file (a block device)"
-    case S_IFSOCK: "it is not a regular file (a socket)"
-    default: "it is not a regular file"
+    case S_IFDIR: tr("it is a folder")
+    case S_IFIFO: tr("it is not a regular file (a FIFO)")
+    case S_IFCHR: tr("it is not a regular file (a character device)")
+    case S_IFBLK: tr("it is not a regular file (a block device)")
+    case S_IFSOCK: tr("it is not a regular file (a socket)")
+    default: tr("it is not a regular file")
     }
   }
 }

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 /// The lines and cells of a CSV rates file, as byte ranges (the ECB history has some
@@ -30,7 +31,7 @@ struct CSVLines {
     if !rest.isEmpty {
       lines.append(rest)
       if lines.count > 1 && !Self.isBlank(bytes[rest]) {
-        throw RateFileError("the file ends inside this row (no newline after it): cut short?", line: lines.count)
+        throw RateFileError(tr("the file ends inside this row (no newline after it): cut short?"), line: lines.count)
       }
     }
     self.lines = lines

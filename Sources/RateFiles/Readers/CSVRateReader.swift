@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// Reads the CSV shapes of rates files, strictly: a file cut short, a row with a cell
 /// too many or too few (which would shift every later column onto the wrong currency), a
@@ -12,17 +13,18 @@ import CofferCore
 enum CSVRateReader {
   static func read(_ bytes: [UInt8], units: KnownUnits = .catalog) throws(RateFileError) -> RateFile {
     let lines = try CSVLines(bytes)
-    guard lines.count > 0 else { throw RateFileError("the file is empty", line: 1) }
+    guard lines.count > 0 else { throw RateFileError(tr("the file is empty"), line: 1) }
     var cells: [Range<Int>] = []
     lines.cells(ofLine: 0, into: &cells)
     let header = cells.map { lines.text($0).lowercased() }
     guard header.first == "date" else {
       throw RateFileError(
-        "unrecognised rates file: expected ECB XML, JSON with a base and rates, or CSV whose header starts with Date",
+        tr(
+          "unrecognised rates file: expected ECB XML, JSON with a base and rates, or CSV whose header starts with Date"),
         line: 1)
     }
     guard (1..<lines.count).contains(where: { !lines.isBlank($0) }) else {
-      throw RateFileError("no rows after the header", line: 1)
+      throw RateFileError(tr("no rows after the header"), line: 1)
     }
     if header.count >= 3 && header[1] == "code" && header[2] == "rate" {
       return try readLong(lines, header: header, units: units)
@@ -45,7 +47,9 @@ enum CSVRateReader {
   private static func checkCount(_ cells: [Range<Int>], expected: Int, line: Int) throws(RateFileError) {
     guard cells.count == expected else {
       throw RateFileError(
-        "\(cells.count) \(cells.count == 1 ? "cell" : "cells") where the header has \(expected)", line: line)
+        tr(
+          "{count} cell where the header has {expected}", "{count} cells where the header has {expected}",
+          count: cells.count, ["expected": String(expected)]), line: line)
     }
   }
 
@@ -56,13 +60,15 @@ enum CSVRateReader {
   {
     let (width, trailingEmpty) = shape(of: header)
     let codes = header[1..<(trailingEmpty ? width - 1 : width)].map { $0.uppercased() }
-    guard !codes.isEmpty else { throw RateFileError("the header names no currency after Date", line: 1) }
+    guard !codes.isEmpty else { throw RateFileError(tr("the header names no currency after Date"), line: 1) }
     var seen = Set<String>()
     for code in codes {
       guard isCode(code, units) else {
-        throw RateFileError("'\(code)' in the header is not a currency code", line: 1)
+        throw RateFileError(tr("'{code}' in the header is not a currency code", ["code": code]), line: 1)
       }
-      guard seen.insert(code).inserted else { throw RateFileError("\(code) heads two columns", line: 1) }
+      guard seen.insert(code).inserted else {
+        throw RateFileError(tr("{code} heads two columns", ["code": code]), line: 1)
+      }
     }
     let currencies = codes.map { units.currency($0) }
     var quotes: [EuroQuote] = []
@@ -78,11 +84,13 @@ enum CSVRateReader {
       try checkCount(cells, expected: width, line: number)
       let written = lines.text(cells[0])
       guard let date = CalendarDate(written) ?? WrittenDate.dayMonthYear(written) else {
-        throw RateFileError("bad date '\(written)'", line: number)
+        throw RateFileError(tr("bad date '{date}'", ["date": written]), line: number)
       }
       if let first = lineOfDay.updateValue(number, forKey: date.dayNumber) {
         throw RateFileError(
-          "\(date) again (its first row is line \(first)): which rates are meant cannot be told", line: number)
+          tr(
+            "{date} again (its first row is line {line}): which rates are meant cannot be told",
+            ["date": "\(date)", "line": "\(first)"]), line: number)
       }
       for (column, code) in codes.enumerated() {
         let cell = cells[column + 1]
@@ -90,8 +98,8 @@ enum CSVRateReader {
         guard let value = lines.rate(cell) else {
           throw RateFileError(
             cell.isEmpty
-              ? "no rate for \(code) (an empty cell; N/A marks a missing rate)"
-              : "bad rate '\(lines.text(cell))' for \(code)", line: number)
+              ? tr("no rate for {code} (an empty cell; N/A marks a missing rate)", ["code": code])
+              : tr("bad rate '{rate}' for {code}", ["rate": lines.text(cell), "code": code]), line: number)
         }
         if let currency = currencies[column] {
           quotes.append(EuroQuote(value: value, date: date, currency: currency))
@@ -100,7 +108,7 @@ enum CSVRateReader {
         }
       }
       if trailingEmpty, !cells[width - 1].isEmpty {
-        throw RateFileError("'\(lines.text(cells[width - 1]))' after the last column", line: number)
+        throw RateFileError(tr("'{text}' after the last column", ["text": lines.text(cells[width - 1])]), line: number)
       }
     }
     let unknown = codes.indices.filter { unknownWithRates[$0] }.map { codes[$0] }
@@ -122,7 +130,7 @@ enum CSVRateReader {
     let (width, trailingEmpty) = shape(of: header)
     let named = Array(header.prefix(trailingEmpty ? width - 1 : width))
     guard named == ["date", "code", "rate"] || named == ["date", "code", "rate", "base"] else {
-      throw RateFileError("expected the header date,code,rate or date,code,rate,base", line: 1)
+      throw RateFileError(tr("expected the header date,code,rate or date,code,rate,base"), line: 1)
     }
     let hasBase = named.count == 4
     let shapeName = hasBase ? "date,code,rate,base" : "date,code,rate"
@@ -134,31 +142,43 @@ enum CSVRateReader {
       let number = index + 1
       lines.cells(ofLine: index, into: &cells)
       guard cells.count == width else {
-        throw RateFileError("expected \(shapeName): \(cells.count) cells where the header has \(width)", line: number)
+        throw RateFileError(
+          tr(
+            "expected {header}: {cells} cells where the header has {width}",
+            ["header": shapeName, "cells": "\(cells.count)", "width": "\(width)"]), line: number)
       }
       let written = lines.text(cells[0])
       guard let date = CalendarDate(written) else {
-        throw RateFileError("bad date '\(written)' (expected YYYY-MM-DD)", line: number)
+        throw RateFileError(tr("bad date '{date}' (expected YYYY-MM-DD)", ["date": written]), line: number)
       }
       let code = lines.text(cells[1]).uppercased()
-      guard isCode(code, units) else { throw RateFileError("'\(code)' is not a currency code", line: number) }
+      guard isCode(code, units) else {
+        throw RateFileError(tr("'{code}' is not a currency code", ["code": code]), line: number)
+      }
       guard let rate = lines.rate(cells[2]) else {
-        throw RateFileError("bad rate '\(lines.text(cells[2]))' for \(code)", line: number)
+        throw RateFileError(
+          tr("bad rate '{rate}' for {code}", ["rate": lines.text(cells[2]), "code": code]), line: number)
       }
       var base = "EUR"
       if hasBase, !cells[3].isEmpty {
         base = lines.text(cells[3]).uppercased()
-        guard isCode(base, units) else { throw RateFileError("'\(base)' is not a currency code", line: number) }
+        guard isCode(base, units) else {
+          throw RateFileError(tr("'{code}' is not a currency code", ["code": base]), line: number)
+        }
       }
       if trailingEmpty, !cells[width - 1].isEmpty {
-        throw RateFileError("'\(lines.text(cells[width - 1]))' after the last column", line: number)
+        throw RateFileError(tr("'{text}' after the last column", ["text": lines.text(cells[width - 1])]), line: number)
       }
       if code == base && rate != DecimalValue(1) {
-        throw RateFileError("the rate of \(code) against itself is \(rate): it can only be 1", line: number)
+        throw RateFileError(
+          tr("the rate of {code} against itself is {rate}: it can only be 1", ["code": code, "rate": "\(rate)"]),
+          line: number)
       }
       if let first = lineOf.updateValue(number, forKey: QuoteKey(day: date.dayNumber, code: code, base: base)) {
         throw RateFileError(
-          "a second rate for \(code) in \(base) on \(date) (the first is on line \(first)): which is meant cannot be told",
+          tr(
+            "a second rate for {code} in {base} on {date} (the first is on line {line}): which is meant cannot be told",
+            ["code": code, "base": base, "date": "\(date)", "line": "\(first)"]),
           line: number)
       }
       quotes.append(QuotedRate(date: date, code: code, base: base, value: rate))

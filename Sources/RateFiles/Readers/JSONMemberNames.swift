@@ -1,3 +1,5 @@
+import CofferText
+
 /// The member names of a JSON document's objects, read from its bytes. JSONDecoder (and
 /// JSONSerialization) keep one value of a name written twice in an object without a
 /// word, so `{"USD": 1.1, "USD": 1.3}` would be read as one of the two; only the text
@@ -47,11 +49,15 @@ enum JSONMemberNames {
           let earlier = string(bytes, &earlierIndex)
           if earlier == text {
             throw RateFileError(
-              "the key \"\(text)\" appears twice in one object (first at byte \(first)): which value is meant cannot be told",
+              tr(
+                "the key \"{key}\" appears twice in one object (first at byte {byte}): which value is meant cannot be told",
+                ["key": text, "byte": "\(first)"]),
               byte: start)
           }
           throw RateFileError(
-            "\"\(text)\" and \"\(earlier)\" (byte \(first)) are the same currency: which rate is meant cannot be told",
+            tr(
+              "\"{key}\" and \"{other}\" (byte {byte}) are the same currency: which rate is meant cannot be told",
+              ["key": text, "other": earlier, "byte": "\(first)"]),
             byte: start)
         }
       default:

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 /// A JSON rates document read with Foundation's `JSONDecoder`, its numbers decoded into
@@ -55,11 +56,13 @@ struct JSONRates: Decodable {
     } catch let error as DecodingError {
       throw describe(error, data)
     } catch {
-      throw RateFileError("unreadable JSON (\(error))", place: "JSON")
+      throw RateFileError(tr("unreadable JSON ({error})", ["error": "\(error)"]), place: "JSON")
     }
     if let overlong = firstOverlongNumber(in: bytes) {
       throw RateFileError(
-        "a number with \(overlong.digits) significant digits: a rate holds at most \(DecimalValue.maxDigits) exactly",
+        tr(
+          "a number with {digits} significant digits: a rate holds at most {limit} exactly",
+          ["digits": "\(overlong.digits)", "limit": "\(DecimalValue.maxDigits)"]),
         byte: overlong.offset)
     }
     document.rateOffsets = try JSONMemberNames.check(
@@ -121,12 +124,13 @@ struct JSONRates: Decodable {
     case .typeMismatch(_, let context), .valueNotFound(_, let context):
       let path = context.codingPath.map(\.stringValue)
       if path.count == 2, path[0] == CodingKeys.rates.rawValue || path[0] == CodingKeys.conversionRates.rawValue {
-        return RateFileError("the rate of \(path[1]) is not a number", place: "JSON")
+        return RateFileError(tr("the rate of {code} is not a number", ["code": path[1]]), place: "JSON")
       }
       if path.count == 1, path[0] == CodingKeys.rates.rawValue || path[0] == CodingKeys.conversionRates.rawValue {
-        return RateFileError("the rates are not an object", place: "JSON")
+        return RateFileError(tr("the rates are not an object"), place: "JSON")
       }
-      return RateFileError("\(path.joined(separator: ".")) is not what was expected here", place: "JSON")
+      return RateFileError(
+        tr("{key} is not what was expected here", ["key": path.joined(separator: ".")]), place: "JSON")
     case .dataCorrupted(let context) where !context.codingPath.isEmpty:
       let path = context.codingPath.map(\.stringValue).joined(separator: ".")
       return RateFileError("\(path): \(context.debugDescription)", place: "JSON")
@@ -144,20 +148,20 @@ struct JSONRates: Decodable {
       // Foundation says "end of file" for a lone half of a surrogate pair too.
       if detail.contains("surrogate") {
         return RateFileError(
-          "not valid JSON: a \\u escape is half a surrogate pair, without its other half", place: "JSON")
+          tr("not valid JSON: a \\u escape is half a surrogate pair, without its other half"), place: "JSON")
       }
       if detail.contains("end of file") {
-        return RateFileError("the JSON ends before it is complete: cut short?", byte: data.count)
+        return RateFileError(tr("the JSON ends before it is complete: cut short?"), byte: data.count)
       }
       // "Invalid value around character 8."
       if let range = detail.range(of: "character "),
         let offset = Int(detail[range.upperBound...].prefix(while: \.isNumber))
       {
-        return RateFileError("not valid JSON: \(detail)", byte: offset)
+        return RateFileError(tr("not valid JSON: {detail}", ["detail": detail]), byte: offset)
       }
-      return RateFileError("not valid JSON: \(detail)", place: "JSON")
+      return RateFileError(tr("not valid JSON: {detail}", ["detail": detail]), place: "JSON")
     }
     // JSONSerialization took what JSONDecoder refused: a number out of Decimal's range.
-    return RateFileError("a number is out of range (over 38 digits or an exponent beyond ±127)", place: "JSON")
+    return RateFileError(tr("a number is out of range (over 38 digits or an exponent beyond ±127)"), place: "JSON")
   }
 }

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 /// Why a rates file could not be read: where, and what was wrong.
@@ -17,18 +18,18 @@ package struct RateFileError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   package init(_ message: String, line: Int) {
-    self.place = "line \(line)"
+    self.place = tr("line {line}", ["line": "\(line)"])
     self.message = message
   }
 
   package init(_ message: String, line: Int, column: Int) {
-    self.place = "line \(line), column \(column)"
+    self.place = tr("line {line}, column {column}", ["line": "\(line)", "column": "\(column)"])
     self.message = message
     self.cell = CellPosition(line: line, column: column)
   }
 
   package init(_ message: String, byte: Int) {
-    self.place = "byte \(byte)"
+    self.place = tr("byte {byte}", ["byte": "\(byte)"])
     self.message = message
   }
 

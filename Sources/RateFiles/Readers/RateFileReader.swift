@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 
 /// Reads a rates file in any format Coffer knows, told apart by content (never by
@@ -19,7 +20,7 @@ package enum RateFileReader {
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-    guard start < bytes.count else { throw RateFileError("the file is empty", byte: 0) }
+    guard start < bytes.count else { throw RateFileError(tr("the file is empty"), byte: 0) }
     switch bytes[start] {
     case UInt8(ascii: "<"): return RateFile(format: "ECB XML", quotes: try xmlAndZip.quotes(inXML: data))
     case UInt8(ascii: "{"): return try readJSON(bytes, name: name, units: units)
@@ -44,13 +45,15 @@ package enum RateFileReader {
     for member in members {
       if isZip(member.data) {
         throw RateFileError(
-          "a zip inside the zip is not read (only a rates file inside one zip is); unpack it and import what it holds",
-          place: "entry \(member.path)")
+          tr(
+            "a zip inside the zip is not read (only a rates file inside one zip is); unpack it and import what it holds"
+          ),
+          place: tr("entry {name}", ["name": member.path]))
       }
       do {
         let file = try read(member.data, name: member.path, xmlAndZip: xmlAndZip, units: units)
         if file.isEmpty {
-          problems.append("\(member.path): no rates")
+          problems.append(tr("{name}: no rates", ["name": member.path]))
         } else {
           found.append((member.path, file))
         }
@@ -60,15 +63,17 @@ package enum RateFileReader {
     }
     if found.count > 1 {
       throw RateFileError(
-        "the zip holds \(found.count) rates files (\(found.map(\.path).joined(separator: ", "))); unpack it and import each one",
+        tr(
+          "the zip holds {count} rates files ({files}); unpack it and import each one",
+          ["count": "\(found.count)", "files": found.map(\.path).joined(separator: ", ")]),
         place: name)
     }
     if var only = found.first?.file {
       only.passedOver = members.map(\.path).filter { $0 != found.first?.path }
       return only
     }
-    let detail = problems.isEmpty ? "it holds no files" : problems.joined(separator: "; ")
-    throw RateFileError("the zip holds no usable rates file (\(detail))", place: name)
+    let detail = problems.isEmpty ? tr("it holds no files") : problems.joined(separator: "; ")
+    throw RateFileError(tr("the zip holds no usable rates file ({detail})", ["detail": detail]), place: name)
   }
 
   /// Whether bytes start as a zip archive does: a local file header, or the end record
@@ -90,39 +95,45 @@ package enum RateFileReader {
     if document.result == "error" {
       // ExchangeRate-API says why it has no rates: {"result": "error", "error-type": "…"}
       throw RateFileError(
-        "the answer is an error (\(document.errorType ?? "no error-type given")), not rates", place: "JSON")
+        tr(
+          "the answer is an error ({error}), not rates", ["error": document.errorType ?? tr("no error-type given")]),
+        place: "JSON")
     }
     // Two names for one thing would make the choice between them silently.
     if document.baseCode != nil && document.base != nil {
-      throw RateFileError("both \"base\" and \"base_code\" are given: which is the base cannot be told", place: "JSON")
+      throw RateFileError(
+        tr("both \"base\" and \"base_code\" are given: which is the base cannot be told"), place: "JSON")
     }
     if document.conversionRates != nil && document.rates != nil {
       throw RateFileError(
-        "both \"rates\" and \"conversion_rates\" are given: which are the rates cannot be told", place: "JSON")
+        tr("both \"rates\" and \"conversion_rates\" are given: which are the rates cannot be told"), place: "JSON")
     }
     if let baseCode = document.baseCode, let rates = document.conversionRates ?? document.rates {
       // ExchangeRate-API v6 (`conversion_rates`) and its open endpoint (`rates`):
       // "time_last_update_utc": "Wed, 24 Jun 2026 00:00:02 +0000"
       guard let stamp = document.lastUpdate, let parsed = WrittenDate.httpStamp(stamp) else {
         throw RateFileError(
-          "expected a time_last_update_utc such as \"Wed, 24 Jun 2026 00:00:02 +0000\"", place: "JSON")
+          tr("expected a time_last_update_utc such as \"Wed, 24 Jun 2026 00:00:02 +0000\""), place: "JSON")
       }
       (base, map, date, format) = (baseCode, rates, parsed, "ExchangeRate-API JSON")
     } else if let baseCode = document.base, let rates = document.rates {
       guard let stamp = document.date, let parsed = CalendarDate(stamp) else {
-        throw RateFileError("expected \"date\": \"YYYY-MM-DD\"", place: "JSON")
+        throw RateFileError(tr("expected \"date\": \"YYYY-MM-DD\""), place: "JSON")
       }
       (base, map, date, format) = (baseCode, rates, parsed, "JSON")
     } else {
       throw RateFileError(
-        "unrecognised JSON: expected {\"base_code\", \"conversion_rates\" or \"rates\", …} or {\"base\", \"date\", \"rates\"}",
+        tr(
+          "unrecognised JSON: expected {\"base_code\", \"conversion_rates\" or \"rates\", …} or {\"base\", \"date\", \"rates\"}"
+        ),
         place: "JSON")
     }
     // The base's own rate, if given, is 1: any other would value every rate wrongly.
     let baseKey = JSONMemberNames.asciiUppercased(base)
     if let (code, value) = map.first(where: { JSONMemberNames.asciiUppercased($0.key) == baseKey }), value != 1 {
       let offset = document.rateOffsets[baseKey]
-      let message = "the rate of the base \(code) is \(value): a base's rate against itself is 1"
+      let message = tr(
+        "the rate of the base {code} is {rate}: a base's rate against itself is 1", ["code": code, "rate": "\(value)"])
       throw offset.map { RateFileError(message, byte: $0) } ?? RateFileError(message, place: "JSON")
     }
     var quotes: [QuotedRate] = []
@@ -135,10 +146,14 @@ package enum RateFileReader {
       }
       guard let number = JSONRates.exactValue(value) else {
         throw RateFileError(
-          "the rate of \(code) cannot be held exactly: a rate has at most \(DecimalValue.maxDigits) significant digits and \(DecimalValue.maxScale) decimal places",
+          tr(
+            "the rate of {code} cannot be held exactly: a rate has at most {digits} significant digits and {places} decimal places",
+            ["code": code, "digits": "\(DecimalValue.maxDigits)", "places": "\(DecimalValue.maxScale)"]),
           place: "JSON")
       }
-      guard number > .zero else { throw RateFileError("bad rate \(value) for \(code)", place: "JSON") }
+      guard number > .zero else {
+        throw RateFileError(tr("bad rate {rate} for {code}", ["rate": "\(value)", "code": code]), place: "JSON")
+      }
       quotes.append(QuotedRate(date: date, code: code.uppercased(), base: base.uppercased(), value: number))
     }
     return RateFile(format: format, quotes: quotes)

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 import SystemZlib
 
@@ -24,36 +25,46 @@ package enum ZipArchive {
     let entries: [ZipDirectory.Entry]
     switch ZipDirectory.read(data) {
     case .entries(let all): entries = all
-    case .notAnArchive: throw RateFileError("not a readable zip archive", byte: 0)
+    case .notAnArchive: throw RateFileError(tr("not a readable zip archive"), byte: 0)
     case .inconsistent:
       throw RateFileError(
-        "the zip is damaged: its directory's size and place disagree with the entries it lists, "
-          + "so it can be read in more than one way", byte: 0)
+        tr(
+          """
+          the zip is damaged: its directory's size and place disagree with the entries it lists, so it can be read \
+          in more than one way
+          """), byte: 0)
     case .damaged(let declared, let readable):
+      let read = readable == 0 ? tr("none") : tr("only {count}", ["count": String(readable)])
       throw RateFileError(
-        "the zip is damaged: its directory lists \(declared) \(declared == 1 ? "entry" : "entries"), "
-          + "\(readable == 0 ? "none" : "only \(readable)") of which can be read", byte: 0)
+        tr(
+          "the zip is damaged: its directory lists {count} entry, {readable} of which can be read",
+          "the zip is damaged: its directory lists {count} entries, {readable} of which can be read",
+          count: declared, ["readable": read]), byte: 0)
     }
     if let locked = entries.first(where: \.isEncrypted) {
-      throw RateFileError("the zip is encrypted; Coffer reads only unencrypted archives", place: "entry \(locked.name)")
+      throw RateFileError(
+        tr("the zip is encrypted; Coffer reads only unencrypted archives"),
+        place: tr("entry {name}", ["name": locked.name]))
     }
-    let tooLarge = "unpacks to more than \(RateLimits.maximumText)"
+    let tooLarge = tr("unpacks to more than {size}", ["size": RateLimits.maximumText])
     var members: [ZipMember] = []
     var unpacked = 0
     for entry in entries where entry.isFile {
-      let place = "entry \(entry.name)"
+      let place = tr("entry {name}", ["name": entry.name])
       let room = limit - unpacked
       guard entry.unpackedSize <= UInt64(room) else {
-        throw RateFileError(unpacked == 0 ? tooLarge : "with the entries before it, \(tooLarge)", place: place)
+        throw RateFileError(
+          unpacked == 0 ? tooLarge : tr("with the entries before it, {reason}", ["reason": tooLarge]), place: place)
       }
       let range: Range<Int>
       switch entry.bytes {
       case .at(let bytes): range = bytes
       case .outside:
-        throw RateFileError("the zip is damaged: \(entry.name)'s bytes lie outside the archive", place: place)
+        throw RateFileError(
+          tr("the zip is damaged: {name}'s bytes lie outside the archive", ["name": entry.name]), place: place)
       case .underAnotherName:
         throw RateFileError(
-          "the zip is damaged: \(entry.name)'s local header gives it another name", place: place)
+          tr("the zip is damaged: {name}'s local header gives it another name", ["name": entry.name]), place: place)
       }
       let contents: Data
       do {
@@ -63,11 +74,15 @@ package enum ZipArchive {
       } catch {
         switch error {
         case .overLimit: throw RateFileError(tooLarge, place: place)
-        case .stopped: throw RateFileError("stopped while unpacking the zip", place: place)
-        case .damaged(let reason): throw RateFileError("the zip is damaged: \(entry.name) \(reason)", place: place)
+        case .stopped: throw RateFileError(tr("stopped while unpacking the zip"), place: place)
+        case .damaged(let reason):
+          throw RateFileError(
+            tr("the zip is damaged: {name} {reason}", ["name": entry.name, "reason": reason]), place: place)
         case .unknownMethod:
           throw RateFileError(
-            "\(entry.name) is packed by method \(entry.method); Coffer reads stored and deflated entries",
+            tr(
+              "{name} is packed by method {method}; Coffer reads stored and deflated entries",
+              ["name": entry.name, "method": "\(entry.method)"]),
             place: place)
         }
       }
@@ -76,8 +91,9 @@ package enum ZipArchive {
       }
       guard checksum == entry.checksum else {
         throw RateFileError(
-          "the zip is damaged: \(entry.name)'s bytes do not match their CRC "
-            + "(\(hex(checksum)) where the archive says \(hex(entry.checksum)))", place: place)
+          tr(
+            "the zip is damaged: {name}'s bytes do not match their CRC ({checksum} where the archive says {expected})",
+            ["name": entry.name, "checksum": hex(checksum), "expected": hex(entry.checksum)]), place: place)
       }
       unpacked += contents.count
       members.append(ZipMember(path: entry.name, data: contents))
@@ -105,7 +121,10 @@ package enum ZipArchive {
     case 0:
       // Stored: its bytes are the file, and both its sizes say how many there are.
       guard UInt64(bytes.count) == entry.unpackedSize else {
-        throw .damaged("is stored in \(bytes.count) bytes but says it holds \(entry.unpackedSize)")
+        throw .damaged(
+          tr(
+            "is stored in {size} bytes but says it holds {declared}",
+            ["size": "\(bytes.count)", "declared": "\(entry.unpackedSize)"]))
       }
       guard bytes.count <= room else { throw .overLimit }
       return Data(bytes)
@@ -119,7 +138,10 @@ package enum ZipArchive {
       }
       try result.get()
       guard UInt64(contents.count) == entry.unpackedSize else {
-        throw .damaged("unpacks to \(contents.count) bytes but says it holds \(entry.unpackedSize)")
+        throw .damaged(
+          tr(
+            "unpacks to {size} bytes but says it holds {declared}",
+            ["size": "\(contents.count)", "declared": "\(entry.unpackedSize)"]))
       }
       return contents
     default:
@@ -136,7 +158,7 @@ package enum ZipArchive {
   ) -> Result<Void, UnpackFailure> {
     var stream = z_stream()
     guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-      return .failure(.damaged("cannot be inflated: zlib could not start"))
+      return .failure(.damaged(tr("cannot be inflated: zlib could not start")))
     }
     defer { inflateEnd(&stream) }
     // zlib does not write to its input; its pointer is not const only by its age.
@@ -156,10 +178,10 @@ package enum ZipArchive {
       switch status {
       case Z_STREAM_END: return .success(())
       case Z_OK: continue
-      case Z_BUF_ERROR: return .failure(.damaged("ends before its compressed stream does"))
+      case Z_BUF_ERROR: return .failure(.damaged(tr("ends before its compressed stream does")))
       default:
         let reason = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-        return .failure(.damaged("cannot be inflated: \(reason)"))
+        return .failure(.damaged(tr("cannot be inflated: {reason}", ["reason": reason])))
       }
     }
   }

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import GRDB
 
@@ -19,9 +20,10 @@ extension Store {
   package func backup(to path: String, replacing: Bool) throws(StoreCopyError) {
     guard !inRunTransaction else {
       throw .file(
-        FileProblem("a backup cannot be made inside an --atomic run: it would copy edits the run may still take back"))
+        FileProblem(
+          tr("a backup cannot be made inside an --atomic run: it would copy edits the run may still take back")))
     }
-    let existing: AtomicFile.Existing = replacing ? .replace : .refuse(hint: "; 'backup --force' replaces it")
+    let existing: AtomicFile.Existing = replacing ? .replace : .refuse(hint: tr("; 'backup --force' replaces it"))
     let temporary: String
     do {
       try AtomicFile.checkDestination(path, existing: existing, store: filePath)
@@ -41,7 +43,7 @@ extension Store {
       throw .file(problem)
     } catch {
       unlink(temporary)
-      throw .file(FileProblem("cannot write \(path): \(error)"))
+      throw .file(FileProblem(tr("cannot write {path}: {reason}", ["path": path, "reason": "\(error)"])))
     }
   }
 
@@ -94,9 +96,9 @@ extension Store {
   /// What went wrong writing the backup at `path`, as a person would say it.
   private static func destinationProblem(_ error: any Error, _ path: String) -> FileProblem {
     switch StoreError.from(error, path: path) {
-    case .diskFull: FileProblem("the disk holding \(path) is full")
-    case .readOnly: FileProblem("cannot write \(path): read-only")
-    case let other: FileProblem("cannot write \(path): \(other)")
+    case .diskFull: FileProblem(tr("the disk holding {path} is full", ["path": path]))
+    case .readOnly: FileProblem(tr("cannot write {path}: {reason}", ["path": path, "reason": tr("read-only")]))
+    case let other: FileProblem(tr("cannot write {path}: {reason}", ["path": path, "reason": "\(other)"]))
     }
   }
 }

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// What `check` reads: SQLite's integrity check, the schema's objects, and every row of
@@ -69,29 +70,33 @@ enum StoreCheck {
     // With an entry that cannot be read, which holding's latest it is cannot be told.
     if unreadable { return damage }
     if previous?.move == .from {
-      damage.append(StoreDamage(table: "journal", row: previous?.id, problem: "a move's first entry, with no second"))
+      damage.append(
+        StoreDamage(table: "journal", row: previous?.id, problem: tr("a move's first entry, with no second")))
     }
     for (key, entry) in latest.sorted(by: { Holding.precedes($0.key, $1.key) }) {
       guard let holding = holdings[key] else {
         damage.append(
           StoreDamage(
             table: HoldingRecord.databaseTableName, row: nil, key: key.storedKey,
-            problem: "missing: the journal's latest entry is row \(entry.id) (\(entry.new)), "
-              + "and the holding derived from it has no row"))
+            problem: tr(
+              "missing: the journal's latest entry is row {row} ({amount}), and the holding derived from it has no row",
+              ["row": String(entry.id), "amount": entry.new.description])))
         continue
       }
       if holding.entry != entry.id || holding.amount != entry.new || holding.effective != entry.effective {
         damage.append(
           StoreDamage(
             table: HoldingRecord.databaseTableName, row: nil, key: key.storedKey,
-            problem: "amount \(holding.amount) is not the journal's latest (row \(entry.id): \(entry.new))"))
+            problem: tr(
+              "amount {amount} is not the journal's latest (row {row}: {latest})",
+              ["amount": "\(holding.amount)", "row": "\(entry.id)", "latest": "\(entry.new)"])))
       }
     }
     for (key, holding) in holdings where latest[key] == nil {
       damage.append(
         StoreDamage(
           table: HoldingRecord.databaseTableName, row: nil, key: key.storedKey,
-          problem: "amount \(holding.amount) has no journal entry"))
+          problem: tr("amount {amount} has no journal entry", ["amount": "\(holding.amount)"])))
     }
     return damage
   }
@@ -104,10 +109,11 @@ enum StoreCheck {
     case .to:
       guard let from = pendingFrom, from.id + 1 == entry.id, from.currency == entry.currency,
         from.effective == entry.effective, from.place != entry.place
-      else { return "a move's second entry that does not follow its first" }
+      else { return tr("a move's second entry that does not follow its first") }
       return nil
     case .none, .from:
-      return pendingFrom == nil ? nil : "follows a move's first entry (row \(pendingFrom!.id)), which has no second"
+      return pendingFrom == nil
+        ? nil : tr("follows a move's first entry (row {row}), which has no second", ["row": "\(pendingFrom!.id)"])
     }
   }
 
@@ -131,8 +137,9 @@ enum StoreCheck {
       found.append(
         StoreDamage(
           table: "journal_month_end", row: nil, key: rowKey,
-          problem: "does not hold the journal's last entry of the month, row \(entryID(row)) "
-            + "(a table derived from the journal)"))
+          problem: tr(
+            "does not hold the journal's last entry of the month, row {row} (a table derived from the journal)",
+            ["row": "\(entryID(row))"])))
     }
     for row in try Row.fetchAll(db, sql: "\(stored) EXCEPT \(derived) LIMIT \(limit)") {
       let rowKey = key(row)
@@ -140,8 +147,9 @@ enum StoreCheck {
       found.append(
         StoreDamage(
           table: "journal_month_end", row: nil, key: rowKey,
-          problem: "holds row \(entryID(row)), not the journal's last entry of the month "
-            + "(a table derived from the journal)"))
+          problem: tr(
+            "holds row {row}, not the journal's last entry of the month (a table derived from the journal)",
+            ["row": "\(entryID(row))"])))
     }
     return Array(found.prefix(limit))
   }
@@ -178,7 +186,7 @@ extension Store {
       where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
     {
       // A page too damaged to check is itself the finding.
-      return [error.message ?? "the file is damaged"]
+      return [error.message ?? tr("the file is damaged")]
     } catch {
       throw storeError(error)
     }

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import GRDB
 
@@ -37,7 +38,7 @@ extension Store {
   /// it at its default, so that no session keeps its own.
   package func restore(from path: String) throws(StoreCopyError) -> RestoredStore {
     guard !inRunTransaction else {
-      throw .file(FileProblem("a restore cannot run inside an --atomic run"))
+      throw .file(FileProblem(tr("a restore cannot run inside an --atomic run")))
     }
     let header: SQLiteFileHeader
     do {
@@ -46,14 +47,16 @@ extension Store {
       throw .file(error)
     }
     if let filePath, AtomicFile.names(path, theStoreAt: filePath) {
-      throw .file(FileProblem("\(path) is this store itself"))
+      throw .file(FileProblem(tr("{path} is this store itself", ["path": path])))
     }
     // Told from the header before SQLite opens it.
     if header.applicationID != 0 && header.applicationID != StoreIdentity.applicationID {
       let hex = String(UInt32(bitPattern: header.applicationID), radix: 16)
       throw .file(
         FileProblem(
-          "\(path) is not a Coffer store: it is another application's SQLite database (application_id 0x\(hex))"))
+          tr(
+            "{path} is not a Coffer store: it is another application's SQLite database (application_id 0x{id})",
+            ["path": path, "id": hex])))
     }
     let uri = Self.readOnlyURI(path, header: header)
     let version = try Self.checkedVersion(of: uri, path: path, fileSize: header.fileSize)
@@ -78,7 +81,7 @@ extension Store {
       if version < LegacyMigrations.firstCopiedVersion {
         let migrations = LegacyMigrations.migrator.migrations
         guard (1...migrations.count).contains(version) else {
-          throw RowsProblem(description: "schema \(version) is not one this Coffer knows")
+          throw RowsProblem(description: tr("schema {version} is not one this Coffer knows", ["version": "\(version)"]))
         }
         try LegacyMigrations.migrator.migrate(taken, upTo: migrations[version - 1])
       }
@@ -89,22 +92,29 @@ extension Store {
         try taken.inDatabase { db in try LegacyMigrations.upgradeToCurrent(db, from: 8) }
       }
     } catch let problem as RowsProblem {
-      throw .file(FileProblem("\(path) is not a sound Coffer store: \(problem.description)"))
+      throw .file(
+        FileProblem(tr("{path} is not a sound Coffer store: {reason}", ["path": path, "reason": problem.description])))
     } catch let blocked as LegacyMigrations.RowsNotCarried {
-      throw .file(FileProblem("\(path) is not a sound Coffer store: \(Self.named(blocked.damage))"))
+      throw .file(
+        FileProblem(
+          tr("{path} is not a sound Coffer store: {reason}", ["path": path, "reason": Self.named(blocked.damage)])))
     } catch let damage as StoreDamage {
-      throw .file(FileProblem("\(path) is not a sound Coffer store: \(Self.named([damage]))"))
+      throw .file(
+        FileProblem(tr("{path} is not a sound Coffer store: {reason}", ["path": path, "reason": Self.named([damage])])))
     } catch {
       // The new store is made beside this one: a full disk there is this store's.
       if case .diskFull = StoreError.from(error, path: scratch) { throw .store(.diskFull(path: location.description)) }
-      throw .file(FileProblem("\(path) cannot be restored: \(StoreError.from(error, path: path))"))
+      throw .file(
+        FileProblem(
+          tr("{path} cannot be restored: {reason}", ["path": path, "reason": "\(StoreError.from(error, path: path))"])))
     }
     defer { try? taken.close() }
     let restored: RestoredStore
     do {
       let damage = try taken.inDatabase { db in try StoreCheck.damage(db) }
       guard damage.isEmpty else {
-        throw FileProblem("\(path) is not a sound Coffer store: \(Self.named(damage))")
+        throw FileProblem(
+          tr("{path} is not a sound Coffer store: {reason}", ["path": path, "reason": Self.named(damage)]))
       }
       restored = try taken.inDatabase { db in
         RestoredStore(
@@ -117,7 +127,11 @@ extension Store {
     } catch let problem as FileProblem {
       throw .file(problem)
     } catch {
-      throw .file(FileProblem("\(path) is not a sound Coffer store: \(StoreError.from(error, path: path))"))
+      throw .file(
+        FileProblem(
+          tr(
+            "{path} is not a sound Coffer store: {reason}",
+            ["path": path, "reason": "\(StoreError.from(error, path: path))"])))
     }
     do {
       try prepareToReplace(taken)
@@ -131,9 +145,10 @@ extension Store {
 
   /// `a row Coffer cannot use: …` / `3 rows …`, as a refusal names them.
   private static func named(_ damage: [StoreDamage]) -> String {
-    let shown = damage.prefix(3).map(\.description).joined(separator: "; ")
-    return "\(damage.count == 1 ? "a row" : "\(damage.count) rows") Coffer cannot use: \(shown)"
-      + (damage.count > 3 ? "; and \(damage.count - 3) more" : "")
+    let shown = StoreError.listed(damage.map(\.description), first: 3)
+    return damage.count == 1
+      ? tr("a row Coffer cannot use: {rows}", ["rows": shown])
+      : tr("{count} rows Coffer cannot use: {rows}", ["count": String(damage.count), "rows": shown])
   }
 
   /// A file whose rows cannot be taken as Coffer's tables' rows.
@@ -173,7 +188,7 @@ extension Store {
   /// reads, which SQLite's integrity check passes; returns its schema version.
   private static func checkedVersion(of uri: String, path: String, fileSize: Int) throws(StoreCopyError) -> Int {
     func notSound(_ reason: String) -> StoreCopyError {
-      .file(FileProblem("\(path) is not a sound Coffer store: \(reason)"))
+      .file(FileProblem(tr("{path} is not a sound Coffer store: {reason}", ["path": path, "reason": reason])))
     }
     do {
       var configuration = Configuration()
@@ -184,7 +199,7 @@ extension Store {
       return try source.inDatabase { db in
         let identity = try StoreIdentity.read(db, path: path, fileSize: fileSize, newestVersion: StoreSchema.version)
         guard case .coffer(let version, _) = identity.kind else {
-          throw FileProblem("\(path) holds an empty database, not a Coffer store")
+          throw FileProblem(tr("{path} holds an empty database, not a Coffer store", ["path": path]))
         }
         var findings: [String]
         do {
@@ -192,11 +207,13 @@ extension Store {
             $0 != "ok" && !StoreCheck.isRowFinding($0)
           }
         } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CORRUPT {
-          findings = [error.message ?? "a damaged page"]
+          findings = [error.message ?? tr("a damaged page")]
         }
         guard findings.isEmpty else {
           throw FileProblem(
-            "\(path) is not a sound Coffer store: SQLite's integrity check found \(findings.joined(separator: "; "))")
+            tr(
+              "{path} is not a sound Coffer store: SQLite's integrity check found {findings}",
+              ["path": path, "findings": findings.joined(separator: "; ")]))
         }
         // An unmarked early store keeps its version only in GRDB's table of migrations.
         if version > 0 { return version }
@@ -206,17 +223,19 @@ extension Store {
     } catch let problem as FileProblem {
       throw .file(problem)
     } catch let error as StoreError {
-      if case .notCoffer(_, let reason) = error { throw .file(FileProblem("\(path) is not a Coffer store: \(reason)")) }
+      if case .notCoffer(_, let reason) = error {
+        throw .file(FileProblem(tr("{path} is not a Coffer store: {reason}", ["path": path, "reason": reason])))
+      }
       throw notSound(error.description)
     } catch let error as DatabaseError {
       let reason =
         switch error.resultCode.primaryResultCode {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: "it is damaged or cut short"
-        case .SQLITE_IOERR: "it cannot be read in full (\(error.message ?? "I/O error"))"
-        case .SQLITE_BUSY, .SQLITE_LOCKED: "another process holds it locked (waited 5 s)"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: tr("it is damaged or cut short")
+        case .SQLITE_IOERR: tr("it cannot be read in full ({reason})", ["reason": error.message ?? "I/O error"])
+        case .SQLITE_BUSY, .SQLITE_LOCKED: tr("another process holds it locked (waited 5 s)")
         default: error.message ?? "SQLite error \(error.resultCode.rawValue)"
         }
-      throw .file(FileProblem("cannot read \(path): \(reason)"))
+      throw .file(FileProblem(tr("cannot read {path}: {reason}", ["path": path, "reason": reason])))
     } catch {
       throw notSound(String(describing: error))
     }
@@ -263,7 +282,7 @@ extension Store {
       guard theirTables.contains(table.name) else {
         // A table of a later schema than the file's starts empty.
         if let since = LegacyMigrations.tablesSince[table.name], version < since { continue }
-        throw RowsProblem(description: "it has no table \(table.name)")
+        throw RowsProblem(description: tr("it has no table {table}", ["table": table.name]))
       }
       let name = table.name.quotedDatabaseIdentifier
       let present = try Set(Row.fetchAll(db, sql: "PRAGMA backup.table_info(\(name))").map { $0["name"] as String })
@@ -272,14 +291,17 @@ extension Store {
         present.contains($0) || (LegacyMigrations.columnsSince["\(table.name).\($0)"].map { version >= $0 } ?? true)
       }
       if let missing = columns.first(where: { !present.contains($0) }) {
-        throw RowsProblem(description: "its table \(table.name) has no column \(missing)")
+        throw RowsProblem(
+          description: tr("its table {table} has no column {column}", ["table": table.name, "column": missing]))
       }
       let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
       do {
         try db.execute(sql: "INSERT INTO main.\(name) (\(list)) SELECT \(list) FROM backup.\(name)")
       } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
         throw RowsProblem(
-          description: "a row of its table \(table.name) is not as Coffer writes one (\(error.message ?? ""))")
+          description: tr(
+            "a row of its table {table} is not as Coffer writes one ({reason})",
+            ["table": table.name, "reason": error.message ?? ""]))
       }
     }
     if theirTables.contains("sqlite_sequence") {

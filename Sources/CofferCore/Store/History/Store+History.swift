@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// A currency's balance as the journal holds it on a day: the amount, and the effective
@@ -118,7 +119,9 @@ extension Store {
         throw StoreDamage(
           table: "journal", row: id,
           problem:
-            "code \(StoredValue(row, 0).shown), place \(StoredValue(row, 1).shown) is not a holding as Coffer writes one"
+            tr(
+              "code {code}, place {place} is not a holding as Coffer writes one",
+              ["code": StoredValue(row, 0).shown, "place": StoredValue(row, 1).shown])
         )
       }
       keys.append(Holding(currency, at: place))
@@ -179,15 +182,17 @@ extension Store {
     }
     let day = StoredValue(row, columns.day)
     guard let number = day.integer, let since = CalendarDate(dayNumber: Int(exactly: number) ?? .min) else {
-      throw damage("effective is \(day.shown), not a day from 0001-01-01 to 9999-12-31")
+      throw damage(tr("effective is {value}, not a day from 0001-01-01 to 9999-12-31", ["value": day.shown]))
     }
     let amountValue = StoredValue(row, columns.amount)
-    guard let text = amountValue.text else { throw damage("new is \(amountValue.shown), not text") }
+    guard let text = amountValue.text else {
+      throw damage(tr("new is {value}, not text", ["value": amountValue.shown]))
+    }
     guard let amount = DecimalValue(storedText: text) else {
-      throw damage("new \(StoredText.quoted(text)) is not a number as Coffer writes one")
+      throw damage(tr("new {value} is not a number as Coffer writes one", ["value": StoredText.quoted(text)]))
     }
     if let problem = AmountRules.problem(with: amount, for: key.currency) {
-      throw damage("new \(StoredText.quoted(text)): \(problem)")
+      throw damage(tr("new {value}: {reason}", ["value": StoredText.quoted(text), "reason": problem]))
     }
     return HeldBalance(amount: amount, since: since)
   }
@@ -300,7 +305,7 @@ extension DecimalValue {
     do {
       return try self + other
     } catch {
-      throw StoreDamage(table: table, row: nil, problem: "amounts that add up past 38 significant digits")
+      throw StoreDamage(table: table, row: nil, problem: tr("amounts that add up past 38 significant digits"))
     }
   }
 }

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import GRDB
 
@@ -45,7 +46,7 @@ enum RateDayTable {
         continue
       }
       try row.withUnsafeData(atIndex: 1) { data in
-        guard let data else { throw DamagedSnapshot(day: rowDay, detail: "no data") }
+        guard let data else { throw DamagedSnapshot(day: rowDay, detail: tr("no data")) }
         found.append((rowDay, bytes.count..<(bytes.count + data.count)))
         bytes.append(contentsOf: data)
       }
@@ -104,7 +105,8 @@ enum RateDayTable {
         sql: "SELECT day FROM rate_day WHERE day < ?1 OR day > ?2 LIMIT 1"),
       arguments: [CalendarDate.dayNumbers.lowerBound, CalendarDate.dayNumbers.upperBound])
     if let outside {
-      throw DamagedSnapshot(day: outside, detail: "day \(outside) is not a date from 0001-01-01 to 9999-12-31")
+      throw DamagedSnapshot(
+        day: outside, detail: tr("day {day} is not a date from 0001-01-01 to 9999-12-31", ["day": "\(outside)"]))
     }
   }
 
@@ -116,7 +118,7 @@ enum RateDayTable {
     while let row = try cursor.next() {
       let day: Int = row[0]
       let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
-        guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+        guard let data else { throw DamagedSnapshot(day: day, detail: tr("no data")) }
         return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
           try SnapshotCoding.decode(bytes, day: day, sources: &sources)
         }
@@ -320,7 +322,7 @@ extension RateDayTable {
       let day: Int = row[0]
       do {
         _ = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
-          guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+          guard let data else { throw DamagedSnapshot(day: day, detail: tr("no data")) }
           return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
             try SnapshotCoding.decode(bytes, day: day, sources: &sources)
           }
@@ -342,7 +344,7 @@ extension RateDayTable {
       let day: Int = row[0]
       var sources = SourceNames()
       let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
-        guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+        guard let data else { throw DamagedSnapshot(day: day, detail: tr("no data")) }
         return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
           try SnapshotCoding.decode(bytes, day: day, sources: &sources, olderFormats: true)
         }
@@ -387,7 +389,7 @@ extension RateDayTable {
         else {
           throw StoreDamage(
             table: "rate_quoted", row: nil, key: "\(row[0] as String? ?? "?") day \(row[2] as Int? ?? 0)",
-            problem: "a rate as given that cannot be read")
+            problem: tr("a rate as given that cannot be read"))
         }
         stored[StoredRateKey(unit: unit.index, day: row[2], source: row[3])] = (base, value)
       }

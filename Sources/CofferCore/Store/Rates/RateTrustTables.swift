@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// Reads and writes what the rules of SPEC §12 keep: the pegs (`rate_peg`), the rates
@@ -17,16 +18,18 @@ enum RateTrustTables {
       func damage(_ problem: String) -> StoreDamage {
         StoreDamage(table: "rate_peg", row: nil, key: "unit \(StoredText.quoted(unitCode))", problem: problem)
       }
-      guard let unit = Catalog.unit(storedAs: unitCode) else { throw damage("not a unit Coffer knows") }
-      guard let anchor = Catalog.unit(storedAs: row[2]) else { throw damage("its anchor is not a unit Coffer knows") }
+      guard let unit = Catalog.unit(storedAs: unitCode) else { throw damage(tr("not a unit Coffer knows")) }
+      guard let anchor = Catalog.unit(storedAs: row[2]) else {
+        throw damage(tr("its anchor is not a unit Coffer knows"))
+      }
       guard let rate = DecimalValue(storedText: row[3] as String), RateRules.problem(with: rate) == nil else {
-        throw damage("its rate is not a rate Coffer writes")
+        throw damage(tr("its rate is not a rate Coffer writes"))
       }
       guard let band = DecimalValue(storedText: row[4] as String), band >= .zero else {
-        throw damage("its band is not a percentage Coffer writes")
+        throw damage(tr("its band is not a percentage Coffer writes"))
       }
       guard let from = CalendarDate(dayNumber: row[5]), let to = CalendarDate(dayNumber: row[6]) else {
-        throw damage("its dates are not in the calendar")
+        throw damage(tr("its dates are not in the calendar"))
       }
       pegs.append(Peg(unit: unit, anchor: anchor, rate: rate, band: band, from: from, to: to))
     }
@@ -95,7 +98,7 @@ enum RateTrustTables {
         throw StoreDamage(
           table: "rate_quoted", row: nil,
           key: "\(row[0] as String? ?? "?") \(row[1] as String? ?? "?") day \(row[2] as Int? ?? 0)",
-          problem: "a rate as given that cannot be read")
+          problem: tr("a rate as given that cannot be read"))
       }
       result.append(RateRow(unit: unit, base: base, date: date, value: value, source: row[3]))
     }

@@ -1,3 +1,5 @@
+import CofferText
+
 /// The bytes of a `rate_day.rates` blob:
 ///
 ///     format    1 byte, 1
@@ -151,25 +153,28 @@ enum SnapshotCoding {
     _ blob: UnsafeRawBufferPointer, day: Int, sources: inout SourceNames, olderFormats: Bool = false
   ) throws(DamagedSnapshot) -> RateSnapshot {
     guard CalendarDate.dayNumbers.contains(day) else {
-      throw DamagedSnapshot(day: day, detail: "day \(day) is not a date from 0001-01-01 to 9999-12-31")
+      throw DamagedSnapshot(
+        day: day, detail: tr("day {day} is not a date from 0001-01-01 to 9999-12-31", ["day": "\(day)"]))
     }
-    guard let rowFormat = blob.first else { throw DamagedSnapshot(day: day, detail: "no data") }
+    guard let rowFormat = blob.first else { throw DamagedSnapshot(day: day, detail: tr("no data")) }
     var bytes = blob
     switch rowFormat {
     case formatWithChecksum, formatWithAddedUnits:
-      guard blob.count >= 5 else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(blob.count)") }
+      guard blob.count >= 5 else {
+        throw DamagedSnapshot(day: day, detail: tr("cut short at byte {byte}", ["byte": "\(blob.count)"]))
+      }
       bytes = UnsafeRawBufferPointer(rebasing: blob[0..<blob.count - 4])
       var stored: UInt32 = 0
       withUnsafeMutableBytes(of: &stored) {
         $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: blob[(blob.count - 4)...]))
       }
       guard UInt32(littleEndian: stored) == checksum(day: day, bytes) else {
-        throw DamagedSnapshot(day: day, detail: "its checksum does not match its bytes")
+        throw DamagedSnapshot(day: day, detail: tr("its checksum does not match its bytes"))
       }
     case format where olderFormats, formatWithQuotes where olderFormats:
       break
     default:
-      throw DamagedSnapshot(day: day, detail: "unknown format \(rowFormat)")
+      throw DamagedSnapshot(day: day, detail: tr("unknown format {format}", ["format": "\(rowFormat)"]))
     }
     var reader = Reader(bytes: bytes, day: day)
     _ = try reader.byte()
@@ -189,7 +194,7 @@ enum SnapshotCoding {
       guard let index else { continue }
       // Written in catalog order, each currency once; added units after them.
       guard index >= Catalog.count ? snapshot.rates[index] == nil : index > lastIndex else {
-        throw DamagedSnapshot(day: day, detail: "a rate out of range or out of order")
+        throw DamagedSnapshot(day: day, detail: tr("a rate out of range or out of order"))
       }
       if index < Catalog.count { lastIndex = index }
       snapshot.rates[index] = RateSnapshot.Held(perEuro: value, day: day - age, source: rowSources[source])
@@ -203,17 +208,17 @@ enum SnapshotCoding {
         let source = try reader.count(limit: rowSources.count - 1)
         let value = try reader.rate()
         guard let currency, let quotedIn else { continue }
-        guard currency != quotedIn else { throw DamagedSnapshot(day: day, detail: "a quote out of range") }
+        guard currency != quotedIn else { throw DamagedSnapshot(day: day, detail: tr("a quote out of range")) }
         let quote = RateSnapshot.HeldQuote(
           currency: currency, quotedIn: quotedIn, value: value, day: day - age, source: rowSources[source])
         // Written in pair order, each pair once (pairs of an added unit in no set order).
         if currency >= Catalog.count || quotedIn >= Catalog.count {
           guard snapshot.quotes[quote.pair] == nil else {
-            throw DamagedSnapshot(day: day, detail: "a quote out of order")
+            throw DamagedSnapshot(day: day, detail: tr("a quote out of order"))
           }
         } else {
           guard lastPair.map({ $0 < quote.pair }) ?? true else {
-            throw DamagedSnapshot(day: day, detail: "a quote out of order")
+            throw DamagedSnapshot(day: day, detail: tr("a quote out of order"))
           }
           lastPair = quote.pair
         }
@@ -221,7 +226,8 @@ enum SnapshotCoding {
       }
     }
     guard reader.offset == bytes.count else {
-      throw DamagedSnapshot(day: day, detail: "\(bytes.count - reader.offset) bytes past the end")
+      throw DamagedSnapshot(
+        day: day, detail: tr("{count} bytes past the end", ["count": "\(bytes.count - reader.offset)"]))
     }
     return snapshot
   }
@@ -238,17 +244,19 @@ enum SnapshotCoding {
       let first = try byte()
       if first < Catalog.count { return Int(first) }
       guard addedUnits, first == SnapshotCoding.addedUnitMark else {
-        throw DamagedSnapshot(day: day, detail: "a rate out of range or out of order")
+        throw DamagedSnapshot(day: day, detail: tr("a rate out of range or out of order"))
       }
       let code = try text(length: try count(limit: 10))
       guard UnitRules.problem(withCode: code) == nil, code == code.uppercased() else {
-        throw DamagedSnapshot(day: day, detail: "an added unit's code that is not one")
+        throw DamagedSnapshot(day: day, detail: tr("an added unit's code that is not one"))
       }
       return Catalog.unit(storedAs: code)?.index
     }
 
     mutating func byte() throws(DamagedSnapshot) -> UInt8 {
-      guard offset < bytes.count else { throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)") }
+      guard offset < bytes.count else {
+        throw DamagedSnapshot(day: day, detail: tr("cut short at byte {byte}", ["byte": "\(offset)"]))
+      }
       defer { offset += 1 }
       return bytes[offset]
     }
@@ -268,7 +276,9 @@ enum SnapshotCoding {
       var shift = UInt128(smallShift)
       while true {
         let next = try byte()
-        guard shift < 128 else { throw DamagedSnapshot(day: day, detail: "a number too long at byte \(offset)") }
+        guard shift < 128 else {
+          throw DamagedSnapshot(day: day, detail: tr("a number too long at byte {byte}", ["byte": "\(offset)"]))
+        }
         value |= UInt128(next & 0x7F) << shift
         if next & 0x80 == 0 { return value }
         shift += 7
@@ -281,7 +291,7 @@ enum SnapshotCoding {
       let magnitude = try varint()
       let scale = Int(signAndScale & 0x7F)
       guard scale <= DecimalValue.maxScale, magnitude <= DecimalValue.maxCoefficient else {
-        throw DamagedSnapshot(day: day, detail: "a number out of range")
+        throw DamagedSnapshot(day: day, detail: tr("a number out of range"))
       }
       let coefficient = signAndScale & 0x80 == 0 ? Int128(magnitude) : -Int128(magnitude)
       return DecimalValue(uncheckedCoefficient: coefficient, scale: scale)
@@ -291,7 +301,8 @@ enum SnapshotCoding {
     mutating func rate() throws(DamagedSnapshot) -> DecimalValue {
       let value = try decimal()
       if let problem = RateRules.problem(with: value) {
-        throw DamagedSnapshot(day: day, detail: "\(problem), found \(value)")
+        throw DamagedSnapshot(
+          day: day, detail: tr("{reason}, found {value}", ["reason": problem, "value": "\(value)"]))
       }
       return value
     }
@@ -314,14 +325,14 @@ enum SnapshotCoding {
         value = try varint()
       }
       guard limit >= 0, value <= UInt128(limit) else {
-        throw DamagedSnapshot(day: day, detail: "a count out of range at byte \(offset)")
+        throw DamagedSnapshot(day: day, detail: tr("a count out of range at byte {byte}", ["byte": "\(offset)"]))
       }
       return Int(value)
     }
 
     mutating func text(length: Int) throws(DamagedSnapshot) -> String {
       guard length <= bytes.count - offset else {
-        throw DamagedSnapshot(day: day, detail: "cut short at byte \(offset)")
+        throw DamagedSnapshot(day: day, detail: tr("cut short at byte {byte}", ["byte": "\(offset)"]))
       }
       defer { offset += length }
       return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// The store read whole, as `dump` writes it out: every rate and quote as it was recorded
@@ -17,7 +18,7 @@ extension Store {
       while let row = try rows.next() {
         let day: Int = row[0]
         let snapshot = try row.withUnsafeData(atIndex: 1) { data throws -> RateSnapshot in
-          guard let data else { throw DamagedSnapshot(day: day, detail: "no data") }
+          guard let data else { throw DamagedSnapshot(day: day, detail: tr("no data")) }
           return try data.withUnsafeBytes { bytes throws(DamagedSnapshot) in
             try SnapshotCoding.decode(bytes, day: day, sources: &sources)
           }

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// Everything the store holds that a session keeps in memory, as read in one go.
@@ -33,7 +34,9 @@ extension Store {
           result = try body(db)
           return .commit
         }
-        guard let result else { throw StoreError.failed(path: location.description, reason: "a read gave no result") }
+        guard let result else {
+          throw StoreError.failed(path: location.description, reason: tr("a read gave no result"))
+        }
         return result
       }
     } catch {
@@ -63,7 +66,8 @@ extension Store {
       return try writer.inDatabase { db in try Self.entryOutOfBounds(db) }
     } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CORRUPT {
       return StoreDamage(
-        table: "journal", row: nil, problem: "SQLite cannot read its pages (\(error.message ?? "damaged"))")
+        table: "journal", row: nil,
+        problem: tr("SQLite cannot read its pages ({reason})", ["reason": error.message ?? tr("damaged")]))
     } catch {
       throw storeError(error)
     }
@@ -128,7 +132,7 @@ extension Store {
         guard let unit = AddedUnits.register(record.definition) else {
           throw StoreDamage(
             table: "unit", row: nil, key: "code '\(record.definition.code)'",
-            problem: "more units than one process can hold (\(AddedUnits.capacity))")
+            problem: tr("more units than one process can hold ({limit})", ["limit": "\(AddedUnits.capacity)"]))
         }
         units.append(unit)
       } catch {

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// A row of `holding`: a holding's latest journal entry (by day, then as entered), which
@@ -38,23 +39,25 @@ extension HoldingRecord: FetchableRecord {
       StoreDamage(table: Self.databaseTableName, row: nil, key: key, problem: problem)
     }
     guard let code = codeValue.text, let currency = Catalog.unit(storedAs: code) else {
-      throw damage("not a currency code as Coffer writes one")
+      throw damage(tr("not a currency code as Coffer writes one"))
     }
     guard let name = placeValue.text, Place.problem(with: name) == nil, case let place = Place(checkedName: name),
       place.name == name
-    else { throw damage("place \(placeValue.shown) is not a place's name as Coffer writes one") }
+    else { throw damage(tr("place {value} is not a place's name as Coffer writes one", ["value": placeValue.shown])) }
     let amountValue = StoredValue(row, 2)
     guard let text = amountValue.text, let amount = DecimalValue(storedText: text) else {
-      throw damage("amount \(amountValue.shown) is not a number as Coffer writes one")
+      throw damage(tr("amount {value} is not a number as Coffer writes one", ["value": amountValue.shown]))
     }
     if let problem = AmountRules.problem(with: amount, for: currency) {
-      throw damage("amount \(StoredText.quoted(text)): \(problem)")
+      throw damage(tr("amount {value}: {reason}", ["value": StoredText.quoted(text), "reason": problem]))
     }
     let dayValue = StoredValue(row, 3)
     guard let day = dayValue.integer, let effective = CalendarDate(dayNumber: Int(exactly: day) ?? .min) else {
-      throw damage("effective is \(dayValue.shown), not a day from 0001-01-01 to 9999-12-31")
+      throw damage(tr("effective is {value}, not a day from 0001-01-01 to 9999-12-31", ["value": dayValue.shown]))
     }
-    guard let entry = StoredValue(row, 4).integer else { throw damage("id is \(StoredValue(row, 4).shown)") }
+    guard let entry = StoredValue(row, 4).integer else {
+      throw damage(tr("id is {value}", ["value": StoredValue(row, 4).shown]))
+    }
     self.init(currency: currency, place: place, amount: amount, effective: effective, entry: entry)
   }
 }

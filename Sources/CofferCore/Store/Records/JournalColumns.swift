@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// The checks of a journal row's columns, each naming the row when it fails.
@@ -16,14 +17,16 @@ struct JournalColumns {
 
   func text(_ index: Int, _ column: String) throws(StoreDamage) -> String {
     let value = StoredValue(row, index)
-    guard let text = value.text else { throw damage("\(column) is \(value.shown), not text") }
+    guard let text = value.text else {
+      throw damage(tr("{column} is {value}, not text", ["column": column, "value": value.shown]))
+    }
     return text
   }
 
   func effective(_ index: Int) throws(StoreDamage) -> CalendarDate {
     let value = StoredValue(row, index)
     guard let day = value.integer, let effective = CalendarDate(dayNumber: Int(exactly: day) ?? .min) else {
-      throw damage("effective is \(value.shown), not a day from 0001-01-01 to 9999-12-31")
+      throw damage(tr("effective is {value}, not a day from 0001-01-01 to 9999-12-31", ["value": value.shown]))
     }
     return effective
   }
@@ -31,7 +34,7 @@ struct JournalColumns {
   func currency(_ index: Int) throws(StoreDamage) -> Currency {
     let code = try text(index, "code")
     guard let currency = Catalog.unit(storedAs: code) else {
-      throw damage("code \(StoredText.quoted(code)) is not a currency code as Coffer writes one")
+      throw damage(tr("code {value} is not a currency code as Coffer writes one", ["value": StoredText.quoted(code)]))
     }
     return currency
   }
@@ -41,7 +44,7 @@ struct JournalColumns {
   func place(_ index: Int) throws(StoreDamage) -> Place {
     let name = try text(index, "place")
     guard Place.problem(with: name) == nil, case let place = Place(checkedName: name), place.name == name else {
-      throw damage("place \(StoredText.quoted(name)) is not a place's name as Coffer writes one")
+      throw damage(tr("place {value} is not a place's name as Coffer writes one", ["value": StoredText.quoted(name)]))
     }
     return place
   }
@@ -49,10 +52,14 @@ struct JournalColumns {
   func amount(_ index: Int, _ column: String, of currency: Currency) throws(StoreDamage) -> DecimalValue {
     let written = try text(index, column)
     guard let amount = DecimalValue(storedText: written) else {
-      throw damage("\(column) \(StoredText.quoted(written)) is not a number as Coffer writes one")
+      throw damage(
+        tr(
+          "{column} {value} is not a number as Coffer writes one",
+          ["column": column, "value": StoredText.quoted(written)]))
     }
     if let problem = AmountRules.problem(with: amount, for: currency) {
-      throw damage("\(column) \(StoredText.quoted(written)): \(problem)")
+      throw damage(
+        tr("{column} {value}: {reason}", ["column": column, "value": StoredText.quoted(written), "reason": problem]))
     }
     return amount
   }

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// One saved change, as the journal keeps it: when it was entered, the date from which it
@@ -54,21 +55,22 @@ extension JournalEntry: FetchableRecord {
     let columns = JournalColumns(row)
     // An id below 1 is refused as it is written (CHECK); only a writer that turned the
     // store's checks off can have made one.
-    guard columns.id > 0 else { throw columns.damage("id \(columns.id) is not above 0") }
+    guard columns.id > 0 else { throw columns.damage(tr("id {value} is not above 0", ["value": "\(columns.id)"])) }
     let enteredText = try columns.text(1, "entered")
     let offsetValue = StoredValue(row, 2)
     guard let offset = offsetValue.integer, abs(offset) <= Int64(EntryTime.offsetLimit) else {
-      throw columns.damage("utc_offset is \(offsetValue.shown), not minutes east of UTC")
+      throw columns.damage(tr("utc_offset is {value}, not minutes east of UTC", ["value": offsetValue.shown]))
     }
     guard let entered = EntryTime(utcText: enteredText, offsetMinutes: Int(offset)) else {
-      throw columns.damage("entered \(StoredText.quoted(enteredText)) is not a UTC time (YYYY-MM-DDTHH:MM:SSZ)")
+      throw columns.damage(
+        tr("entered {value} is not a UTC time (YYYY-MM-DDTHH:MM:SSZ)", ["value": StoredText.quoted(enteredText)]))
     }
     let effective = try columns.effective(3)
     let currency = try columns.currency(4)
     let place = try columns.place(5)
     let moveValue = StoredValue(row, 8)
     guard let number = moveValue.integer, let move = Move(rawValue: Int(number)) else {
-      throw columns.damage("move is \(moveValue.shown), not 0, 1 or 2")
+      throw columns.damage(tr("move is {value}, not 0, 1 or 2", ["value": moveValue.shown]))
     }
     self.init(
       id: columns.id, entered: entered, effective: effective, currency: currency, place: place,

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// A row of `rate_source`: where `rates fetch` goes, by name, in the order sources were
@@ -18,28 +19,33 @@ extension RateSource: FetchableRecord {
     let nameValue = StoredValue(row, 1)
     guard let name = nameValue.text else {
       throw StoreDamage(
-        table: Self.databaseTableName, row: position, problem: "name is \(nameValue.shown), not text")
+        table: Self.databaseTableName, row: position,
+        problem: tr("name is {value}, not text", ["value": nameValue.shown]))
     }
     func damage(_ problem: String) -> StoreDamage {
       StoreDamage(
         table: Self.databaseTableName, row: position, key: "name \(StoredText.quoted(name))", problem: problem)
     }
-    guard Self.isName(name) else { throw damage("the name is not a word (letters, digits, _ . -)") }
+    guard Self.isName(name) else { throw damage(tr("the name is not a word (letters, digits, _ . -)")) }
     let urlValue = StoredValue(row, 2)
-    guard let url = urlValue.text else { throw damage("url is \(urlValue.shown), not text") }
+    guard let url = urlValue.text else { throw damage(tr("url is {value}, not text", ["value": urlValue.shown])) }
     guard Self.isURL(url) else {
-      throw damage("url \(StoredText.quoted(url)) is not an http or https URL without blanks or control characters")
+      throw damage(
+        tr(
+          "url {value} is not an http or https URL without blanks or control characters",
+          ["value": StoredText.quoted(url)]))
     }
     let currenciesValue = StoredValue(row, 3)
     guard let codes = currenciesValue.text else {
-      throw damage("currencies is \(currenciesValue.shown), not text")
+      throw damage(tr("currencies is {value}, not text", ["value": currenciesValue.shown]))
     }
     var currencies: [Currency] = []
     // Empty: every currency the source has.
     for code in codes.isEmpty ? [] : codes.split(separator: " ", omittingEmptySubsequences: false) {
       guard let currency = Catalog.currency(String(code)), currency.code == code, !currencies.contains(currency)
       else {
-        throw damage("currencies \(StoredText.quoted(codes)) is not a list of catalog codes, once each")
+        throw damage(
+          tr("currencies {value} is not a list of catalog codes, once each", ["value": StoredText.quoted(codes)]))
       }
       currencies.append(currency)
     }

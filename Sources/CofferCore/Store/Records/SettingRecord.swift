@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// A row of `setting` as a key and its text. What the keys and values mean, and which
@@ -25,12 +26,13 @@ extension SettingRecord: FetchableRecord {
     let keyValue = StoredValue(row, 1)
     let value = StoredValue(row, 2)
     guard let key = keyValue.text else {
-      throw StoreDamage(table: Self.databaseTableName, row: rowid, problem: "key is \(keyValue.shown), not text")
+      throw StoreDamage(
+        table: Self.databaseTableName, row: rowid, problem: tr("key is {value}, not text", ["value": keyValue.shown]))
     }
     guard let text = value.text else {
       throw StoreDamage(
         table: Self.databaseTableName, row: rowid, key: "key \(StoredText.quoted(key))",
-        problem: "value is \(value.shown), not text")
+        problem: tr("value is {value}, not text", ["value": value.shown]))
     }
     self.init(rowid: rowid, key: key, value: text)
   }

@@ -1,3 +1,5 @@
+import CofferText
+
 /// A row of Coffer's own that cannot be read back as Coffer writes it: the table, the row
 /// and what is wrong with it. Coffer never uses such a row, nor leaves it out without a
 /// word: every command that needs it fails naming it, and `check` lists them all.
@@ -18,8 +20,7 @@ package struct StoreDamage: Error, Sendable, Equatable, CustomStringConvertible 
 
   /// `holding row 2 (code 'USD'): amount '1,200' is not a number`
   package var description: String {
-    var text = table
-    if let row { text += " row \(row)" }
+    var text = row.map { tr("{table} row {row}", ["table": table, "row": String($0)]) } ?? table
     if let key { text += " (\(key))" }
     return text + ": " + problem
   }

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// The rows of `setting`, read and checked: the local currency and the rates revision.
@@ -75,26 +76,35 @@ package struct StoredSettings: Sendable, Equatable {
     switch record.key {
     case Self.localKey:
       guard let currency = Catalog.unit(storedAs: text) else {
-        throw damage("\(StoredText.quoted(text)) is not a currency Coffer knows")
+        throw damage(tr("{value} is not a currency Coffer knows", ["value": StoredText.quoted(text)]))
       }
       local = currency
     case Self.ratesRevisionKey:
       guard let revision = Self.revision(in: text) else {
-        throw damage("\(StoredText.quoted(text)) is not a whole number from 0 to \(Int.max)")
+        throw damage(
+          tr(
+            "{value} is not a whole number from 0 to {limit}",
+            ["value": StoredText.quoted(text), "limit": "\(Int.max)"]))
       }
       ratesRevision = revision
     case Self.maxAgeKey:
       guard let days = Self.revision(in: text), days <= Self.maxAgeLimit else {
-        throw damage("\(StoredText.quoted(text)) is not a whole number of days from 0 to \(Self.maxAgeLimit)")
+        throw damage(
+          tr(
+            "{value} is not a whole number of days from 0 to {limit}",
+            ["value": StoredText.quoted(text), "limit": "\(Self.maxAgeLimit)"]))
       }
       maxAge = days
     case Self.maxJumpKey:
       guard let percent = DecimalValue(storedText: text), percent > .zero, percent <= Self.maxJumpLimit else {
-        throw damage("\(StoredText.quoted(text)) is not a percentage above 0 and at most \(Self.maxJumpLimit)")
+        throw damage(
+          tr(
+            "{value} is not a percentage above 0 and at most {limit}",
+            ["value": StoredText.quoted(text), "limit": "\(Self.maxJumpLimit)"]))
       }
       maxJump = percent
     default:
-      throw damage("not a setting Coffer keeps")
+      throw damage(tr("not a setting Coffer keeps"))
     }
   }
 }

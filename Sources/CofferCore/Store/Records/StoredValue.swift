@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// One column of a row as SQLite stored it, read whole. Coffer writes text where it
@@ -41,13 +42,13 @@ struct StoredValue {
   /// How the value is named in a message: text quoted and cut short, anything else by
   /// its storage class.
   var shown: String {
-    if holdsNUL { return "text with a NUL byte in it" }
+    if holdsNUL { return tr("text with a NUL byte in it") }
     return switch value.storage {
     case .null: "NULL"
-    case .int64(let value): "the integer \(value)"
-    case .double(let value): "the real number \(value)"
+    case .int64(let value): tr("the integer {value}", ["value": String(value)])
+    case .double(let value): tr("the real number {value}", ["value": "\(value)"])
     case .string(let text): StoredText.quoted(text)
-    case .blob(let data): "a blob of \(data.count) \(data.count == 1 ? "byte" : "bytes")"
+    case .blob(let data): tr("a blob of {count} byte", "a blob of {count} bytes", count: data.count)
     }
   }
 }

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// A row of `unit`: a unit a person added beyond the catalog, checked as Coffer writes it
@@ -21,16 +22,19 @@ package struct UnitRecord: Sendable, Equatable {
       StoreDamage(table: Self.databaseTableName, row: rowid, key: "code \(codeValue.shown)", problem: problem)
     }
     guard let code = codeValue.text, UnitRules.problem(withCode: code) == nil, code == code.uppercased() else {
-      throw damage("not a unit's code as Coffer writes one")
+      throw damage(tr("not a unit's code as Coffer writes one"))
     }
     guard let name = StoredValue(row, 2).text, UnitRules.problem(withName: name) == nil else {
-      throw damage("name \(StoredValue(row, 2).shown) is not a unit's name")
+      throw damage(tr("name {value} is not a unit's name", ["value": StoredValue(row, 2).shown]))
     }
     guard let minor = StoredValue(row, 3).integer, (0...Int64(UnitRules.maximumMinorUnits)).contains(minor) else {
-      throw damage("minor is \(StoredValue(row, 3).shown), not 0 to \(UnitRules.maximumMinorUnits)")
+      throw damage(
+        tr(
+          "minor is {value}, not 0 to {limit}",
+          ["value": StoredValue(row, 3).shown, "limit": "\(UnitRules.maximumMinorUnits)"]))
     }
     guard let symbol = StoredValue(row, 4).text, UnitRules.problem(withSymbol: symbol) == nil else {
-      throw damage("symbol \(StoredValue(row, 4).shown) is not a unit's symbol")
+      throw damage(tr("symbol {value} is not a unit's symbol", ["value": StoredValue(row, 4).shown]))
     }
     self.init(AddedUnits.Definition(code: code, name: name, minorUnits: Int(minor), symbol: symbol))
   }
@@ -70,11 +74,14 @@ struct PlaceRecord: Sendable, Equatable {
       StoreDamage(table: Self.databaseTableName, row: rowid, key: "name \(nameValue.shown)", problem: problem)
     }
     guard let name = nameValue.text, !name.isEmpty, Place.problem(with: name) == nil else {
-      throw damage("not a place's name as Coffer writes one")
+      throw damage(tr("not a place's name as Coffer writes one"))
     }
     let place = Place(checkedName: name)
     guard place.name == name, StoredValue(row, 2).text == place.key else {
-      throw damage("key \(StoredValue(row, 2).shown) is not the name's (\(StoredText.quoted(place.key)))")
+      throw damage(
+        tr(
+          "key {value} is not the name's ({key})",
+          ["value": StoredValue(row, 2).shown, "key": StoredText.quoted(place.key)]))
     }
     self.init(place)
   }

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// How the stores older Coffers made (schemas 1 to 9) are brought to this one's: GRDB's
@@ -65,7 +66,7 @@ enum LegacyMigrations {
           let valueText = StoredValue(row, 3).text, let value = DecimalValue(storedText: valueText),
           RateRules.problem(with: value) == nil, let source = StoredValue(row, 4).text
         else {
-          throw StoreDamage(table: "rate", row: row[0], problem: "not a rate as Coffer wrote one")
+          throw StoreDamage(table: "rate", row: row[0], problem: tr("not a rate as Coffer wrote one"))
         }
         rates.append(Rate(currency: currency, perEuro: value, date: date, source: source))
       }
@@ -177,11 +178,16 @@ enum LegacyMigrations {
     let rowid: Int64 = row[0]
     func damage(_ problem: String) -> StoreDamage { StoreDamage(table: "holding", row: rowid, problem: problem) }
     guard let code = StoredValue(row, 1).text, let currency = Catalog.currency(code), currency.code == code else {
-      throw damage("code \(StoredValue(row, 1).shown) is not a currency code as Coffer writes one")
+      throw damage(tr("code {value} is not a currency code as Coffer writes one", ["value": StoredValue(row, 1).shown]))
     }
     guard let text = StoredValue(row, 2).text, let amount = DecimalValue(storedText: text),
       AmountRules.problem(with: amount, for: currency) == nil
-    else { throw damage("amount \(StoredValue(row, 2).shown) is not an amount of \(code) as Coffer writes one") }
+    else {
+      throw damage(
+        tr(
+          "amount {value} is not an amount of {code} as Coffer writes one",
+          ["value": StoredValue(row, 2).shown, "code": "\(code)"]))
+    }
     return (rowid, currency, amount)
   }
 
@@ -308,7 +314,8 @@ enum LegacyMigrations {
     } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
       throw RowsNotCarried(damage: [
         StoreDamage(
-          table: "journal", row: nil, problem: "an entry is not as Coffer writes one (\(error.message ?? ""))")
+          table: "journal", row: nil,
+          problem: tr("an entry is not as Coffer writes one ({reason})", ["reason": error.message ?? ""]))
       ])
     }
     try finishUpgrade(db, journalSequence: sequence)
@@ -340,8 +347,12 @@ enum LegacyMigrations {
         if entry?.new ?? .zero != holding.amount {
           throw StoreDamage(
             table: "holding", row: holding.row, key: "code '\(holding.currency.code)'",
-            problem: entry.map { "amount \(holding.amount) is not the journal's latest (row \($0.id): \($0.new))" }
-              ?? "amount \(holding.amount) has no journal entry")
+            problem: entry.map {
+              tr(
+                "amount {amount} is not the journal's latest (row {row}: {latest})",
+                ["amount": "\(holding.amount)", "row": "\($0.id)", "latest": "\($0.new)"])
+            }
+              ?? tr("amount {amount} has no journal entry", ["amount": "\(holding.amount)"]))
         }
       } catch {
         damage.append(error)

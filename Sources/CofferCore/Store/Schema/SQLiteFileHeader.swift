@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ struct SQLiteFileHeader {
     // Not blocking: a named pipe would otherwise wait for a writer that never comes.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      if errno == ENOENT { throw FileProblem("\(path) does not exist") }
+      if errno == ENOENT { throw FileProblem(tr("{path} does not exist", ["path": path])) }
       throw .system(errno, "read", path)
     }
     defer { close(descriptor) }
@@ -32,11 +33,11 @@ struct SQLiteFileHeader {
     guard fstat(descriptor, &status) == 0 else { throw .system(errno, "read", path) }
     switch status.st_mode & S_IFMT {
     case S_IFREG: break
-    case S_IFDIR: throw FileProblem("\(path) is a folder")
-    default: throw FileProblem("\(path) is not a regular file")
+    case S_IFDIR: throw FileProblem(tr("{path} is a folder", ["path": path]))
+    default: throw FileProblem(tr("{path} is not a regular file", ["path": path]))
     }
     let size = Int(status.st_size)
-    guard size > 0 else { throw FileProblem("\(path) is empty: not a Coffer store") }
+    guard size > 0 else { throw FileProblem(tr("{path} is empty: not a Coffer store", ["path": path])) }
     var bytes = [UInt8](repeating: 0, count: 100)
     let count = bytes.withUnsafeMutableBytes { buffer -> Int in
       guard let base = buffer.baseAddress else { return -1 }
@@ -44,7 +45,7 @@ struct SQLiteFileHeader {
     }
     guard count >= 0 else { throw .system(errno, "read", path) }
     guard count == 100, Array(bytes[0..<16]) == magic else {
-      throw FileProblem("\(path) is not a Coffer store: it is not a SQLite database")
+      throw FileProblem(tr("{path} is not a Coffer store: it is not a SQLite database", ["path": path]))
     }
     let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
     func int32(at offset: Int) -> Int32 {

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// What a database file says about itself before Coffer writes anything to it: whether
@@ -55,7 +56,10 @@ struct StoreIdentity {
     case applicationID:
       guard version <= newestVersion else {
         throw StoreError.notCoffer(
-          path: path, reason: "it was made by a newer Coffer (schema \(version); this one knows up to \(newestVersion))"
+          path: path,
+          reason: tr(
+            "it was made by a newer Coffer (schema {version}; this one knows up to {newest})",
+            ["version": "\(version)", "newest": "\(newestVersion)"])
         )
       }
       return (.coffer(version: version, marked: true), pages)
@@ -79,18 +83,22 @@ struct StoreIdentity {
           ?? false
       }
       guard madeByCoffer, foreign.isEmpty, (0...newestVersion).contains(version) else {
-        let what = foreign.isEmpty ? "" : " (tables \(foreign.prefix(5).joined(separator: ", ")))"
+        let tables = foreign.prefix(5).joined(separator: ", ")
         let reason =
           version > newestVersion && foreign.isEmpty
-          ? "schema \(version) is newer than this Coffer knows (\(newestVersion))"
-          : "it is another application's SQLite database\(what)"
+          ? tr(
+            "schema {version} is newer than this Coffer knows ({newest})",
+            ["version": "\(version)", "newest": "\(newestVersion)"])
+          : foreign.isEmpty
+            ? tr("it is another application's SQLite database")
+            : tr("it is another application's SQLite database (tables {tables})", ["tables": tables])
         throw StoreError.notCoffer(path: path, reason: reason)
       }
       return (.coffer(version: version, marked: false), pages)
     default:
       let hex = String(UInt32(bitPattern: application), radix: 16)
       throw StoreError.notCoffer(
-        path: path, reason: "it is another application's SQLite database (application_id 0x\(hex))")
+        path: path, reason: tr("it is another application's SQLite database (application_id 0x{id})", ["id": hex]))
     }
   }
 }

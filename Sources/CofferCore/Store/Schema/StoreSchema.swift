@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// The store's schema, written once: every table, index, trigger and view of a Coffer
@@ -294,15 +295,15 @@ enum StoreSchema {
     var problems: [String] = []
     for object in found {
       guard let own = expected.first(where: { $0.type == object.type && $0.name == object.name }) else {
-        problems.append("\(object.type) \(object.name): not Coffer's")
+        problems.append(tr("{type} {name}: not Coffer's", ["type": object.type, "name": object.name]))
         continue
       }
       if own.sql != object.sql || own.table != object.table {
-        problems.append("\(object.type) \(object.name): changed")
+        problems.append(tr("{type} {name}: changed", ["type": object.type, "name": object.name]))
       }
     }
     for object in expected where !found.contains(where: { $0.type == object.type && $0.name == object.name }) {
-      problems.append("\(object.type) \(object.name): missing")
+      problems.append(tr("{type} {name}: missing", ["type": object.type, "name": object.name]))
     }
     return problems
   }

@@ -1,3 +1,5 @@
+import CofferText
+
 /// What `holdings import` did.
 package struct ImportedBalances: Sendable, Equatable, CustomStringConvertible {
   /// Rows of the file.
@@ -10,8 +12,16 @@ package struct ImportedBalances: Sendable, Equatable, CustomStringConvertible {
   package var days = 0
 
   package var description: String {
-    "imported \(read) \(read == 1 ? "balance" : "balances") of \(currencies) "
-      + "\(currencies == 1 ? "currency" : "currencies") over \(days) \(days == 1 ? "day" : "days") "
-      + "(\(written) new; \(alreadyRecorded) already recorded)"
+    // Three counts, each with its own plural: the rows' count picks the message, the
+    // others are filled in as words that already agree with theirs.
+    tr(
+      "imported {count} balance of {currencies} over {days} ({written} new; {recorded} already recorded)",
+      "imported {count} balances of {currencies} over {days} ({written} new; {recorded} already recorded)",
+      count: read,
+      [
+        "currencies": tr("{count} currency", "{count} currencies", count: currencies),
+        "days": tr("{count} day", "{count} days", count: days), "written": String(written),
+        "recorded": String(alreadyRecorded),
+      ])
   }
 }

@@ -1,3 +1,5 @@
+import CofferText
+
 /// One holding that two sessions changed: the value saved by the other, and ours; for a
 /// balance written down for a past date, that date.
 package struct SaveConflict: Sendable {
@@ -13,7 +15,23 @@ extension SaveConflict {
   /// `USD = 77 (yours: 50), EUR@wise on 2025-12-31 = 3 (yours: 4)`: what each side saved,
   /// as every report of a conflict names it.
   package static func named(_ conflicts: [SaveConflict]) -> String {
-    conflicts.map { "\($0.holding)\($0.date.map { " on \($0)" } ?? "") = \($0.theirs) (yours: \($0.ours))" }
-      .joined(separator: ", ")
+    conflicts.map { conflict in
+      if let date = conflict.date {
+        tr(
+          "{holding} on {date} = {theirs} (yours: {ours})",
+          [
+            "holding": conflict.holding.description, "date": date.description, "theirs": conflict.theirs.description,
+            "ours": conflict.ours.description,
+          ])
+      } else {
+        tr(
+          "{holding} = {theirs} (yours: {ours})",
+          [
+            "holding": conflict.holding.description, "theirs": conflict.theirs.description,
+            "ours": conflict.ours.description,
+          ])
+      }
+    }
+    .joined(separator: ", ")
   }
 }

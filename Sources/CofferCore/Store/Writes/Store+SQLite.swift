@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 import GRDBSQLite
 
@@ -182,7 +183,7 @@ extension Store {
         AmountRules.problem(with: amount, for: currency) == nil
       else {
         throw StoreDamage(
-          table: "journal", row: StoredValue(row, 1).integer, problem: "not an entry as Coffer writes one")
+          table: "journal", row: StoredValue(row, 1).integer, problem: tr("not an entry as Coffer writes one"))
       }
       entries.append((day, amount))
     }

@@ -1,3 +1,4 @@
+import CofferText
 import GRDB
 
 /// What `Store.importRates` did.
@@ -51,7 +52,9 @@ extension Store {
         return .commit
       }
       if db.isInsideTransaction { try db.inSavepoint(run) } else { try db.inTransaction(.immediate, run) }
-      guard let result else { throw StoreError.failed(path: location.description, reason: "a write gave no result") }
+      guard let result else {
+        throw StoreError.failed(path: location.description, reason: tr("a write gave no result"))
+      }
       return result
     }
   }
@@ -203,7 +206,9 @@ extension Store {
         guard from >= move.amount else {
           throw StoreError.moveRefused(
             move,
-            reason: "\(move.source) holds \(from) on \(move.date), less than the \(move.amount) to move")
+            reason: tr(
+              "{holding} holds {amount} on {date}, less than the {moving} to move",
+              ["holding": "\(move.source)", "amount": "\(from)", "date": "\(move.date)", "moving": "\(move.amount)"]))
         }
         try list(move.from)
         try list(move.to)
