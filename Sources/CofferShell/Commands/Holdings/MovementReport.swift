@@ -93,7 +93,13 @@ struct MovementReport: Listing {
         row.total.isPartial ? tr("partial: {missing}", ["missing": row.total.missingRates]) : "",
       ])
     }
-    return [tr("total as held, by {period}", ["period": period.rawValue])] + table.lines()
+    let title =
+      switch period {
+      case .month: tr("total as held, by month")
+      case .quarter: tr("total as held, by quarter")
+      case .year: tr("total as held, by year")
+      }
+    return [title] + table.lines()
   }
 
   func plain() -> [String] {
