@@ -81,12 +81,17 @@ struct RatesFetchCommand: Command {
       let summary =
         failures.count < sources.count
         ? tr(
-          "{failures} ({failed} of {count} source failed; the others were imported)",
-          "{failures} ({failed} of {count} sources failed; the others were imported)", count: sources.count,
-          ["failures": failures.joined(separator: "; "), "failed": String(failures.count)])
+          "{failures} ({failed} of {count} sources failed; the others were imported)",
+          [
+            "failures": failures.joined(separator: "; "), "failed": String(failures.count),
+            "count": String(sources.count),
+          ])
         : tr(
-          "{failures} ({failed} of {count} source failed)", "{failures} ({failed} of {count} sources failed)",
-          count: sources.count, ["failures": failures.joined(separator: "; "), "failed": String(failures.count)])
+          "{failures} ({failed} of {count} sources failed)",
+          [
+            "failures": failures.joined(separator: "; "), "failed": String(failures.count),
+            "count": String(sources.count),
+          ])
       throw context.failure(summary, at: offset)
     }
     return .nothing
