@@ -22,21 +22,21 @@ import Testing
     // 8.7652, IDR 20275.17), computed apart with Python's decimal module.
     // zh_TW.UTF-8 is not generated on the test machine: only its name is read.
     let simplified = """
-      code  name                    amount          rate  value (CNY)  as of
+      代码  名称                      金额          汇率  折合（CNY）  汇率日期与来源
       USD   美元                 $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
       HKD   港币                 HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
       IDR   印度尼西亚卢比  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
-      total ¥9,028.42 CNY (3 holdings)
+      合计 ¥9,028.42 CNY (3 holdings)
 
       """
     // Traditional names are Taiwan's, Hong Kong's and Macau's own, not the Simplified
     // ones converted: 印尼盾, not 印度尼西亞盧比.
     let traditional = """
-      code  name            amount          rate  value (CNY)  as of
+      代碼  名稱              金額          匯率  折合（CNY）  匯率日期與來源
       USD   美元         $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
       HKD   港幣         HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
       IDR   印尼盾  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
-      total ¥9,028.42 CNY (3 holdings)
+      合計 ¥9,028.42 CNY (3 holdings)
 
       """
     // The note on the rates' age is in the catalogs; the `note:` before it stays.

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// The options listing commands share. A command lists only those it reads: any other
 /// is refused when the statement is read.
@@ -7,7 +8,9 @@ enum ListingOptions {
   /// `--format FMT`: read by the renderer, for a command that gives a listing.
   /// (Built as every run starts: its values are listed here, where their type is known.)
   static let format = ValueOption<OutputFormat>(
-    "format", values: OutputFormat.allCases.map { $0.rawValue }, valueError: "--format takes \(OutputFormat.spelledOut)"
+    "format", values: OutputFormat.allCases.map { $0.rawValue },
+    valueError: tr("--format takes {formats}", ["formats": OutputFormat.spelledOut]),
+    valueName: tr("FMT")
   ) { OutputFormat(rawValue: $0.lowercased()) }
   /// `--all`: every currency, not only those held (`holdings`).
   static let all = Flag("all")
@@ -16,5 +19,5 @@ enum ListingOptions {
   /// `--in C`: the values expressed in C instead of the local currency (the command
   /// checks the code).
   static let expressedIn = ValueOption(
-    anyWord: "in", valueError: "--in takes a currency code such as USD", valueName: "C")
+    anyWord: "in", valueError: tr("--in takes a currency code such as USD"), valueName: tr("C"))
 }

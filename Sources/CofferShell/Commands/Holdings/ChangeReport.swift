@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `holdings from DATE [to DATE]`: per currency held at either date, the amount and value
 /// then and now (each at its own date's rates) and the change split into `edits`
@@ -62,7 +63,7 @@ struct ChangeReport: Listing {
     do {
       movement = try Movement.between(before, after)
     } catch {
-      throw context.failure("holdings from: \(error.description)", at: offset)
+      throw context.failure(tr("holdings from: {reason}", ["reason": error.description]), at: offset)
     }
     return ChangeReport(
       local: ledger.portfolio.local, from: from, to: to, rows: rows,
@@ -74,10 +75,14 @@ struct ChangeReport: Listing {
   func table(_ output: Output) -> [String] {
     var table = TextTable([.left, .right, .right, .right, .right, .right, .right])
     table.add(
-      ["code", "amount \(from)", "amount \(to)", "value \(from)", "value \(to)", "edits", "rates"].map {
+      [
+        tr("code"), tr("amount {date}", ["date": from.description]), tr("amount {date}", ["date": to.description]),
+        tr("value {date}", ["date": from.description]), tr("value {date}", ["date": to.description]), tr("edits"),
+        tr("rates"),
+      ].map {
         output.styled($0, "1")
       })
-    let money = { (value: DecimalValue?) in value.map { MoneyText.format($0, local, output: output) } ?? "no rate" }
+    let money = { (value: DecimalValue?) in value.map { MoneyText.format($0, local, output: output) } ?? tr("no rate") }
     for row in rows {
       table.add([
         row.currency.code, MoneyText.format(row.before, row.currency, output: output),
@@ -86,13 +91,18 @@ struct ChangeReport: Listing {
       ])
     }
     table.add([
-      "total", "", "", money(totalBefore.value), money(totalAfter.value), movement.map { money($0.edits) } ?? "",
+      tr("total"), "", "", money(totalBefore.value), money(totalAfter.value), movement.map { money($0.edits) } ?? "",
       movement.map { money($0.rates) } ?? "",
     ])
-    var lines = ["holdings as held on \(from) and on \(to), in \(local.code)"] + table.lines()
-    if let movement { lines.append("change " + money(movement.change) + " = edits + rates") }
+    var lines =
+      [
+        tr(
+          "holdings as held on {from} and on {to}, in {local}",
+          ["from": from.description, "to": to.description, "local": local.code])
+      ] + table.lines()
+    if let movement { lines.append(tr("change {change} = edits + rates", ["change": money(movement.change)])) }
     for (date, total) in [(from, totalBefore), (to, totalAfter)] where total.isPartial {
-      lines.append("partial on \(date): " + total.missingRates)
+      lines.append(tr("partial on {date}: {missing}", ["date": date.description, "missing": total.missingRates]))
     }
     return lines
   }

@@ -1,21 +1,22 @@
 import CofferCore
 import CofferScript
+import CofferText
 import LineEditing
 
 /// `chart C|total [valued] [from DATE] [to DATE]`: the local value of one unit of C, or
 /// the total as held at each date (a step where the holdings changed), or with `valued`
 /// today's holdings at each date's rates, over time (the last year unless told otherwise).
 struct ChartCommand: Command {
-  static let code = TypedSlot.currency()
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
   static let entry = CommandEntry(
     "chart",
     .sequence([
       .choice([.sequence([.keyword("total"), .optional(.keyword("valued"))]), .slot(code)]),
       // `from` and `to` in either order.
       DateRange.grammar,
-    ]), "chart the local value of one unit of C, or the total as held (valued: today's holdings), over time",
+    ]), tr("chart the local value of one unit of C, or the total as held (valued: today's holdings), over time"),
     examples: ["chart USD from 2020-01-01", "chart total from 2024-01-01 to 2024-12-31", "chart total valued"],
-    access: .reads, usage: "chart total [valued]|C [from DATE] [to DATE]", command: Self.self)
+    access: .reads, usage: tr("chart total [valued]|C [from DATE] [to DATE]"), command: Self.self)
 
   /// nil for `total`.
   let currency: Currency?
@@ -40,7 +41,7 @@ struct ChartCommand: Command {
     var from = CalendarDate(dayNumber: to.dayNumber - 365) ?? to
     if let given = self.from { from = try context.dateArgument(given, function: "chart from") }
     if let given = self.to { to = try context.dateArgument(given, function: "chart to") }
-    guard from < to else { throw context.failure("chart: 'from' must be before 'to'", at: offset) }
+    guard from < to else { throw context.failure(tr("chart: 'from' must be before 'to'"), at: offset) }
     let local = portfolio.local
     let held: [(Currency, DecimalValue)]
     /// As held: the dates within the range on which an amount changed.
@@ -68,7 +69,7 @@ struct ChartCommand: Command {
         throw context.failure(error, at: offset)
       }
     }
-    guard !held.isEmpty else { throw context.failure("chart total: nothing is held", at: offset) }
+    guard !held.isEmpty else { throw context.failure(tr("chart total: nothing is held"), at: offset) }
     // With the quotes set in this session and not saved yet, which count as in the total.
     let book: RateBook
     do {
@@ -94,7 +95,7 @@ struct ChartCommand: Command {
         points = try ValueSeries.points(amounts: held, local: local, book: book, from: from, to: to)
       }
     } catch {
-      throw context.failure("chart: \(error.description)", at: offset)
+      throw context.failure(tr("chart: {reason}", ["reason": error.description]), at: offset)
     }
     let amounts = held
     guard points.count >= 2 else {
@@ -105,19 +106,32 @@ struct ChartCommand: Command {
         amount.0 != local && book.valuation(of: amount.0, in: local, on: to) == .failure(.noLocalRate(local))
       }
       if missingLocal, amounts.contains(where: { $0.0 != local && book.rate(of: $0.0, on: to) != nil }) {
-        throw context.failure("chart: no \(local.code) (local) rate between \(from) and \(to)", at: offset)
+        throw context.failure(
+          tr(
+            "chart: no {code} (local) rate between {from} and {to}",
+            ["code": local.code, "from": from.description, "to": to.description]), at: offset)
       }
       throw context.failure(
-        "chart: \(points.count) rate \(points.count == 1 ? "date" : "dates") between \(from) and \(to); a chart needs 2 (rates import a history first)",
+        tr(
+          "chart: {count} rate date between {from} and {to}; a chart needs 2 (rates import a history first)",
+          "chart: {count} rate dates between {from} and {to}; a chart needs 2 (rates import a history first)",
+          count: points.count, ["from": from.description, "to": to.description]),
         at: offset)
     }
     let output = context.output
     let width = output.isTerminal ? (Terminal.size()?.columns ?? 80) : 80
     let title =
-      currency.map { "1 \($0.code) in \(local.code)" }
-      ?? (valued ? "total in \(local.code) of today's holdings" : "total in \(local.code) as held")
+      currency.map { tr("1 {code} in {local}", ["code": $0.code, "local": local.code]) }
+      ?? (valued
+        ? tr("total in {local} of today's holdings", ["local": local.code])
+        : tr("total in {local} as held", ["local": local.code]))
     var lines = [
-      "\(title), \(points.first?.date.description ?? "") … \(points.last?.date.description ?? "") (\(points.count) dates)"
+      tr(
+        "{title}, {first} … {last} ({count} date)", "{title}, {first} … {last} ({count} dates)", count: points.count,
+        [
+          "title": title, "first": points.first?.date.description ?? "",
+          "last": points.last?.date.description ?? "",
+        ])
     ]
     let chart = BrailleChart(points: points, width: width, height: 12)
     let format: (DecimalValue) -> String =
@@ -125,7 +139,7 @@ struct ChartCommand: Command {
     do {
       lines += try chart.lines(output: output, format: format)
     } catch {
-      throw context.failure("chart: \(error.description)", at: offset)
+      throw context.failure(tr("chart: {reason}", ["reason": error.description]), at: offset)
     }
     return .lines(lines)
   }

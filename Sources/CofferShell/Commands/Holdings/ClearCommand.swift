@@ -1,14 +1,15 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `clear C [at DATE]` or `clear all [at DATE]`: amounts back to 0 (with a date, the
 /// balance on that day).
 struct ClearCommand: Command {
-  static let code = TypedSlot.currency()
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
   static let yes = Flag("yes")
   static let entry = CommandEntry(
     "clear", .sequence([.choice([.keyword("all"), .slot(code)]), .optional(AtDate.grammar)]),
-    "set one amount, or every amount, to 0 (with 'at DATE', on that day)",
+    tr("set one amount, or every amount, to 0 (with 'at DATE', on that day)"),
     examples: ["clear USD", "clear all --yes", "clear GBP at 2025-06-30"], options: [yes.spec], command: Self.self)
 
   /// nil for `all`.
@@ -31,7 +32,7 @@ struct ClearCommand: Command {
     }
     if date != nil && context.sheet != nil {
       throw context.failure(
-        "'clear … at DATE' is not for the open sheet; 'open at DATE' edits the balances of a date", at: dateOffset)
+        tr("'clear … at DATE' is not for the open sheet; 'open at DATE' edits the balances of a date"), at: dateOffset)
     }
   }
 
@@ -47,7 +48,7 @@ struct ClearCommand: Command {
       return .nothing
     }
     if context.options.interactive && !confirmed {
-      throw context.failure("'clear all' sets every amount to 0; type 'clear all --yes' to do it", at: end)
+      throw context.failure(tr("'clear all' sets every amount to 0; type 'clear all --yes' to do it"), at: end)
     }
     let ledger = context.ledger
     if let date {

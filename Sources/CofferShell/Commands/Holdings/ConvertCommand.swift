@@ -1,15 +1,16 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `convert X FROM [to] TO [at DATE]`: an amount between currencies.
 struct ConvertCommand: Command {
-  static let value = TypedSlot.expression("X", "an amount to convert")
-  static let source = TypedSlot.currency("FROM")
-  static let target = TypedSlot.currency("TO")
+  static let value = TypedSlot.expression(tr("X"), tr("an amount to convert"))
+  static let source = TypedSlot.currency(tr("FROM"), tr("a currency code such as USD"))
+  static let target = TypedSlot.currency(tr("TO"), tr("a currency code such as USD"))
   static let entry = CommandEntry(
     "convert",
     .sequence([.slot(value), .slot(source), .optional(.keyword("to")), .slot(target), .optional(AtDate.grammar)]),
-    "convert an amount between currencies", examples: ["convert 100 USD to CNY"],
+    tr("convert an amount between currencies"), examples: ["convert 100 USD to CNY"],
     options: [ListingOptions.format.spec], access: .reads, command: Self.self)
 
   let amount: Expression
@@ -32,8 +33,9 @@ struct ConvertCommand: Command {
       converted = try portfolio.convert(value, from: from, to: to).rounded(toPlaces: to.minorUnits)
     } catch {
       // A dated conversion names its date, as rate_at() does.
-      let when = portfolio === context.ledger.portfolio ? "" : " on \(portfolio.today)"
-      throw context.failure(error.description + when, at: amount.offset)
+      guard portfolio !== context.ledger.portfolio else { throw context.failure(error.description, at: amount.offset) }
+      throw context.failure(
+        tr("{reason} on {date}", ["reason": error.description, "date": portfolio.today.description]), at: amount.offset)
     }
     return .listing(Report(amount: value, from: from, converted: converted, to: to))
   }

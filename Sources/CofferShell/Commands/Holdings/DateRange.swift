@@ -1,12 +1,13 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `[from DATE] [to DATE]`, in either order, each at most once as read (given twice, the
 /// last counts, as with options): the dates of `total by`, `holdings from`, `log` and
 /// `chart`.
 struct DateRange {
-  static let fromDate = TypedSlot.expression("DATE", "a date (YYYY-MM-DD) after 'from'")
-  static let toDate = TypedSlot.expression("DATE", "a date (YYYY-MM-DD) after 'to'")
+  static let fromDate = TypedSlot.expression(tr("DATE"), tr("a date (YYYY-MM-DD) after 'from'"))
+  static let toDate = TypedSlot.expression(tr("DATE"), tr("a date (YYYY-MM-DD) after 'to'"))
   static let grammar = Grammar.repeated(
     .choice([.sequence([.keyword("from"), .slot(fromDate)]), .sequence([.keyword("to"), .slot(toDate)])]))
 
@@ -31,7 +32,8 @@ struct DateRange {
       toOffset = expression.offset
     }
     if let from, let to, to < from {
-      throw context.failure("'to' (\(to)) is before 'from' (\(from))", at: toOffset)
+      throw context.failure(
+        tr("'to' ({to}) is before 'from' ({from})", ["to": to.description, "from": from.description]), at: toOffset)
     }
   }
 }

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `holdings [--all]`, `holdings at DATE` (as held then), `holdings valued at DATE`
 /// (today's holdings at that day's rates), each also `in C` (or `--in C`: values in C);
@@ -9,7 +10,7 @@ import CofferScript
 /// a holding, with its place.
 struct HoldingsCommand: Command {
   /// `in C`.
-  static let target = TypedSlot.currency("C", "a currency code such as USD after 'in'")
+  static let target = TypedSlot.currency(tr("C"), tr("a currency code such as USD after 'in'"))
   static let entry = CommandEntry(
     "holdings",
     .sequence([
@@ -24,7 +25,9 @@ struct HoldingsCommand: Command {
         ])),
       .optional(.sequence([.keyword("in"), .slot(target)])),
     ]),
-    "each held currency with its rate and value (in the local currency, or in C), then the total; at a date, as held then; from a date, how each moved",
+    tr(
+      "each held currency with its rate and value (in the local currency, or in C), then the total; at a date, as held then; from a date, how each moved"
+    ),
     examples: [
       "holdings", "holdings --format json", "holdings at 2025-12-31", "holdings valued at 2024-01-02",
       "holdings in USD", "holdings from 2025-01-01 to 2025-12-31", "holdings by place", "holdings --why",
@@ -32,7 +35,8 @@ struct HoldingsCommand: Command {
     options: [
       ListingOptions.format.spec, ListingOptions.all.spec, ListingOptions.expressedIn.spec, ListingOptions.why.spec,
     ], access: .reads,
-    usage: "holdings [at DATE | valued at DATE | from DATE [to DATE] | by place] [in C] [--all] [--why] [--format FMT]",
+    usage: tr(
+      "holdings [at DATE | valued at DATE | from DATE [to DATE] | by place] [in C] [--all] [--why] [--format FMT]"),
     command: Self.self)
 
   let all: Bool
@@ -59,7 +63,7 @@ struct HoldingsCommand: Command {
       dateOffset = range?.fromOffset ?? offset
       if target != nil {
         throw context.failure(
-          "'holdings from' is in the local currency; 'in C' is for holdings now or at a date",
+          tr("'holdings from' is in the local currency; 'in C' is for holdings now or at a date"),
           at: arguments.offset(of: "in") ?? offset)
       }
       return
@@ -162,11 +166,13 @@ struct HoldingsCommand: Command {
 
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .right, .right, .right, .left])
-      table.add(["code", "name", "amount", "rate", "value (\(target.code))", "as of"].map { output.styled($0, "1") })
+      table.add(
+        [tr("code"), tr("name"), tr("amount"), tr("rate"), tr("value ({code})", ["code": target.code]), tr("as of")]
+          .map { output.styled($0, "1") })
       for row in rows {
         table.add([
           row.currency.code, row.currency.name(in: output.names),
-          MoneyText.format(row.amount, row.currency, output: output), row.rate?.description ?? "no rate",
+          MoneyText.format(row.amount, row.currency, output: output), row.rate?.description ?? tr("no rate"),
           row.value.map { MoneyText.format($0, target, output: output) } ?? "—",
           [row.date, row.source?.escapingControlCharacters].compactMap { $0 }.joined(separator: " "),
         ])
@@ -182,8 +188,8 @@ struct HoldingsCommand: Command {
           ])
         }
       }
-      let basis = date.map { $0.valued ? "today's holdings at \($0.date) rates" : "as held on \($0.date)" }
-      return table.lines() + ["total " + MoneyText.total(total, output: output, basis: basis)]
+      let basis = date.map { TotalCommand.Report.basis(valued: $0.valued, on: $0.date) }
+      return table.lines() + [tr("total {total}", ["total": MoneyText.total(total, output: output, basis: basis)])]
     }
 
     func plain() -> [String] { rows.map { "\($0.currency.code) \($0.amount)" } }
@@ -261,7 +267,10 @@ struct HoldingsCommand: Command {
 
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .right, .right])
-      table.add(["place", "code", "amount", "value (\(target.code))"].map { output.styled($0, "1") })
+      table.add(
+        [tr("place"), tr("code"), tr("amount"), tr("value ({code})", ["code": target.code])].map {
+          output.styled($0, "1")
+        })
       for group in places {
         for (index, holding) in group.holdings.enumerated() {
           table.add([
@@ -271,10 +280,10 @@ struct HoldingsCommand: Command {
           ])
         }
         table.add([
-          "", "subtotal", "", group.value.map { MoneyText.format($0, target, output: output) } ?? "—",
+          "", tr("subtotal"), "", group.value.map { MoneyText.format($0, target, output: output) } ?? "—",
         ])
       }
-      return table.lines() + ["total " + MoneyText.total(total, output: output, basis: nil)]
+      return table.lines() + [tr("total {total}", ["total": MoneyText.total(total, output: output, basis: nil)])]
     }
 
     func plain() -> [String] {

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import RateFiles
 
 /// `holdings export [--format ledger|beancount] [FILE]`: the balance history as a journal
@@ -10,17 +11,21 @@ struct HoldingsExportCommand: Command, SavesFirst {
   /// `--format`: a journal's, not a listing's.
   static let format = ValueOption<HoldingsJournal.Format>(
     "format", values: HoldingsJournal.Format.allCases.map { $0.rawValue },
-    valueError: "--format takes \(HoldingsJournal.Format.allCases.map(\.rawValue).alternatives) here"
+    valueError: tr(
+      "--format takes {formats} here", ["formats": HoldingsJournal.Format.allCases.map(\.rawValue).alternatives])
   ) { HoldingsJournal.Format(rawValue: $0.lowercased()) }
-  static let file = TypedSlot.file("FILE", "the file to write")
+  static let file = TypedSlot.file(tr("FILE"), tr("the file to write"))
 
   static let entry = CommandEntry(
     "holdings export", .optional(.slot(file)),
-    "the balance history as a journal for the plain-text accounting tools, an account per place, balanced "
-      + "against Equity:Coffer, to FILE or stdout; FMT: ledger (hledger too, the default) or beancount; "
-      + "pending edits are saved first",
+    tr(
+      """
+      the balance history as a journal for the plain-text accounting tools, an account per place, balanced \
+      against Equity:Coffer, to FILE or stdout; FMT: ledger (hledger too, the default) or beancount; pending \
+      edits are saved first
+      """),
     examples: ["holdings export holdings.ledger", "holdings export --format beancount holdings.beancount"],
-    options: [format.spec], reachesOutside: true, usage: "holdings export [--format FMT] [FILE]",
+    options: [format.spec], reachesOutside: true, usage: tr("holdings export [--format FMT] [FILE]"),
     command: Self.self)
 
   let format: HoldingsJournal.Format
@@ -37,13 +42,13 @@ struct HoldingsExportCommand: Command, SavesFirst {
     // The export describes what is saved; an --atomic run saves nothing until it ends.
     if context.options.atomic {
       throw context.failure(
-        "holdings export cannot run in an --atomic run: it would write edits the run may still take back",
+        tr("holdings export cannot run in an --atomic run: it would write edits the run may still take back"),
         at: offset)
     }
     return .effect(.save(force: false, offset: offset, then: .run(self)))
   }
 
-  var notDone: String { "nothing was exported" }
+  var notDone: String { tr("nothing was exported") }
 
   /// The journal, once nothing is pending.
   func afterSave(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -69,12 +74,21 @@ struct HoldingsExportCommand: Command, SavesFirst {
     do {
       try ledger.writeFile(bytes, to: path)
     } catch {
-      throw context.failure("\(error); nothing was written", at: file.offset)
+      throw context.failure(tr("{reason}; nothing was written", ["reason": "\(error)"]), at: file.offset)
     }
     let count = journal.holdingCount
-    var summary = "wrote the balance history of \(count) \(count == 1 ? "holding" : "holdings")"
-    if let dates = journal.dates { summary += " (\(dates.first) … \(dates.last))" }
-    return .lines([summary + " to \(path) for \(format == .ledger ? "ledger and hledger" : "beancount")"])
+    let span = journal.dates.map { " (\($0.first) … \($0.last))" } ?? ""
+    return .lines([
+      format == .ledger
+        ? tr(
+          "wrote the balance history of {count} holding{span} to {path} for ledger and hledger",
+          "wrote the balance history of {count} holdings{span} to {path} for ledger and hledger", count: count,
+          ["span": span, "path": path])
+        : tr(
+          "wrote the balance history of {count} holding{span} to {path} for beancount",
+          "wrote the balance history of {count} holdings{span} to {path} for beancount", count: count,
+          ["span": span, "path": path])
+    ])
   }
 
   /// The date of each held unit's first price in `local`, as `rates export` writes it:

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 import LineEditing
 import RateFiles
@@ -8,11 +9,14 @@ import RateFiles
 /// `set CODE@PLACE AMOUNT at DATE` would write it (a row without a place as `set CODE`),
 /// all in one transaction or none.
 struct HoldingsImportCommand: Command {
-  static let file = TypedSlot.path("FILE", "a CSV file of date,code,amount[,place] rows")
+  static let file = TypedSlot.path(tr("FILE"), tr("a CSV file of date,code,amount[,place] rows"))
   static let entry = CommandEntry(
     "holdings import", .slot(file),
-    "write down balances from a CSV file (header date,code,amount, and place if any; a row a holding and day; "
-      + "what 'holdings --format csv' writes reads back as today's), all or none",
+    tr(
+      """
+      write down balances from a CSV file (header date,code,amount, and place if any; a row a holding and \
+      day; what 'holdings --format csv' writes reads back as today's), all or none
+      """),
     examples: ["holdings import statements.csv", "holdings import wise-and-cash.csv"], reachesOutside: true,
     command: Self.self)
 
@@ -35,15 +39,16 @@ struct HoldingsImportCommand: Command {
         bytes, today: ledger.portfolio.today, units: KnownUnits(added: ledger.addedUnits),
         place: Self.placeRule(ledger))
     } catch let problem as RatesFileLoader.Problem {
-      throw context.failure("cannot read \(path): \(problem.reason)", at: offset)
+      throw context.failure(tr("cannot read {path}: {reason}", ["path": path, "reason": problem.reason]), at: offset)
     } catch let problem as RateFileError {
       // A cell at fault is named as an editor would jump to it.
       let place = problem.cell.map { "\(name):\($0.line):\($0.column): " } ?? "\(name): \(problem.place): "
-      throw context.failure(place + problem.message + "; nothing imported", at: offset)
+      throw context.failure(
+        tr("{place}{problem}; nothing imported", ["place": place, "problem": problem.message]), at: offset)
     } catch {
-      throw context.failure("cannot read \(path): \(error)", at: offset)
+      throw context.failure(tr("cannot read {path}: {reason}", ["path": path, "reason": "\(error)"]), at: offset)
     }
-    let bar = ProgressBar(output: context.output, label: "importing \(name)")
+    let bar = ProgressBar(output: context.output, label: tr("importing {name}", ["name": name]))
     defer { bar.finish() }
     let report: ImportedBalances?
     do {
@@ -54,7 +59,7 @@ struct HoldingsImportCommand: Command {
     }
     guard let report else {
       let reason: StopReason = Signals.pendingStop.map { .signal($0) } ?? .statementFailed
-      throw context.failure("import interrupted; nothing imported", at: offset, reason: reason)
+      throw context.failure(tr("import interrupted; nothing imported"), at: offset, reason: reason)
     }
     return .lines([report.description])
   }

@@ -1,11 +1,12 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `local [C]`: shows or changes the local currency.
 struct LocalCommand: Command {
-  static let code = TypedSlot.currency()
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
   static let entry = CommandEntry(
-    "local", .optional(.slot(code)), "show or change the local currency", examples: ["local", "local USD"],
+    "local", .optional(.slot(code)), tr("show or change the local currency"), examples: ["local", "local USD"],
     access: .readsWithout([code.slot]), command: Self.self)
 
   let currency: Currency?
@@ -23,7 +24,8 @@ struct LocalCommand: Command {
       return .lines(["\(local.code) \(local.englishName) \(local.chineseName)"])
     }
     guard context.sheet == nil else {
-      throw context.failure("cannot change the local currency while the sheet is open; dismiss it first", at: offset)
+      throw context.failure(
+        tr("cannot change the local currency while the sheet is open; dismiss it first"), at: offset)
     }
     context.ledger.setLocal(currency)
     return .nothing

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `move X C [from P1] [to P2] [at DATE]`: takes X of C from one place to another (a left
 /// out end is the unnamed place), as one commit of two journal entries, saved at once:
@@ -7,19 +8,21 @@ import CofferScript
 /// What is pending is saved first. Refused, changing nothing, when P1 holds less than X
 /// on DATE, when P1 and P2 are one place, or when either has an entry after DATE.
 struct MoveHoldingCommand: Command, SavesFirst {
-  static let amount = TypedSlot.expression("X", "the amount to move")
-  static let code = TypedSlot.currency()
-  static let source = TypedSlot.place("P1")
-  static let destination = TypedSlot.place("P2")
+  static let amount = TypedSlot.expression(tr("X"), tr("the amount to move"))
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
+  static let source = TypedSlot.place(tr("P1"), tr("a place (a word, or a name in quotes)"))
+  static let destination = TypedSlot.place(tr("P2"), tr("a place (a word, or a name in quotes)"))
   static let entry = CommandEntry(
     "move",
     .sequence([
       .slot(amount), .slot(code), .optional(.sequence([.keyword("from"), .slot(source)])),
       .optional(.sequence([.keyword("to"), .slot(destination)])), .optional(AtDate.grammar),
     ]),
-    "move X of C from one place to another (a left out end is the unnamed place); saved at once, both ends or neither",
+    tr(
+      "move X of C from one place to another (a left out end is the unnamed place); saved at once, both ends or neither"
+    ),
     examples: ["move 200 USD from wise to cash", "move 50 EUR to N26 at 2026-11-01"],
-    scope: .topLevel, usage: "move X C [from P1] [to P2] [at DATE]", command: Self.self)
+    scope: .topLevel, usage: tr("move X C [from P1] [to P2] [at DATE]"), command: Self.self)
 
   let value: Expression
   let currency: Currency
@@ -45,7 +48,7 @@ struct MoveHoldingCommand: Command, SavesFirst {
     .effect(.save(force: false, offset: offset, then: .run(self)))
   }
 
-  var notDone: String { "nothing was moved" }
+  var notDone: String { tr("nothing was moved") }
 
   func afterSave(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let ledger = context.ledger

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `total by month|quarter|year`: per period end the total as held, and from the second
 /// row on how it moved since the row before, split into what the rates did and what was
@@ -68,7 +69,8 @@ struct MovementReport: Listing {
         do {
           movement = try Movement.between(previous, portfolio)
         } catch {
-          throw context.failure("total by \(period.rawValue): \(error.description)", at: offset)
+          throw context.failure(
+            tr("total by {period}: {reason}", ["period": period.rawValue, "reason": error.description]), at: offset)
         }
       }
       rows.append(Row(date: date, total: total, movement: movement))
@@ -79,15 +81,25 @@ struct MovementReport: Listing {
 
   func table(_ output: Output) -> [String] {
     var table = TextTable([.left, .right, .right, .right, .right, .left])
-    table.add(["date", "total (\(local.code))", "change", "rates", "edits", ""].map { output.styled($0, "1") })
+    table.add(
+      [tr("date"), tr("total ({code})", ["code": local.code]), tr("change"), tr("rates"), tr("edits"), ""].map {
+        output.styled($0, "1")
+      })
     for row in rows {
       let money = { (value: DecimalValue?) in value.map { MoneyText.format($0, local, output: output) } ?? "" }
       table.add([
         row.date.description, money(row.total.value), money(row.movement?.change), money(row.movement?.rates),
-        money(row.movement?.edits), row.total.isPartial ? "partial: " + row.total.missingRates : "",
+        money(row.movement?.edits),
+        row.total.isPartial ? tr("partial: {missing}", ["missing": row.total.missingRates]) : "",
       ])
     }
-    return ["total as held, by \(period.rawValue)"] + table.lines()
+    let title =
+      switch period {
+      case .month: tr("total as held, by month")
+      case .quarter: tr("total as held, by quarter")
+      case .year: tr("total as held, by year")
+      }
+    return [title] + table.lines()
   }
 
   func plain() -> [String] {

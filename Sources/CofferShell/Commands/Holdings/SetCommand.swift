@@ -1,19 +1,22 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `set C EXPR [at DATE]`: commits an amount; with a date, the balance C had on that day
 /// (a statement copied in later), which is also the current amount only when nothing
 /// later is recorded. `C@PLACE` names the place; a bare `C` is the one place holding it
 /// (SPEC §11).
 struct SetCommand: Command {
-  static let code = TypedSlot.currency()
-  static let value = TypedSlot.expression("EXPR", "an amount")
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
+  static let value = TypedSlot.expression(tr("EXPR"), tr("an amount"))
   /// A date after today, taken: how a dump gives back an entry written down ahead of its
   /// day (by a clock that was ahead, or in a time zone already in tomorrow).
   static let ahead = Flag("ahead")
   static let entry = CommandEntry(
     "set", .sequence([.slot(code), .slot(value), .optional(AtDate.grammar)]),
-    "set C's amount (with 'at DATE', its balance on that day; --ahead takes a DATE after today, as a dump writes one)",
+    tr(
+      "set C's amount (with 'at DATE', its balance on that day; --ahead takes a DATE after today, as a dump writes one)"
+    ),
     examples: [
       "set USD 1200.50", "set JPY 150_000", "set EUR $rent * 3", "set USD 900 at 2025-12-31", "set USD@wise 300",
     ],

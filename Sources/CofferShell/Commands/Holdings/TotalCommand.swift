@@ -1,14 +1,16 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `total`, `total at DATE` (the holdings as they stood then), `total valued at DATE`
 /// (today's holdings at that day's rates), each also `in C` (or `--in C`: expressed in C
 /// without changing the local currency); and `total by month|quarter|year [from DATE]
 /// [to DATE]` (how the total moved, and why).
 struct TotalCommand: Command {
-  static let period = TypedSlot.word("PERIOD", "month, quarter or year", completing: Period.allCases.map(\.rawValue))
+  static let period = TypedSlot.word(
+    tr("PERIOD"), tr("month, quarter or year"), completing: Period.allCases.map(\.rawValue))
   /// `in C`.
-  static let target = TypedSlot.currency("C", "a currency code such as USD after 'in'")
+  static let target = TypedSlot.currency(tr("C"), tr("a currency code such as USD after 'in'"))
   static let entry = CommandEntry(
     "total",
     .sequence([
@@ -19,13 +21,15 @@ struct TotalCommand: Command {
         ])),
       .optional(.sequence([.keyword("in"), .slot(target)])),
     ]),
-    "the total of all holdings in the local currency (or in C); at a date, as held then; by period, how it moved and why",
+    tr(
+      "the total of all holdings in the local currency (or in C); at a date, as held then; by period, how it moved and why"
+    ),
     examples: [
       "total", "total at 2025-12-31", "total valued at 2024-01-02", "total in USD", "total by month from 2025-01-01",
       "total by year --format csv",
     ],
     options: [ListingOptions.format.spec, ListingOptions.expressedIn.spec], access: .reads,
-    usage: "total [at DATE | valued at DATE | by month|quarter|year [from DATE] [to DATE]] [in C] [--format FMT]",
+    usage: tr("total [at DATE | valued at DATE | by month|quarter|year [from DATE] [to DATE]] [in C] [--format FMT]"),
     command: Self.self)
 
   enum Question {
@@ -48,12 +52,14 @@ struct TotalCommand: Command {
       let (word, at) = (written.value, written.offset)
       guard let period = Period(rawValue: word.lowercasedWord) else {
         throw context.failure(
-          "'by' takes month, quarter or year, not '\(word)'"
-            + Suggestions.hint(for: word.lowercasedWord, in: Period.allCases.map(\.rawValue)), at: at)
+          tr(
+            "'by' takes month, quarter or year, not '{word}'{hint}",
+            ["word": word, "hint": Suggestions.hint(for: word.lowercasedWord, in: Period.allCases.map(\.rawValue))]),
+          at: at)
       }
       if target != nil {
         throw context.failure(
-          "'total by' is in the local currency; 'in C' is for a total now or at a date",
+          tr("'total by' is in the local currency; 'in C' is for a total now or at a date"),
           at: arguments.offset(of: "in") ?? offset)
       }
       question = .by(period, try DateRange(arguments, context))
@@ -99,7 +105,14 @@ struct TotalCommand: Command {
 
     /// What a dated total is: `as held on D`, or `today's holdings at D rates`.
     var basis: String? {
-      date.map { $0.valued ? "today's holdings at \($0.date) rates" : "as held on \($0.date)" }
+      date.map { Self.basis(valued: $0.valued, on: $0.date) }
+    }
+
+    /// `as held on D`, or `today's holdings at D rates` (holdings and total say it alike).
+    static func basis(valued: Bool, on date: CalendarDate) -> String {
+      valued
+        ? tr("today's holdings at {date} rates", ["date": date.description])
+        : tr("as held on {date}", ["date": date.description])
     }
 
     func table(_ output: Output) -> [String] {

@@ -1,15 +1,16 @@
 import CofferScript
+import CofferText
 import Foundation
 
 /// `assert EXPR OP EXPR [MESSAGE]`: fails the statement unless the comparison holds.
 struct AssertCommand: Command {
-  static let lhs = TypedSlot.expression("EXPR", "a value to compare")
-  static let operation = TypedSlot.comparison("OP", "a comparison (== != < <= > >=)")
-  static let rhs = TypedSlot.expression("EXPR", "a value after the comparison")
-  static let note = TypedSlot.string("MESSAGE", "a message in quotes")
+  static let lhs = TypedSlot.expression(tr("EXPR"), tr("a value to compare"))
+  static let operation = TypedSlot.comparison(tr("OP"), tr("a comparison (== != < <= > >=)"))
+  static let rhs = TypedSlot.expression(tr("EXPR"), tr("a value after the comparison"))
+  static let note = TypedSlot.string(tr("MESSAGE"), tr("a message in quotes"))
   static let entry = CommandEntry(
     "assert", .sequence([.slot(lhs), .slot(operation), .slot(rhs), .optional(.slot(note))]),
-    "fail unless the comparison holds (== != < <= > >=)",
+    tr("fail unless the comparison holds (== != < <= > >=)"),
     examples: ["assert total() > 0", "assert amount(USD) == 1200 \"USD is wrong\""], access: .reads,
     readsHoldings: false, command: Self.self)
 
@@ -46,12 +47,18 @@ struct AssertCommand: Command {
       holds = comparison.holds(a, b)
     default:
       throw context.failure(
-        "cannot compare \(lhs.kindName) with \(rhs.kindName) using \(comparison.rawValue)", at: start)
+        tr(
+          "cannot compare {left} with {right} using {operator}",
+          ["left": lhs.kindName, "right": rhs.kindName, "operator": comparison.rawValue]), at: start)
     }
     guard !holds else { return .nothing }
-    var description = "assertion failed: \(leftText) \(comparison.rawValue) \(rightText)"
-    description += " (\(lhs.printed) \(comparison.rawValue) \(rhs.printed) is false)"
-    if let message { description += ": \(message)" }
+    var description = tr(
+      "assertion failed: {left} {operator} {right} ({leftvalue} {operator} {rightvalue} is false)",
+      [
+        "left": leftText, "operator": comparison.rawValue, "right": rightText, "leftvalue": lhs.printed,
+        "rightvalue": rhs.printed,
+      ])
+    if let message { description += tr(": {message}", ["message": message]) }
     throw context.failure(description, at: start)
   }
 }

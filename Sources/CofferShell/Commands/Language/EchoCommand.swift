@@ -1,10 +1,11 @@
 import CofferScript
+import CofferText
 
 /// `echo WORDS...`: the words as written (strings unquoted, `$variables` replaced).
 struct EchoCommand: Command {
-  static let words = TypedSlot.words("WORDS", "words")
+  static let words = TypedSlot.words(tr("WORDS"), tr("words"))
   static let entry = CommandEntry(
-    "echo", .optional(.slot(words)), "print the words, separated by spaces",
+    "echo", .optional(.slot(words)), tr("print the words, separated by spaces"),
     examples: ["echo month end", "echo \"rent is\" $rent"], access: .reads, readsHoldings: false, command: Self.self)
 
   let tokens: [Token]
@@ -24,7 +25,9 @@ struct EchoCommand: Command {
       case .variable(let name):
         guard let value = context.variables[name] else {
           throw context.failure(
-            "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: context.variables.keys))", at: token.start)
+            tr(
+              "unknown variable '${name}'{hint}",
+              ["name": name, "hint": Suggestions.hint(for: name, in: context.variables.keys)]), at: token.start)
         }
         words.append(value.printed)
       case .invalid(let error):

@@ -1,12 +1,13 @@
 import CofferScript
+import CofferText
 
 /// `let NAME = EXPR`: a variable, read back as `$NAME`.
 struct LetCommand: Command {
-  static let name = TypedSlot.word("NAME", "a variable name")
-  static let value = TypedSlot.expression("EXPR", "a value")
+  static let name = TypedSlot.word(tr("NAME"), tr("a variable name"))
+  static let value = TypedSlot.expression(tr("EXPR"), tr("a value"))
   static let entry = CommandEntry(
     "let", .sequence([.slot(name), .symbol("="), .slot(value)]),
-    "define a variable, read as $NAME", examples: ["let rent = 1500", "set EUR $rent"], readsHoldings: false,
+    tr("define a variable, read as $NAME"), examples: ["let rent = 1500", "set EUR $rent"], readsHoldings: false,
     command: Self.self)
 
   let name: String

@@ -1,12 +1,13 @@
 import CofferScript
+import CofferText
 
 /// `print EXPR...`: each value on its own line.
 struct PrintCommand: Command {
-  static let value = TypedSlot.expression("EXPR", "a value to print")
+  static let value = TypedSlot.expression(tr("EXPR"), tr("a value to print"))
   static let entry = CommandEntry(
     "print", .sequence([.slot(value), .repeated(.sequence([.optional(.symbol(",")), .slot(value)]))]),
-    "print each value on its own line", examples: ["print total()", "print amount(USD) * 2, $rent"],
-    access: .reads, usage: "print EXPR [, EXPR...]", readsHoldings: false, command: Self.self)
+    tr("print each value on its own line"), examples: ["print total()", "print amount(USD) * 2, $rent"],
+    access: .reads, usage: tr("print EXPR [, EXPR...]"), readsHoldings: false, command: Self.self)
 
   let values: [Expression]
 

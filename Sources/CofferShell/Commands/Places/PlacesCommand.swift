@@ -1,11 +1,12 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `places`: each named place (and the unnamed one, when it holds anything) with what it
 /// holds and its value in the local currency.
 struct PlacesCommand: Command {
   static let entry = CommandEntry(
-    "places", .none, "each place with what it holds and its value in the local currency",
+    "places", .none, tr("each place with what it holds and its value in the local currency"),
     examples: ["places", "places --format json"], options: [ListingOptions.format.spec], access: .reads,
     command: Self.self)
 
@@ -36,13 +37,13 @@ struct PlacesCommand: Command {
     let places: [PlaceGroup]
 
     func table(_ output: Output) -> [String] {
-      guard !places.isEmpty else { return ["no places yet (set C@PLACE AMOUNT names one)"] }
+      guard !places.isEmpty else { return [tr("no places yet (set C@PLACE AMOUNT names one)")] }
       var table = TextTable([.left, .left, .right])
-      table.add(["place", "holds", "value (\(local.code))"].map { output.styled($0, "1") })
+      table.add([tr("place"), tr("holds"), tr("value ({code})", ["code": local.code])].map { output.styled($0, "1") })
       for group in places {
         let held = group.holdings.map { MoneyText.format($0.amount, $0.currency, output: output) }
         table.add([
-          group.place.shown.escapingControlCharacters, held.isEmpty ? "nothing" : held.joined(separator: ", "),
+          group.place.shown.escapingControlCharacters, held.isEmpty ? tr("nothing") : held.joined(separator: ", "),
           group.value.map { MoneyText.format($0, local, output: output) } ?? "—",
         ])
       }
@@ -72,10 +73,10 @@ struct PlacesCommand: Command {
 
 /// `places rename OLD NEW`: a place and every entry naming it take the new name.
 struct PlacesRenameCommand: Command {
-  static let old = TypedSlot.place("OLD", "the place's name now")
-  static let new = TypedSlot.place("NEW", "its new name")
+  static let old = TypedSlot.place(tr("OLD"), tr("the place's name now"))
+  static let new = TypedSlot.place(tr("NEW"), tr("its new name"))
   static let entry = CommandEntry(
-    "places rename", .sequence([.slot(old), .slot(new)]), "rename a place (its history too)",
+    "places rename", .sequence([.slot(old), .slot(new)]), tr("rename a place (its history too)"),
     examples: ["places rename wise Wise", #"places rename cash "cash at home""#], readsHoldings: false,
     command: Self.self)
 
@@ -89,13 +90,13 @@ struct PlacesRenameCommand: Command {
     new = try context.place(named)
     offset = arguments.commandOffset
     if old.isUnnamed || new.isUnnamed {
-      throw context.failure("the unnamed place is not renamed; move its amounts instead", at: named.offset)
+      throw context.failure(tr("the unnamed place is not renamed; move its amounts instead"), at: named.offset)
     }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     if !context.ledger.pending.isEmpty {
-      throw context.failure("save or undo the pending edits before renaming a place", at: offset)
+      throw context.failure(tr("save or undo the pending edits before renaming a place"), at: offset)
     }
     do {
       try context.ledger.renamePlace(old, to: new)
@@ -109,9 +110,9 @@ struct PlacesRenameCommand: Command {
 /// `places remove NAME`: takes a place off the list, when everything there is 0 (its
 /// history stays).
 struct PlacesRemoveCommand: Command {
-  static let name = TypedSlot.place("NAME", "the place's name")
+  static let name = TypedSlot.place(tr("NAME"), tr("the place's name"))
   static let entry = CommandEntry(
-    "places remove", .slot(name), "take a place that holds nothing off the list (its history stays)",
+    "places remove", .slot(name), tr("take a place that holds nothing off the list (its history stays)"),
     examples: ["places remove cash"], readsHoldings: false, command: Self.self)
 
   let place: Place
@@ -121,7 +122,7 @@ struct PlacesRemoveCommand: Command {
     let named = try arguments.value(Self.name)
     place = try context.place(named)
     offset = named.offset
-    if place.isUnnamed { throw context.failure("the unnamed place is always there", at: offset) }
+    if place.isUnnamed { throw context.failure(tr("the unnamed place is always there"), at: offset) }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {

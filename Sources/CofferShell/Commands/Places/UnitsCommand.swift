@@ -1,10 +1,11 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `units`: the units added beyond the catalog.
 struct UnitsCommand: Command {
   static let entry = CommandEntry(
-    "units", .none, "the units added beyond the catalog (gold, a coin, a currency no source publishes)",
+    "units", .none, tr("the units added beyond the catalog (gold, a coin, a currency no source publishes)"),
     examples: ["units"], options: [ListingOptions.format.spec], access: .reads, readsHoldings: false,
     command: Self.self)
 
@@ -18,9 +19,9 @@ struct UnitsCommand: Command {
     let units: [Currency]
 
     func table(_ output: Output) -> [String] {
-      guard !units.isEmpty else { return [#"no units added ('units add CODE "NAME"' adds one)"#] }
+      guard !units.isEmpty else { return [tr("no units added ('units add CODE \"NAME\"' adds one)")] }
       var table = TextTable([.left, .left, .right, .left])
-      table.add(["code", "name", "minor", "symbol"].map { output.styled($0, "1") })
+      table.add([tr("code"), tr("name"), tr("minor"), tr("symbol")].map { output.styled($0, "1") })
       for unit in units {
         table.add([unit.code, unit.englishName.escapingControlCharacters, String(unit.minorUnits), unit.symbol])
       }
@@ -48,19 +49,20 @@ struct UnitsCommand: Command {
 /// `units add CODE "NAME" [minor N] [symbol S]`: a unit the catalog lacks (a currency no
 /// default source publishes, a metal, a coin), held and valued like any other.
 struct UnitsAddCommand: Command {
-  static let code = TypedSlot.word("CODE", "a code of 2 to 10 letters or digits, starting with a letter")
-  static let name = TypedSlot.string("NAME", "the unit's name, in quotes")
-  static let minor = TypedSlot.expression("N", "its decimal places, 0 to 8")
-  static let symbol = TypedSlot.file("S", "its symbol (up to the next blank, or in quotes)")
+  static let code = TypedSlot.word(
+    tr("CODE"), tr("a code of 2 to 10 letters or digits, starting with a letter"))
+  static let name = TypedSlot.string(tr("NAME"), tr("the unit's name, in quotes"))
+  static let minor = TypedSlot.expression(tr("N"), tr("its decimal places, 0 to 8"))
+  static let symbol = TypedSlot.file(tr("S"), tr("its symbol (up to the next blank, or in quotes)"))
   static let entry = CommandEntry(
     "units add",
     .sequence([
       .slot(code), .slot(name), .optional(.sequence([.keyword("minor"), .slot(minor)])),
       .optional(.sequence([.keyword("symbol"), .slot(symbol)])),
     ]),
-    "add a unit beyond the catalog: CODE, its name, its decimal places (default 2) and symbol",
+    tr("add a unit beyond the catalog: CODE, its name, its decimal places (default 2) and symbol"),
     examples: [#"units add BTC "Bitcoin" minor 8 symbol ₿"#, #"units add XAU "Gold (troy ounce)" minor 3"#],
-    usage: #"units add CODE "NAME" [minor N] [symbol S]"#, readsHoldings: false, command: Self.self)
+    usage: tr("units add CODE \"NAME\" [minor N] [symbol S]"), readsHoldings: false, command: Self.self)
 
   let definition: AddedUnits.Definition
   let offset: Int
@@ -74,7 +76,8 @@ struct UnitsAddCommand: Command {
     let code = try arguments.value(Self.code)
     if let problem = UnitRules.problem(withCode: code.value) { throw context.failure(problem, at: code.offset) }
     if Self.commandWords.contains(code.value.lowercased()) {
-      throw context.failure("'\(code.value)' is a word of the language; choose another code", at: code.offset)
+      throw context.failure(
+        tr("'{code}' is a word of the language; choose another code", ["code": code.value]), at: code.offset)
     }
     let name = try arguments.value(Self.name)
     if let problem = UnitRules.problem(withName: name.value) { throw context.failure(problem, at: name.offset) }
@@ -83,7 +86,9 @@ struct UnitsAddCommand: Command {
       let number = try context.number(minor, role: "minor")
       guard let whole = number.wholeNumber, (0...UnitRules.maximumMinorUnits).contains(whole) else {
         throw context.failure(
-          "minor is the unit's decimal places, a whole number from 0 to \(UnitRules.maximumMinorUnits)",
+          tr(
+            "minor is the unit's decimal places, a whole number from 0 to {limit}",
+            ["limit": String(UnitRules.maximumMinorUnits)]),
           at: minor.offset)
       }
       minorUnits = whole
@@ -110,9 +115,9 @@ struct UnitsAddCommand: Command {
 
 /// `units remove CODE`: only when nothing is held in it and no journal entry names it.
 struct UnitsRemoveCommand: Command {
-  static let code = TypedSlot.word("CODE", "an added unit's code")
+  static let code = TypedSlot.word(tr("CODE"), tr("an added unit's code"))
   static let entry = CommandEntry(
-    "units remove", .slot(code), "remove an added unit nothing is held in and no entry names",
+    "units remove", .slot(code), tr("remove an added unit nothing is held in and no entry names"),
     examples: ["units remove BTC"], readsHoldings: false, command: Self.self)
 
   let code: Written<String>

@@ -1,13 +1,17 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `check rates [from DATE] [to DATE]`: the rules of SPEC §12 over the stored rates, each
 /// finding listed on stdout; any finding fails the statement (exit 1).
 struct CheckRatesCommand: Command {
   static let entry = CommandEntry(
     "check rates", DateRange.grammar,
-    "list rates that look wrong: stale rates of what you hold, jumps beyond 'rates max-jump', a rate of exactly 1, "
-      + "a pegged unit outside its band, sources apart; fails when there is any",
+    tr(
+      """
+      list rates that look wrong: stale rates of what you hold, jumps beyond 'rates max-jump', a rate of \
+      exactly 1, a pegged unit outside its band, sources apart; fails when there is any
+      """),
     examples: ["check rates", "check rates from 2022-01-01 to 2022-12-31"], access: .reads, command: Self.self)
 
   let range: DateRange
@@ -32,13 +36,17 @@ struct CheckRatesCommand: Command {
     }
     guard !findings.isEmpty else {
       return .lines([
-        "rates: no finding (rates max-age \(ledger.maxAge), rates max-jump \(ledger.maxJump)%)"
+        tr(
+          "rates: no finding (rates max-age {age}, rates max-jump {jump}%)",
+          ["age": String(ledger.maxAge), "jump": "\(ledger.maxJump)"])
       ])
     }
     for finding in findings { context.output.line(finding.description.escapingControlCharacters) }
-    let count = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
     throw context.failure(
-      "check rates: \(count) (listed above); '--accept' on the command that brought a rate in takes it", at: end)
+      tr(
+        "check rates: {count} finding (listed above); '--accept' on the command that brought a rate in takes it",
+        "check rates: {count} findings (listed above); '--accept' on the command that brought a rate in takes it",
+        count: findings.count), at: end)
   }
 
   /// (a): each held currency whose value on `date` rests on a rate older than `rates

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import RateFiles
 
@@ -23,8 +24,9 @@ enum RateFetcher {
     switch outcome {
     case .succeeded(let body): return .success(body)
     case .failed(let reason):
-      return .failure(.failed(reason.isEmpty ? "cannot fetch \(url.absoluteString)" : reason))
-    case .unavailable(let reason): return .failure(.failed("cannot fetch: the coffer-rates helper \(reason)"))
+      return .failure(.failed(reason.isEmpty ? tr("cannot fetch {url}", ["url": url.absoluteString]) : reason))
+    case .unavailable(let reason):
+      return .failure(.failed(tr("cannot fetch: the coffer-rates helper {reason}", ["reason": reason])))
     case .stopped: return .failure(.interrupted)
     }
   }

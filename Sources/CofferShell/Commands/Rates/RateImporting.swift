@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 import LineEditing
 import RateFiles
@@ -17,7 +18,7 @@ enum RateImporting {
     _ data: [UInt8], name: String, only: [Currency] = [], accept: Bool = false, _ context: CommandContext,
     at offset: Int, doing what: String
   ) throws(StatementFailure) -> String {
-    let bar = ProgressBar(output: context.output, label: "importing \(name)")
+    let bar = ProgressBar(output: context.output, label: tr("importing {name}", ["name": name]))
     defer { bar.finish() }
     do {
       return try context.ledger.importRates(
@@ -28,7 +29,8 @@ enum RateImporting {
     } catch {
       switch error {
       case .file(let problem):
-        throw context.failure("\(name): \(problem.description); nothing imported", at: offset)
+        throw context.failure(
+          tr("{name}: {problem}; nothing imported", ["name": name, "problem": problem.description]), at: offset)
       case .store(let problem):
         throw context.failure(problem, at: offset)
       case .interrupted:
@@ -52,9 +54,10 @@ enum RateImporting {
       context.output.diagnostic(("  " + finding.description).escapingControlCharacters)
     }
     if findings.count > RateFinding.shownAtMost {
-      context.output.diagnostic("  … and \(findings.count - RateFinding.shownAtMost) more")
+      context.output.diagnostic(tr("  … and {count} more", ["count": String(findings.count - RateFinding.shownAtMost)]))
     }
-    return context.failure("\(what): " + RateFinding.refusal(findings), at: offset)
+    return context.failure(
+      tr("{what}: {refusal}", ["what": what, "refusal": RateFinding.refusal(findings)]), at: offset)
   }
 
   /// Judges rates a command is about to record (`rates set`, `rates quote`, `rates
@@ -77,6 +80,6 @@ enum RateImporting {
   /// SIGTERM and SIGHUP end the run (which saves, then exits 128 + the signal).
   static func interruption(_ what: String, _ context: CommandContext, at offset: Int) -> StatementFailure {
     let reason: StopReason = Signals.pendingStop.map { .signal($0) } ?? .statementFailed
-    return context.failure("\(what) interrupted; rates unchanged", at: offset, reason: reason)
+    return context.failure(tr("{what} interrupted; rates unchanged", ["what": what]), at: offset, reason: reason)
   }
 }

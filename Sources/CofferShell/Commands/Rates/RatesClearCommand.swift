@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `rates clear --yes`: forgets the whole rates history, imported rates and quotes alike,
 /// at once: how a dump starts, before it gives the history back whole. Interactive, it
@@ -7,7 +8,7 @@ import CofferScript
 struct RatesClearCommand: Command {
   static let yes = Flag("yes")
   static let entry = CommandEntry(
-    "rates clear", .none, "forget every stored rate and quote (the whole rates history); a dump starts with it",
+    "rates clear", .none, tr("forget every stored rate and quote (the whole rates history); a dump starts with it"),
     examples: ["rates clear --yes"], options: [yes.spec], command: Self.self)
 
   let confirmed: Bool
@@ -21,7 +22,7 @@ struct RatesClearCommand: Command {
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     guard confirmed else {
       throw context.failure(
-        "'rates clear' forgets the whole rates history; type 'rates clear --yes' to do it", at: end)
+        tr("'rates clear' forgets the whole rates history; type 'rates clear --yes' to do it"), at: end)
     }
     do {
       try context.ledger.clearRates()

@@ -1,13 +1,15 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `rates [C...] [at DATE]`: the rates in use (today, or on DATE), each with the date and
 /// source of what it rests on: a direct quote, or the cross rate through the euro. With
 /// `--in C`, how many units of C each is worth instead of the local currency.
 struct RatesCommand: Command {
-  static let code = TypedSlot.currency()
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
   static let entry = CommandEntry(
-    "rates", .sequence([.repeated(.slot(code)), .optional(AtDate.grammar)]), "the rates in use, with date and source",
+    "rates", .sequence([.repeated(.slot(code)), .optional(AtDate.grammar)]),
+    tr("the rates in use, with date and source"),
     examples: ["rates", "rates USD EUR", "rates JPY at 2010-05-04"],
     options: [ListingOptions.format.spec, ListingOptions.expressedIn.spec], access: .reads, command: Self.self)
 
@@ -69,12 +71,12 @@ struct RatesCommand: Command {
     func table(_ output: Output) -> [String] {
       var table = TextTable([.left, .left, .left, .left])
       for row in rows {
-        let missing = row.localRateMissing ? "no \(local.code) (local) rate" : "no rate"
+        let missing = row.localRateMissing ? tr("no {code} (local) rate", ["code": local.code]) : tr("no rate")
         let quote =
           row.rate.map { "1 \(row.currency.code) = \($0) \(target.code)" } ?? "1 \(row.currency.code) = ? (\(missing))"
         table.add([
           quote, row.date ?? "", (row.source ?? "").escapingControlCharacters,
-          row.stale ? output.styled("stale", "33") : "",
+          row.stale ? output.styled(tr("stale"), "33") : "",
         ])
       }
       return table.lines()

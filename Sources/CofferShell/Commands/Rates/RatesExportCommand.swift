@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import RateFiles
 
 /// `rates export [--format ledger|beancount|csv] [C...] [from DATE] [to DATE] [FILE]`: the
@@ -10,11 +11,12 @@ struct RatesExportCommand: Command {
   /// `--format`: a price database's, not a listing's.
   static let format = ValueOption<PriceDatabase.Format>(
     "format", values: PriceDatabase.Format.allCases.map { $0.rawValue },
-    valueError: "--format takes \(PriceDatabase.Format.allCases.map(\.rawValue).alternatives) here"
+    valueError: tr(
+      "--format takes {formats} here", ["formats": PriceDatabase.Format.allCases.map(\.rawValue).alternatives])
   ) { PriceDatabase.Format(rawValue: $0.lowercased()) }
   /// Read as a word: one with a dot in it (`prices.ledger`) is the file.
-  static let code = TypedSlot.currency("C", "a currency code such as USD, or the file to write")
-  static let file = TypedSlot.file("FILE", "the file to write")
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD, or the file to write"))
+  static let file = TypedSlot.file(tr("FILE"), tr("the file to write"))
 
   static let entry = CommandEntry(
     "rates export",
@@ -23,15 +25,18 @@ struct RatesExportCommand: Command {
         .sequence([.keyword("from"), .slot(DateRange.fromDate)]), .sequence([.keyword("to"), .slot(DateRange.toDate)]),
         .slot(code), .slot(file),
       ])),
-    "the rates history as prices in the local currency, a line per currency and date its value changed, to FILE "
-      + "or stdout; FMT: ledger (hledger too, the default), beancount or csv",
+    tr(
+      """
+      the rates history as prices in the local currency, a line per currency and date its value changed, to \
+      FILE or stdout; FMT: ledger (hledger too, the default), beancount or csv
+      """),
     examples: [
       "rates export prices.ledger", "rates export --format beancount USD EUR from 2024-01-01 prices.beancount",
       "rates export --format csv to 2025-12-31",
     ],
     options: [format.spec],
     reachesOutside: true,
-    usage: "rates export [--format FMT] [C...] [from DATE] [to DATE] [FILE]", command: Self.self)
+    usage: tr("rates export [--format FMT] [C...] [from DATE] [to DATE] [FILE]"), command: Self.self)
 
   let format: PriceDatabase.Format
   let currencies: [Currency]
@@ -47,7 +52,7 @@ struct RatesExportCommand: Command {
     var file: (path: String, offset: Int)?
     func take(_ path: String, at offset: Int) throws(StatementFailure) {
       guard file == nil else {
-        throw context.failure("rates export writes one FILE; a second one is given here", at: offset)
+        throw context.failure(tr("rates export writes one FILE; a second one is given here"), at: offset)
       }
       file = (path, offset)
     }
@@ -72,8 +77,10 @@ struct RatesExportCommand: Command {
           try take(word, at: at)
         } else {
           throw context.failure(
-            "unknown currency '\(word)'\(Suggestions.hint(for: word.uppercased(), in: context.ledger.units.map(\.code))) "
-              + "(a file name needs a '.' or a '/', or quotes)", at: at)
+            tr(
+              "unknown currency '{code}'{hint} (a file name needs a '.' or a '/', or quotes)",
+              ["code": word, "hint": Suggestions.hint(for: word.uppercased(), in: context.ledger.units.map(\.code))]),
+            at: at)
         }
       case .path(let path, let at) where slot === Self.file.slot:
         try take(path, at: at)
@@ -92,14 +99,16 @@ struct RatesExportCommand: Command {
     let ledger = context.ledger
     let local = ledger.portfolio.local
     if let named = currencies.first(where: { $0 == local }) {
-      throw context.failure("\(named.code) is the local currency: its value is always 1", at: offset)
+      throw context.failure(tr("{code} is the local currency: its value is always 1", ["code": named.code]), at: offset)
     }
     var from: CalendarDate?
     var to: CalendarDate?
     if let given = self.from { from = try context.dateArgument(given, function: "rates export from") }
     if let given = self.to { to = try context.dateArgument(given, function: "rates export to") }
     if let from, let to, to < from {
-      throw context.failure("rates export: 'from' \(from) is after 'to' \(to)", at: offset)
+      throw context.failure(
+        tr("rates export: 'from' {from} is after 'to' {to}", ["from": from.description, "to": to.description]),
+        at: offset)
     }
     // Every unit of the store: the catalog's, then those added (`units add`).
     let chosen = currencies.isEmpty ? ledger.units.filter { $0 != local } : currencies
@@ -122,12 +131,17 @@ struct RatesExportCommand: Command {
     do {
       try ledger.writeFile(bytes, to: path)
     } catch {
-      throw context.failure("\(error); nothing was written", at: file.offset)
+      throw context.failure(tr("{reason}; nothing was written", ["reason": "\(error)"]), at: file.offset)
     }
     let count = Set(prices.map(\.currency)).count
-    var summary = "wrote \(prices.count) \(prices.count == 1 ? "price" : "prices") of \(count) "
-    summary += "\(count == 1 ? "currency" : "currencies") in \(local.code)"
-    if let first = prices.first?.date, let last = prices.last?.date { summary += " (\(first) … \(last))" }
-    return .lines([summary + " to \(path)"])
+    var span = ""
+    if let first = prices.first?.date, let last = prices.last?.date { span = " (\(first) … \(last))" }
+    let currencies = tr("{count} currency", "{count} currencies", count: count)
+    return .lines([
+      tr(
+        "wrote {count} price of {currencies} in {local}{span} to {path}",
+        "wrote {count} prices of {currencies} in {local}{span} to {path}", count: prices.count,
+        ["currencies": currencies, "local": local.code, "span": span, "path": path])
+    ])
   }
 }

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 import LineEditing
 
@@ -8,10 +9,10 @@ import LineEditing
 /// one is named and leaves its rates as they were, the others are still imported, and
 /// the statement fails (exit 1) if any failed.
 struct RatesFetchCommand: Command {
-  static let address = TypedSlot.file("URL", "a URL")
+  static let address = TypedSlot.file(tr("URL"), tr("a URL"))
   static let entry = CommandEntry(
     "rates fetch", .optional(.slot(address)),
-    "download rates from every source of 'rates sources' (or from URL) and import them",
+    tr("download rates from every source of 'rates sources' (or from URL) and import them"),
     examples: ["rates fetch", "rates fetch https://example.org/rates.csv"], options: [RateImporting.accept.spec],
     reachesOutside: true, command: Self.self)
 
@@ -28,8 +29,10 @@ struct RatesFetchCommand: Command {
       return
     }
     // The URL becomes the source of the rates it brings, which listings show.
-    try RatesSourcesCommand.refuseControlCharacters(in: text, "a URL", at: offset, context)
-    guard let url = Self.httpURL(text) else { throw context.failure("not an http or https URL: \(text)", at: offset) }
+    try RatesSourcesCommand.refuseControlCharacters(in: text, tr("a URL"), at: offset, context)
+    guard let url = Self.httpURL(text) else {
+      throw context.failure(tr("not an http or https URL: {url}", ["url": text]), at: offset)
+    }
     self.url = url
   }
 
@@ -42,7 +45,8 @@ struct RatesFetchCommand: Command {
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     if let url {
       return .lines([
-        try fetch(url, name: url.absoluteString, only: [], waiting: "fetching \(url.absoluteString)…", context)
+        try fetch(
+          url, name: url.absoluteString, only: [], waiting: tr("fetching {url}…", ["url": url.absoluteString]), context)
       ])
     }
     let sources: [RateSource]
@@ -52,14 +56,16 @@ struct RatesFetchCommand: Command {
       throw context.failure(error, at: offset)
     }
     guard !sources.isEmpty else {
-      throw context.failure("no rate sources to fetch ('rates sources add NAME URL' adds one)", at: offset)
+      throw context.failure(tr("no rate sources to fetch ('rates sources add NAME URL' adds one)"), at: offset)
     }
     var failures: [String] = []
     for (number, source) in sources.enumerated() {
-      let waiting = "fetching \(source.name) (\(number + 1) of \(sources.count))…"
+      let waiting = tr(
+        "fetching {source} ({number} of {count})…",
+        ["source": source.name, "number": String(number + 1), "count": String(sources.count)])
       do throws(StatementFailure) {
         guard let url = Self.httpURL(source.url) else {
-          throw context.failure("not an http or https URL: \(source.url)", at: offset)
+          throw context.failure(tr("not an http or https URL: {url}", ["url": source.url]), at: offset)
         }
         let report = try fetch(url, name: source.name, only: source.currencies, waiting: waiting, context)
         context.output.line("\(source.name): \(report)".escapingControlCharacters)
@@ -72,10 +78,21 @@ struct RatesFetchCommand: Command {
       }
     }
     guard failures.isEmpty else {
-      let others = failures.count < sources.count ? "; the others were imported" : ""
-      throw context.failure(
-        failures.joined(separator: "; ") + " (\(failures.count) of \(sources.count) sources failed\(others))",
-        at: offset)
+      let summary =
+        failures.count < sources.count
+        ? tr(
+          "{failures} ({failed} of {count} sources failed; the others were imported)",
+          [
+            "failures": failures.joined(separator: "; "), "failed": String(failures.count),
+            "count": String(sources.count),
+          ])
+        : tr(
+          "{failures} ({failed} of {count} sources failed)",
+          [
+            "failures": failures.joined(separator: "; "), "failed": String(failures.count),
+            "count": String(sources.count),
+          ])
+      throw context.failure(summary, at: offset)
     }
     return .nothing
   }
@@ -96,7 +113,7 @@ struct RatesFetchCommand: Command {
     case .failure(.interrupted):
       throw RateImporting.interruption("fetch", context, at: offset)
     case .failure(.failed(let message)):
-      throw context.failure(message + "; rates unchanged", at: offset)
+      throw context.failure(tr("{reason}; rates unchanged", ["reason": message]), at: offset)
     }
   }
 }

@@ -1,16 +1,20 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 import LineEditing
 import RateFiles
 
 /// `rates import FILE`: reads a rates file (ECB XML, CSV, JSON, zip) into the history.
 struct RatesImportCommand: Command {
-  static let file = TypedSlot.file("FILE", "a rates file to import")
+  static let file = TypedSlot.file(tr("FILE"), tr("a rates file to import"))
   static let entry = CommandEntry(
     "rates import", .slot(file),
-    "import a rates file (ECB XML or CSV, history zip, JSON) into the rates history; "
-      + "rows of units added with 'units add' are taken, other unknown codes skipped",
+    tr(
+      """
+      import a rates file (ECB XML or CSV, history zip, JSON) into the rates history; rows of units added \
+      with 'units add' are taken, other unknown codes skipped
+      """),
     examples: ["rates import eurofxref-hist.zip", "rates import rates.csv --accept"],
     options: [RateImporting.accept.spec], reachesOutside: true, command: Self.self)
 
@@ -30,7 +34,8 @@ struct RatesImportCommand: Command {
     do {
       data = try RatesFileLoader.read(context.resolve(path))
     } catch {
-      throw context.failure("cannot read rates file \(path): \(error.reason)", at: offset)
+      throw context.failure(
+        tr("cannot read rates file {path}: {reason}", ["path": path, "reason": error.reason]), at: offset)
     }
     let name = (path as NSString).lastPathComponent
     return .lines([

@@ -1,17 +1,19 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `rates peg C to Q at RATE [band N] [from DATE] [to DATE]`: C follows Q, 1 Q = RATE C,
 /// over those dates (SPEC §12); `rates peg remove C [from DATE]` forgets the pegs of C
 /// (the one from DATE only). Kept at once, as configuration is.
 struct RatesPegCommand: Command {
-  static let unit = TypedSlot.currency("C", "the unit that follows")
-  static let anchor = TypedSlot.currency("Q", "the unit it follows")
-  static let rate = TypedSlot.expression("RATE", "how many C one Q is")
-  static let band = TypedSlot.expression("N", "the band, in percent, imported rates of C are checked with")
-  static let fromDate = TypedSlot.expression("DATE", "the first day of the peg")
-  static let toDate = TypedSlot.expression("DATE", "the last day of the peg")
-  static let removed = TypedSlot.currency("C", "the pegged unit")
+  static let unit = TypedSlot.currency(tr("C"), tr("the unit that follows"))
+  static let anchor = TypedSlot.currency(tr("Q"), tr("the unit it follows"))
+  static let rate = TypedSlot.expression(tr("RATE"), tr("how many C one Q is"))
+  static let band = TypedSlot.expression(
+    tr("N"), tr("the band, in percent, imported rates of C are checked with"))
+  static let fromDate = TypedSlot.expression(tr("DATE"), tr("the first day of the peg"))
+  static let toDate = TypedSlot.expression(tr("DATE"), tr("the last day of the peg"))
+  static let removed = TypedSlot.currency(tr("C"), tr("the pegged unit"))
   static let entry = CommandEntry(
     "rates peg",
     .choice([
@@ -27,13 +29,17 @@ struct RatesPegCommand: Command {
           ])),
       ]),
     ]),
-    "peg C to Q: 1 Q = RATE C from DATE to DATE (default always); within them the peg values C, and imported "
-      + "rates of C are checked against it, N percent either side (default 0.5); 'rates peg remove C' forgets it",
+    tr(
+      """
+      peg C to Q: 1 Q = RATE C from DATE to DATE (default always); within them the peg values C, and \
+      imported rates of C are checked against it, N percent either side (default 0.5); 'rates peg remove C' \
+      forgets it
+      """),
     examples: [
       "rates peg AED to USD at 3.6725", "rates peg HKD to USD at 7.80 band 0.65 from 1983-10-17",
       "rates peg remove AED",
     ],
-    usage: "rates peg C to Q at RATE [band N] [from DATE] [to DATE] | rates peg remove C [from DATE]",
+    usage: tr("rates peg C to Q at RATE [band N] [from DATE] [to DATE] | rates peg remove C [from DATE]"),
     command: Self.self)
 
   enum Action {
@@ -58,14 +64,18 @@ struct RatesPegCommand: Command {
     let anchor = try context.currency(try arguments.value(Self.anchor))
     let rateExpression = try arguments.value(Self.rate)
     offset = rateExpression.offset
-    guard unit != anchor else { throw context.failure("a peg is between two units; \(unit.code) is both", at: offset) }
-    let rate = try context.number(rateExpression, role: "a peg's rate")
-    if let problem = RateRules.problem(with: rate) { throw context.failure("rates peg: \(problem)", at: offset) }
+    guard unit != anchor else {
+      throw context.failure(tr("a peg is between two units; {code} is both", ["code": unit.code]), at: offset)
+    }
+    let rate = try context.number(rateExpression, role: tr("a peg's rate"))
+    if let problem = RateRules.problem(with: rate) {
+      throw context.failure(tr("rates peg: {reason}", ["reason": "\(problem)"]), at: offset)
+    }
     var band = Peg.defaultBand
     if let expression = arguments.all(Self.band).last {
-      band = try context.number(expression, role: "a band")
+      band = try context.number(expression, role: tr("a band"))
       guard band >= .zero, band <= DecimalValue(100) else {
-        throw context.failure("a band is a percentage from 0 to 100", at: expression.offset)
+        throw context.failure(tr("a band is a percentage from 0 to 100"), at: expression.offset)
       }
     }
     var from = CalendarDate.first
@@ -75,7 +85,11 @@ struct RatesPegCommand: Command {
     }
     if let expression = arguments.all(Self.toDate).last {
       to = try context.dateArgument(expression, role: "'to'")
-      guard from <= to else { throw context.failure("'to' (\(to)) is before 'from' (\(from))", at: expression.offset) }
+      guard from <= to else {
+        throw context.failure(
+          tr("'to' ({to}) is before 'from' ({from})", ["to": to.description, "from": from.description]),
+          at: expression.offset)
+      }
     }
     action = .add(Peg(unit: unit, anchor: anchor, rate: rate, band: band, from: from, to: to))
   }
@@ -89,7 +103,7 @@ struct RatesPegCommand: Command {
       } catch {
         throw context.failure(error, at: offset)
       }
-      if let refusal { throw context.failure("rates peg: \(refusal)", at: offset) }
+      if let refusal { throw context.failure(tr("rates peg: {reason}", ["reason": "\(refusal)"]), at: offset) }
     case .remove(let unit, let from):
       let removed: Int
       do {
@@ -99,7 +113,9 @@ struct RatesPegCommand: Command {
       }
       guard removed > 0 else {
         throw context.failure(
-          "\(unit.code) has no peg\(from.map { " from \($0)" } ?? "") ('rates pegs' lists them)", at: offset)
+          from.map {
+            tr("{code} has no peg from {date} ('rates pegs' lists them)", ["code": unit.code, "date": $0.description])
+          } ?? tr("{code} has no peg ('rates pegs' lists them)", ["code": unit.code]), at: offset)
       }
     }
     return .nothing
@@ -109,7 +125,7 @@ struct RatesPegCommand: Command {
 /// `rates pegs`: every peg, as `rates peg` takes it.
 struct RatesPegsCommand: Command {
   static let entry = CommandEntry(
-    "rates pegs", .none, "list the pegs", examples: ["rates pegs"], access: .reads, command: Self.self)
+    "rates pegs", .none, tr("list the pegs"), examples: ["rates pegs"], access: .reads, command: Self.self)
 
   let end: Int
 
@@ -124,7 +140,7 @@ struct RatesPegsCommand: Command {
     } catch {
       throw context.failure(error, at: end)
     }
-    guard !pegs.isEmpty else { return .lines(["no pegs (rates peg C to Q at RATE adds one)"]) }
+    guard !pegs.isEmpty else { return .lines([tr("no pegs (rates peg C to Q at RATE adds one)")]) }
     return .lines(pegs.all.map { "rates peg " + $0.statement })
   }
 }
@@ -132,11 +148,15 @@ struct RatesPegsCommand: Command {
 /// `rates max-age [N]` and `rates max-jump [N]`: the rules' two settings, kept in the
 /// store; without N, what they are.
 struct RatesMaxAgeCommand: Command {
-  static let days = TypedSlot.expression("N", "days (0: never)")
+  static let days = TypedSlot.expression(tr("N"), tr("days (0: never)"))
   static let entry = CommandEntry(
     "rates max-age", .optional(.slot(days)),
-    "how many days old a rate may be before a total or listing says so, and check rates finds it (default 7; 0 off)",
-    examples: ["rates max-age 3", "rates max-age"], usage: "rates max-age [N]", command: Self.self)
+    tr(
+      """
+      how many days old a rate may be before a total or listing says so, and check rates finds it (default \
+      7; 0 off)
+      """),
+    examples: ["rates max-age 3", "rates max-age"], usage: tr("rates max-age [N]"), command: Self.self)
 
   let days: Expression?
   let end: Int
@@ -153,7 +173,8 @@ struct RatesMaxAgeCommand: Command {
       value <= DecimalValue(StoredSettings.maxAgeLimit), let whole = Int(value.description)
     else {
       throw context.failure(
-        "max-age is a whole number of days from 0 to \(StoredSettings.maxAgeLimit)", at: days.offset)
+        tr("max-age is a whole number of days from 0 to {limit}", ["limit": String(StoredSettings.maxAgeLimit)]),
+        at: days.offset)
     }
     do {
       try context.ledger.setRateSetting(maxAge: whole)
@@ -165,11 +186,15 @@ struct RatesMaxAgeCommand: Command {
 }
 
 struct RatesMaxJumpCommand: Command {
-  static let percent = TypedSlot.expression("N", "percent")
+  static let percent = TypedSlot.expression(tr("N"), tr("percent"))
   static let entry = CommandEntry(
     "rates max-jump", .optional(.slot(percent)),
-    "how many percent a rate may move from the previous one within 31 days before it is a finding (default 50)",
-    examples: ["rates max-jump 30", "rates max-jump"], usage: "rates max-jump [N]", command: Self.self)
+    tr(
+      """
+      how many percent a rate may move from the previous one within 31 days before it is a finding (default \
+      50)
+      """),
+    examples: ["rates max-jump 30", "rates max-jump"], usage: tr("rates max-jump [N]"), command: Self.self)
 
   let percent: Expression?
 
@@ -182,7 +207,8 @@ struct RatesMaxJumpCommand: Command {
     let value = try context.number(percent, role: "max-jump")
     guard value > .zero, value <= StoredSettings.maxJumpLimit else {
       throw context.failure(
-        "max-jump is a percentage above 0 and at most \(StoredSettings.maxJumpLimit)", at: percent.offset)
+        tr("max-jump is a percentage above 0 and at most {limit}", ["limit": "\(StoredSettings.maxJumpLimit)"]),
+        at: percent.offset)
     }
     do {
       try context.ledger.setRateSetting(maxJump: value)

@@ -1,24 +1,29 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `rates quote C RATE Q [at DATE] [source NAME]`: a quote between any two units — 1 C =
 /// RATE Q on DATE (today), from NAME (`manual`) — kept as typed; a dump gives back the
 /// rates a person set this way, dated and in the unit they were set in. Judged by the
 /// rates' rules first (`--accept` takes what they find). Saved with the other edits.
 struct RatesQuoteCommand: Command {
-  static let code = TypedSlot.currency()
-  static let value = TypedSlot.expression("RATE", "what one unit of C is worth in Q")
-  static let quotedIn = TypedSlot.currency("Q", "the currency of the rate")
-  static let name = TypedSlot.string("NAME", "the source's name, in quotes")
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
+  static let value = TypedSlot.expression(tr("RATE"), tr("what one unit of C is worth in Q"))
+  static let quotedIn = TypedSlot.currency(tr("Q"), tr("the currency of the rate"))
+  static let name = TypedSlot.string(tr("NAME"), tr("the source's name, in quotes"))
   static let entry = CommandEntry(
     "rates quote",
     .sequence([
       .slot(code), .slot(value), .slot(quotedIn), .optional(AtDate.grammar),
       .optional(.sequence([.keyword("source"), .slot(name)])),
     ]),
-    "record a quote between two units: 1 C = RATE Q on DATE (default today), from the source NAME (default manual)",
+    tr(
+      """
+      record a quote between two units: 1 C = RATE Q on DATE (default today), from the source NAME (default \
+      manual)
+      """),
     examples: ["rates quote XAU 2650.30 USD", #"rates quote USD 7.2 CNY at 2026-11-22 source "bank""#],
-    options: [RateImporting.accept.spec], usage: #"rates quote C RATE Q [at DATE] [source "NAME"]"#,
+    options: [RateImporting.accept.spec], usage: tr("rates quote C RATE Q [at DATE] [source \"NAME\"]"),
     command: Self.self)
 
   let currency: Currency
@@ -39,14 +44,15 @@ struct RatesQuoteCommand: Command {
     source = arguments[Self.name]?.value ?? "manual"
     accept = arguments.has(RateImporting.accept)
     guard currency != quotedIn else {
-      throw context.failure("a quote is between two currencies; \(currency.code) is both", at: rate.offset)
+      throw context.failure(
+        tr("a quote is between two currencies; {code} is both", ["code": currency.code]), at: rate.offset)
     }
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let value = try context.number(rate, role: "a rate")
+    let value = try context.number(rate, role: tr("a rate"))
     if let problem = RateRules.problem(with: value) {
-      throw context.failure("rates quote: \(problem)", at: rate.offset)
+      throw context.failure(tr("rates quote: {reason}", ["reason": "\(problem)"]), at: rate.offset)
     }
     let row = RateRow(unit: currency, base: quotedIn, date: date, value: value, source: source, isQuote: true)
     try RateImporting.judge(
@@ -56,7 +62,7 @@ struct RatesQuoteCommand: Command {
       try context.ledger.record(
         Quote(currency: currency, quotedIn: quotedIn, value: value, date: date, source: source))
     } catch {
-      throw context.failure("rates quote: \(error.description)", at: rate.offset)
+      throw context.failure(tr("rates quote: {reason}", ["reason": error.description]), at: rate.offset)
     }
     return .nothing
   }

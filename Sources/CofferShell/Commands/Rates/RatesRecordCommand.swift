@@ -1,28 +1,33 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `rates record at DATE source NAME [base B] C RATE [C RATE...]`: rates as an import
 /// records them — C's units per euro on DATE, from NAME; with `base B`, C's units per one
 /// B, EUR's among them, as a file in that base gives them — so that a dump can give a
 /// store's rates history back exactly. Saved with the other edits.
 struct RatesRecordCommand: Command {
-  static let name = TypedSlot.string("NAME", "the source's name, in quotes")
-  static let base = TypedSlot.currency("B", "the currency the rates are given in, such as USD")
-  static let code = TypedSlot.currency()
-  static let value = TypedSlot.expression("RATE", "C's units per euro (or per one B)")
+  static let name = TypedSlot.string(tr("NAME"), tr("the source's name, in quotes"))
+  static let base = TypedSlot.currency(tr("B"), tr("the currency the rates are given in, such as USD"))
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
+  static let value = TypedSlot.expression(tr("RATE"), tr("C's units per euro (or per one B)"))
   static let entry = CommandEntry(
     "rates record",
     .sequence([
       AtDate.grammar, .keyword("source"), .slot(name), .optional(.sequence([.keyword("base"), .slot(base)])),
       .repeated(.sequence([.slot(code), .slot(value)])),
     ]),
-    "record rates as an import does (C's units per euro on DATE, from the source NAME, or per one B with 'base B', EUR's among them); a dump writes these",
+    tr(
+      """
+      record rates as an import does (C's units per euro on DATE, from the source NAME, or per one B with \
+      'base B', EUR's among them); a dump writes these
+      """),
     examples: [
       #"rates record at 2026-10-30 source "ECB" USD 1.1172 JPY 163.89"#,
       #"rates record at 2026-06-24 source "ExchangeRate-API" base USD EUR 0.8538 AED 3.6725"#,
     ],
     options: [RateImporting.accept.spec],
-    usage: #"rates record at DATE source "NAME" [base B] C RATE [C RATE...]"#, command: Self.self)
+    usage: tr("rates record at DATE source \"NAME\" [base B] C RATE [C RATE...]"), command: Self.self)
 
   let date: CalendarDate
   let source: String
@@ -44,7 +49,7 @@ struct RatesRecordCommand: Command {
       rates.append((try context.currency(code), value))
     }
     guard !rates.isEmpty else {
-      throw context.failure("'rates record' needs at least one currency and its rate", at: arguments.endOffset)
+      throw context.failure(tr("'rates record' needs at least one currency and its rate"), at: arguments.endOffset)
     }
     self.rates = rates
   }
@@ -53,13 +58,16 @@ struct RatesRecordCommand: Command {
     // Every rate is read before any is recorded: a failed statement records nothing.
     var given: [(currency: Currency, value: DecimalValue, offset: Int)] = []
     for (currency, expression) in rates {
-      let value = try context.number(expression, role: "a rate")
+      let value = try context.number(expression, role: tr("a rate"))
       if let problem = RateRules.problem(with: value) {
-        throw context.failure("rates record: \(currency.code): \(problem)", at: expression.offset)
+        throw context.failure(
+          tr("rates record: {code}: {problem}", ["code": currency.code, "problem": "\(problem)"]), at: expression.offset
+        )
       }
       // The pivot's own rate is 1 (a store's compiled-in snapshot holds it so).
       guard base != Catalog.eur || currency != Catalog.eur || value == .one else {
-        throw context.failure("rates record: EUR is the pivot: its rate per euro is always 1", at: expression.offset)
+        throw context.failure(
+          tr("rates record: EUR is the pivot: its rate per euro is always 1"), at: expression.offset)
       }
       given.append((currency, value, expression.offset))
     }
@@ -68,7 +76,8 @@ struct RatesRecordCommand: Command {
     if base != Catalog.eur {
       guard let euro = given.last(where: { $0.currency == Catalog.eur }) else {
         throw context.failure(
-          "rates record: rates in \(base.code) need EUR's among them, to turn them into euros", at: baseOffset)
+          tr("rates record: rates in {base} need EUR's among them, to turn them into euros", ["base": base.code]),
+          at: baseOffset)
       }
       euroInBase = euro.value
     }
@@ -81,10 +90,14 @@ struct RatesRecordCommand: Command {
         do {
           perEuro = try (value / euroInBase).rounded(toSignificantDigits: 30)
         } catch {
-          throw context.failure("rates record: \(currency.code): \(error)", at: offset)
+          throw context.failure(
+            tr("rates record: {code}: {problem}", ["code": currency.code, "problem": "\(error)"]), at: offset)
         }
         if let problem = RateRules.problem(with: perEuro) {
-          throw context.failure("rates record: \(currency.code): \(problem) (units per euro: \(perEuro))", at: offset)
+          throw context.failure(
+            tr(
+              "rates record: {code}: {problem} (units per euro: {rate})",
+              ["code": currency.code, "problem": "\(problem)", "rate": "\(perEuro)"]), at: offset)
         }
       }
       read.append(Rate(currency: currency, perEuro: perEuro, date: date, source: source))
@@ -97,7 +110,7 @@ struct RatesRecordCommand: Command {
       do {
         try context.ledger.record(rate)
       } catch {
-        throw context.failure("rates record: \(error.description)", at: 0)
+        throw context.failure(tr("rates record: {reason}", ["reason": error.description]), at: 0)
       }
     }
     if base != Catalog.eur {

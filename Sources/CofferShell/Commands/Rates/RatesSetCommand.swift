@@ -1,13 +1,14 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `rates set C RATE`: `rates quote C RATE L`, L the local currency: 1 C = RATE L today,
 /// source `manual`. Judged by the rates' rules first (`--accept` takes what they find).
 struct RatesSetCommand: Command {
-  static let code = TypedSlot.currency()
-  static let value = TypedSlot.expression("RATE", "a rate")
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
+  static let value = TypedSlot.expression(tr("RATE"), tr("a rate"))
   static let entry = CommandEntry(
-    "rates set", .sequence([.slot(code), .slot(value)]), "record the rate of C in the local currency",
+    "rates set", .sequence([.slot(code), .slot(value)]), tr("record the rate of C in the local currency"),
     examples: ["rates set USD 7.2"], options: [RateImporting.accept.spec], command: Self.self)
 
   let currency: Currency
@@ -21,7 +22,7 @@ struct RatesSetCommand: Command {
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
-    let value = try context.number(rate, role: "a rate")
+    let value = try context.number(rate, role: tr("a rate"))
     let portfolio = context.ledger.portfolio
     if RateRules.problem(with: value) == nil && currency != portfolio.local {
       let row = RateRow(
@@ -33,7 +34,7 @@ struct RatesSetCommand: Command {
     do {
       try context.ledger.setRate(value, of: currency)
     } catch {
-      throw context.failure("rates set: \(error.description)", at: rate.offset)
+      throw context.failure(tr("rates set: {reason}", ["reason": error.description]), at: rate.offset)
     }
     return .nothing
   }

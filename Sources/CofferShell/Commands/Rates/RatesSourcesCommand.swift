@@ -1,13 +1,15 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 
 /// `rates sources`, `rates sources add NAME URL [C...]`, `rates sources remove NAME`:
 /// where `rates fetch` goes. Kept in the store and written at once.
 struct RatesSourcesCommand: Command {
-  static let name = TypedSlot.word("NAME", "a name for the source")
-  static let removed = TypedSlot.word("NAME", "the name of a source")
-  static let address = TypedSlot.path("URL", "an http or https URL, then the currencies to take from it, if not all")
+  static let name = TypedSlot.word(tr("NAME"), tr("a name for the source"))
+  static let removed = TypedSlot.word(tr("NAME"), tr("the name of a source"))
+  static let address = TypedSlot.path(
+    tr("URL"), tr("an http or https URL, then the currencies to take from it, if not all"))
   static let entry = CommandEntry(
     "rates sources",
     .optional(
@@ -18,12 +20,16 @@ struct RatesSourcesCommand: Command {
         .sequence([.keyword("remove"), .slot(removed)]),
         .keyword("clear"),
       ])),
-    "list where 'rates fetch' goes; add (or replace) a source, taking only C... from it if given; remove one, or all",
+    tr(
+      """
+      list where 'rates fetch' goes; add (or replace) a source, taking only C... from it if given; remove \
+      one, or all
+      """),
     examples: [
       "rates sources", "rates sources add ecb https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
       "rates sources add gulf https://example.org/latest/EUR AED SAR QAR", "rates sources remove gulf",
     ], access: .readsWithout([name.slot, removed.slot], keywords: ["clear"]),
-    usage: "rates sources [add NAME URL [C...] | remove NAME | clear]", readsHoldings: false,
+    usage: tr("rates sources [add NAME URL [C...] | remove NAME | clear]"), readsHoldings: false,
     command: Self.self)
 
   enum Action {
@@ -48,8 +54,8 @@ struct RatesSourcesCommand: Command {
     let url = try arguments.value(Self.address)
     let (given, urlOffset) = (url.value, url.offset)
     // Kept in the store and shown by listings: no text that a terminal would act on.
-    try Self.refuseControlCharacters(in: name, "a source's name", at: nameOffset, context)
-    try Self.refuseControlCharacters(in: given, "a URL", at: urlOffset, context)
+    try Self.refuseControlCharacters(in: name, tr("a source's name"), at: nameOffset, context)
+    try Self.refuseControlCharacters(in: given, tr("a URL"), at: urlOffset, context)
     // The URL, then currency codes, separated by blanks; each with its offset.
     var words: [(text: String, offset: Int)] = []
     var start: String.Index?
@@ -66,7 +72,7 @@ struct RatesSourcesCommand: Command {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host?.isEmpty == false
     else {
-      throw context.failure("not an http or https URL: \(text)", at: urlOffset)
+      throw context.failure(tr("not an http or https URL: {url}", ["url": text]), at: urlOffset)
     }
     var currencies: [Currency] = []
     for word in words.dropFirst() {
@@ -85,7 +91,8 @@ struct RatesSourcesCommand: Command {
     let bytes = context.line.bytes
     let quoted = offset < bytes.count && (bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'"))
     throw context.failure(
-      "\(what) cannot hold a control character (\(String.named(scalar)))", at: offset + at + (quoted ? 1 : 0))
+      tr("{what} cannot hold a control character ({character})", ["what": what, "character": String.named(scalar)]),
+      at: offset + at + (quoted ? 1 : 0))
   }
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -126,7 +133,11 @@ struct RatesSourcesCommand: Command {
           throw context.failure(error, at: offset)
         }
         throw context.failure(
-          "no rate source named '\(name)'" + (names.isEmpty ? "" : " (there are: \(names.joined(separator: ", ")))"),
+          names.isEmpty
+            ? tr("no rate source named '{name}'", ["name": name])
+            : tr(
+              "no rate source named '{name}' (there are: {names})",
+              ["name": name, "names": names.joined(separator: ", ")]),
           at: offset)
       }
       return .nothing
@@ -137,11 +148,11 @@ struct RatesSourcesCommand: Command {
     let sources: [RateSource]
 
     private func taken(_ source: RateSource) -> String {
-      source.currencies.isEmpty ? "all" : source.currencies.map(\.code).joined(separator: " ")
+      source.currencies.isEmpty ? tr("all") : source.currencies.map(\.code).joined(separator: " ")
     }
 
     func table(_ output: Output) -> [String] {
-      guard !sources.isEmpty else { return ["no rate sources ('rates sources add NAME URL' adds one)"] }
+      guard !sources.isEmpty else { return [tr("no rate sources ('rates sources add NAME URL' adds one)")] }
       var table = TextTable([.left, .left, .left])
       for source in sources {
         table.add([source.name.escapingControlCharacters, source.url.escapingControlCharacters, taken(source)])

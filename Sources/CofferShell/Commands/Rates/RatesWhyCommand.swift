@@ -1,15 +1,16 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `rates why C [at DATE]`: the path the value of C in the local currency takes (SPEC
 /// §12), each leg with its rate, date and source, and the result.
 struct RatesWhyCommand: Command {
-  static let code = TypedSlot.currency()
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
   static let entry = CommandEntry(
     "rates why", .sequence([.slot(code), .optional(AtDate.grammar)]),
-    "how the value of one C in the local currency is reached: each rate with its date and source, and the result",
+    tr("how the value of one C in the local currency is reached: each rate with its date and source, and the result"),
     examples: ["rates why USD", "rates why XAU at 2026-11-20"], options: [ListingOptions.format.spec],
-    access: .reads, usage: "rates why C [at DATE]", command: Self.self)
+    access: .reads, usage: tr("rates why C [at DATE]"), command: Self.self)
 
   let currency: Currency
   let date: Expression?
@@ -28,7 +29,7 @@ struct RatesWhyCommand: Command {
     do {
       valuation = try portfolio.rates.valuation(of: currency, in: local, on: portfolio.today).get()
     } catch {
-      throw context.failure("rates why: \(error.description)", at: offset)
+      throw context.failure(tr("rates why: {reason}", ["reason": error.description]), at: offset)
     }
     return .listing(Report(currency: currency, local: local, date: portfolio.today, valuation: valuation))
   }
@@ -40,7 +41,9 @@ struct RatesWhyCommand: Command {
     let valuation: Valuation
 
     func table(_ output: Output) -> [String] {
-      guard !valuation.path.isEmpty else { return ["1 \(currency.code) = 1 \(local.code) (the local currency)"] }
+      guard !valuation.path.isEmpty else {
+        return [tr("1 {code} = 1 {local} (the local currency)", ["code": currency.code, "local": local.code])]
+      }
       let path = ValuePathText.legs(valuation.path) + " = " + ValuePathText.result(valuation.factor, in: local)
       return [path.escapingControlCharacters]
     }

@@ -1,25 +1,28 @@
 import CofferCore
 import CofferScript
+import CofferText
 import LineEditing
 
 /// `help [COMMAND]`: every command with its summary, or one command's usage and examples
 /// (`help rates` shows `rates set`, `rates import` and `rates fetch` too).
 struct HelpCommand: Command {
-  static let command = TypedSlot.word("COMMAND", "a command")
-  static let subcommand = TypedSlot.word("SUBCOMMAND", "a subcommand")
+  static let command = TypedSlot.word(tr("COMMAND"), tr("a command"))
+  static let subcommand = TypedSlot.word(tr("SUBCOMMAND"), tr("a subcommand"))
   static let entry = CommandEntry(
     "help", .optional(.sequence([.slot(command), .optional(.slot(subcommand))])),
-    "list commands, or show one command's usage", examples: ["help set", "help rates"], access: .reads,
-    usage: "help [COMMAND]",
+    tr("list commands, or show one command's usage"), examples: ["help set", "help rates"], access: .reads,
+    usage: tr("help [COMMAND]"),
     readsHoldings: false, command: Self.self)
 
-  static let functions = "functions: " + Function.signatures
+  static let functions = tr("functions: {signatures}", ["signatures": Function.signatures])
 
   /// The two meanings of a date, as the README gives them.
-  static let dates =
-    "dates: 'at DATE' is the holdings as they stood on DATE, valued at that day's rates (total at, holdings at, "
-    + "total_at()). 'valued at DATE' is today's holdings at DATE's rates, a what-if (total valued at, "
-    + "holdings valued at, total_valued_at())."
+  static let dates = tr(
+    """
+    dates: 'at DATE' is the holdings as they stood on DATE, valued at that day's rates (total at, holdings \
+    at, total_at()). 'valued at DATE' is today's holdings at DATE's rates, a what-if (total valued at, \
+    holdings valued at, total_valued_at()).
+    """)
 
   /// The entries asked about; empty for all.
   let chosen: [CommandEntry]
@@ -39,15 +42,22 @@ struct HelpCommand: Command {
       if matches.isEmpty && !subcommands.isEmpty {
         let names = subcommands.map { $0.words[1] }
         throw context.failure(
-          "no command '\(word) \(second)'\(Suggestions.hint(for: second, in: names))", at: secondOffset)
+          tr(
+            "no command '{command}'{hint}",
+            ["command": "\(word) \(second)", "hint": Suggestions.hint(for: second, in: names)]), at: secondOffset)
       }
       if matches.isEmpty && CommandTable.byName(word) != nil {
-        throw context.failure("unexpected '\(second)'; '\(word)' has no subcommands", at: secondOffset)
+        throw context.failure(
+          tr("unexpected '{word}'; '{command}' has no subcommands", ["word": second, "command": word]), at: secondOffset
+        )
       }
     }
     guard !matches.isEmpty else {
       throw context.failure(
-        "no command '\(word)'\(Suggestions.hint(for: word, in: CommandTable.names()))", at: offset)
+        tr(
+          "no command '{command}'{hint}",
+          ["command": word, "hint": Suggestions.hint(for: word, in: CommandTable.names())]),
+        at: offset)
     }
     chosen = matches
   }
@@ -59,9 +69,9 @@ struct HelpCommand: Command {
       let blocks = chosen.map { Self.details(of: $0, width: width) }
       return .lines(Array(blocks.joined(separator: [""])))
     }
-    var lines = ["commands:"]
+    var lines = [tr("commands:")]
     lines += Self.summaries(CommandTable.typed.filter { $0.scope != .sheet }, width: width)
-    lines.append("in the sheet (open):")
+    lines.append(tr("in the sheet (open):"))
     lines += Self.summaries(CommandTable.entries.filter { $0.scope == .sheet }, width: width)
     lines += Wrapping.wrap(Self.functions, width: width, indent: "  ")
     lines += Wrapping.wrap(Self.dates, width: width, indent: "  ")
@@ -69,11 +79,13 @@ struct HelpCommand: Command {
   }
 
   static func details(of entry: CommandEntry, width: Int) -> [String] {
-    var lines = ["usage: \(entry.usage)"]
+    var lines = [tr("usage: {usage}", ["usage": entry.usage])]
     lines += Wrapping.wrap(entry.summary, width: width, indent: "  ")
-    if !entry.aliases.isEmpty { lines.append("  also: \(entry.aliases.joined(separator: ", "))") }
+    if !entry.aliases.isEmpty {
+      lines.append(tr("  also: {aliases}", ["aliases": entry.aliases.joined(separator: ", ")]))
+    }
     if !entry.examples.isEmpty {
-      lines.append("examples:")
+      lines.append(tr("examples:"))
       for example in entry.examples { lines.append("  \(example)") }
     }
     return lines

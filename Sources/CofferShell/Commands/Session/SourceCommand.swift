@@ -1,12 +1,13 @@
 import CofferScript
+import CofferText
 import Foundation
 
 /// `source FILE`: runs a script file, its relative paths resolved against its folder;
 /// its edits are saved when it ends, as a script file's are.
 struct SourceCommand: Command {
-  static let file = TypedSlot.path("FILE", "a file to run")
+  static let file = TypedSlot.path(tr("FILE"), tr("a file to run"))
   static let entry = CommandEntry(
-    "source", .slot(file), "run a script file (relative to the current script's folder)",
+    "source", .slot(file), tr("run a script file (relative to the current script's folder)"),
     examples: ["source monthly.coffer"], reachesOutside: true, readsHoldings: false, command: Self.self)
 
   /// `source` may nest this deep; deeper is almost always a file sourcing itself.
@@ -24,7 +25,8 @@ struct SourceCommand: Command {
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     guard context.scriptFolders.count < Self.maxDepth else {
       throw context.failure(
-        "source nested deeper than \(Self.maxDepth) files (does a script source itself?)", at: offset)
+        tr("source nested deeper than {count} files (does a script source itself?)", ["count": String(Self.maxDepth)]),
+        at: offset)
     }
     let resolved = context.resolve(path)
     switch LineReader.open(path: resolved, source: path.hasPrefix("/") ? path : resolved) {

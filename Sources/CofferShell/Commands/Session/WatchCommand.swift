@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `watch [SECONDS] [count N] COMMAND…`: runs a command that only reads, then looks again
 /// every SECONDS (2 unless told) and prints it again only when its output changed, until
@@ -10,15 +11,18 @@ import CofferScript
 /// looks N times (the first run included) and ends; a script must say so, since only a
 /// signal would end it otherwise.
 struct WatchCommand: Command {
-  static let interval = TypedSlot.expression("SECONDS", "a number of seconds between looks")
-  static let looks = TypedSlot.expression("N", "how many times to look")
-  static let command = TypedSlot.text("COMMAND", "a command to watch, such as total")
+  static let interval = TypedSlot.expression(tr("SECONDS"), tr("a number of seconds between looks"))
+  static let looks = TypedSlot.expression(tr("N"), tr("how many times to look"))
+  static let command = TypedSlot.text(tr("COMMAND"), tr("a command to watch, such as total"))
   static let entry = CommandEntry(
     "watch",
     .sequence([.optional(.slot(interval)), .optional(.sequence([.keyword("count"), .slot(looks)])), .slot(command)]),
-    "re-run a read-only command every SECONDS (2), printing it again when its output changes; Ctrl-C stops",
+    tr(
+      """
+      re-run a read-only command every SECONDS (2), printing it again when its output changes; Ctrl-C stops
+      """),
     examples: ["watch total", "watch 5 holdings --in USD", "watch 1 count 60 total --format json"],
-    usage: "watch [SECONDS] [count N] COMMAND...", command: Self.self)
+    usage: tr("watch [SECONDS] [count N] COMMAND..."), command: Self.self)
 
   static let defaultSeconds = 2.0
   /// Looks closer together than this would only load the machine.
@@ -37,7 +41,8 @@ struct WatchCommand: Command {
     if let expression = arguments[Self.interval] {
       let given = try context.number(expression, role: "watch")
       guard let value = Double(given.description), value >= Self.shortestSeconds, value <= 86_400 else {
-        throw context.failure("watch: SECONDS must be from 0.1 to 86400, not \(given)", at: expression.offset)
+        throw context.failure(
+          tr("watch: SECONDS must be from 0.1 to 86400, not {given}", ["given": "\(given)"]), at: expression.offset)
       }
       seconds = value
     }
@@ -50,7 +55,9 @@ struct WatchCommand: Command {
       arguments.line, from: command.offset, to: arguments.endOffset, sheetOpen: context.sheet != nil, context)
     if count == nil && !context.options.interactive {
       throw context.failure(
-        "watch in a script needs 'count N' (nothing but a signal would end it); e.g. watch 2 count 30 \(text)",
+        tr(
+          "watch in a script needs 'count N' (nothing but a signal would end it); e.g. watch 2 count 30 {command}",
+          ["command": text]),
         at: arguments.commandOffset)
     }
   }
@@ -61,13 +68,14 @@ struct WatchCommand: Command {
   ) throws(StatementFailure) -> (CommandEntry, Arguments) {
     var parser = Parser(line: line, segment: .init(start: start, end: end))
     guard let first = parser.peek, let word = first.word else {
-      throw StatementFailure(parser.expected("a command to watch"))
+      throw StatementFailure(parser.expected(tr("a command to watch")))
     }
     guard let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen),
       CommandTable.fits(entry, sheetOpen: sheetOpen)
     else {
       let hint = Suggestions.hint(for: word, in: CommandTable.names(sheetOpen: sheetOpen))
-      throw context.failure("watch: unknown command '\(word)'\(hint)", at: first.start)
+      throw context.failure(
+        tr("watch: unknown command '{command}'{hint}", ["command": word, "hint": hint]), at: first.start)
     }
     for _ in entry.words { _ = parser.advance() }
     let arguments: Arguments
@@ -79,9 +87,13 @@ struct WatchCommand: Command {
       throw StatementFailure(error)
     }
     guard entry.access.onlyReads(arguments) else {
-      let what = entry.name == Self.entry.name ? "watch cannot watch itself" : "'\(entry.name)' changes things"
+      let what =
+        entry.name == Self.entry.name
+        ? tr("watch cannot watch itself") : tr("'{command}' changes things", ["command": entry.name])
       throw context.failure(
-        "\(what); watch runs only commands that read (total, holdings, rates, convert, print, log, stats…)",
+        tr(
+          "{what}; watch runs only commands that read (total, holdings, rates, convert, print, log, stats…)",
+          ["what": what]),
         at: first.start)
     }
     return (entry, arguments)

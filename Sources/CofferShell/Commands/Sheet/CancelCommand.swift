@@ -1,10 +1,11 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `cancel`: closes the sheet and reverts every commit made in it.
 struct CancelCommand: Command {
   static let entry = CommandEntry(
-    "cancel", .none, "close the sheet, reverting every change made in it", scope: .sheet, readsHoldings: false,
+    "cancel", .none, tr("close the sheet, reverting every change made in it"), scope: .sheet, readsHoldings: false,
     command: Self.self)
 
   let offset: Int

@@ -1,11 +1,12 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `dismiss` (or `done`): commits the focused draft, saves, closes the sheet and prints
 /// the total. Refused while any field holds an invalid draft.
 struct DismissCommand: Command {
   static let entry = CommandEntry(
-    "dismiss", .none, "commit the focused draft, save, close the sheet and print the total", aliases: ["done"],
+    "dismiss", .none, tr("commit the focused draft, save, close the sheet and print the total"), aliases: ["done"],
     scope: .sheet, command: Self.self)
 
   let offset: Int

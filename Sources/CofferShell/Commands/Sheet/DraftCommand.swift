@@ -1,11 +1,12 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// A bare expression in the sheet: the focused field's new draft.
 struct DraftCommand: Command {
-  static let text = TypedSlot.text("DRAFT", "an amount")
+  static let text = TypedSlot.text(tr("DRAFT"), tr("an amount"))
   static let entry = CommandEntry(
-    "EXPR", .slot(text), "set the focused field's draft", scope: .sheet, usage: "EXPR",
+    "EXPR", .slot(text), tr("set the focused field's draft"), scope: .sheet, usage: tr("EXPR"),
     readsHoldings: false, command: Self.self)
 
   let draft: String

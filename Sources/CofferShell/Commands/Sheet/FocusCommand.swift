@@ -1,17 +1,19 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `focus C [DRAFT]`, or just `C [DRAFT]`: moves the focus to C, committing the field
 /// left, and sets C's draft if one follows. `C@PLACE` focuses that place's row (adding
 /// it when the currency has none for that place yet); a bare `C` held at several places
 /// focuses its first place, and with a draft is refused, naming them (SPEC §11).
 struct FocusCommand: Command {
-  static let code = TypedSlot.currency()
-  static let draft = TypedSlot.text("DRAFT", "an amount")
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
+  static let draft = TypedSlot.text(tr("DRAFT"), tr("an amount"))
   static let entry = CommandEntry(
     "focus", .sequence([.slot(code), .optional(.slot(draft))]),
-    "move the focus to C (committing the field left) and set its draft", examples: ["focus USD", "USD", "USD 12.50"],
-    scope: .sheet, usage: "focus C [EXPR]  (or just C [EXPR])", readsHoldings: false, command: Self.self)
+    tr("move the focus to C (committing the field left) and set its draft"),
+    examples: ["focus USD", "USD", "USD 12.50"],
+    scope: .sheet, usage: tr("focus C [EXPR]  (or just C [EXPR])"), readsHoldings: false, command: Self.self)
 
   let named: NamedHolding
   let offset: Int

@@ -1,13 +1,14 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `next`, `prev`, `first`, `last`, `blur`: moves the focus, committing the field left.
 struct MoveCommand: Command {
-  static let next = entry("next", .next, "move the focus to the next row (wrapping)")
-  static let previous = entry("prev", .previous, "move the focus to the previous row (wrapping)")
-  static let first = entry("first", .first, "move the focus to the first row")
-  static let last = entry("last", .last, "move the focus to the last row")
-  static let blur = entry("blur", .none, "drop the focus, committing the field left")
+  static let next = entry("next", .next, tr("move the focus to the next row (wrapping)"))
+  static let previous = entry("prev", .previous, tr("move the focus to the previous row (wrapping)"))
+  static let first = entry("first", .first, tr("move the focus to the first row"))
+  static let last = entry("last", .last, tr("move the focus to the last row"))
+  static let blur = entry("blur", .none, tr("drop the focus, committing the field left"))
 
   static func entry(_ name: String, _ move: SheetMove, _ summary: String) -> CommandEntry {
     CommandEntry(name, .none, summary, scope: .sheet, readsHoldings: false) {

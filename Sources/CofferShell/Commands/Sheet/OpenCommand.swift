@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 
 /// `open [C] [at DATE] [--lines]`: opens the sheet, one field per currency but the local
@@ -8,13 +9,20 @@ import Foundation
 /// in scripts, pipes, with `TERM=dumb` or with `--lines` it is the line sheet, whose
 /// fields the sheet's commands edit one line at a time.
 struct OpenCommand: Command {
-  static let code = TypedSlot.currency()
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
   static let asLines = Flag("lines")
   static let entry = CommandEntry(
     "open", .sequence([.optional(.slot(code)), .optional(AtDate.grammar)]),
-    "open the sheet, focused on C or on the first row (at DATE: the balances of that day): a full-screen form on a terminal (keys: ↑↓ Tab Shift-Tab Enter move, PgUp/PgDn, Alt-< Alt-> first/last, ←→ Backspace Delete ^A ^E ^K ^U edit, ^F jump to a currency, ^Z undo, Esc/^C cancel, ^D/F10 Done; a field a key moved to shows its text selected: the first character typed replaces it, ←→ Backspace Delete ^A ^E edit it in place), else the line sheet",
+    tr(
+      """
+      open the sheet, focused on C or on the first row (at DATE: the balances of that day): a full-screen \
+      form on a terminal (keys: ↑↓ Tab Shift-Tab Enter move, PgUp/PgDn, Alt-< Alt-> first/last, ←→ Backspace \
+      Delete ^A ^E ^K ^U edit, ^F jump to a currency, ^Z undo, Esc/^C cancel, ^D/F10 Done; a field a key \
+      moved to shows its text selected: the first character typed replaces it, ←→ Backspace Delete ^A ^E \
+      edit it in place), else the line sheet
+      """),
     examples: ["open", "open USD", "open at 2025-12-31", "open --lines"], options: [asLines.spec],
-    scope: .topLevel, usage: "open [C] [at DATE] [--lines]", command: Self.self)
+    scope: .topLevel, usage: tr("open [C] [at DATE] [--lines]"), command: Self.self)
 
   let focus: Currency?
   /// A place's row to focus (`open USD@wise`).

@@ -1,15 +1,16 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `set C EXPR` or `set EXPR` in the sheet: a draft, kept as typed until the focus
 /// leaves its field.
 struct SheetSetCommand: Command {
-  static let code = TypedSlot.currency()
-  static let draft = TypedSlot.text("DRAFT", "an amount")
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
+  static let draft = TypedSlot.text(tr("DRAFT"), tr("an amount"))
   static let entry = CommandEntry(
     "set", .choice([.sequence([.slot(code), .slot(draft)]), .slot(draft)]),
-    "focus C and set its draft (without C: the focused field's)", examples: ["set USD 12.50", "set 40"],
-    scope: .sheet, usage: "set [C] EXPR", readsHoldings: false, command: Self.self)
+    tr("focus C and set its draft (without C: the focused field's)"), examples: ["set USD 12.50", "set 40"],
+    scope: .sheet, usage: tr("set [C] EXPR"), readsHoldings: false, command: Self.self)
 
   let named: NamedHolding?
   let draft: String

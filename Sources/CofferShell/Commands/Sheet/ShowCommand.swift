@@ -1,10 +1,11 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `show [all]`: the rows around the focus, or every row.
 struct ShowCommand: Command {
   static let entry = CommandEntry(
-    "show", .optional(.keyword("all")), "show the rows around the focus, or all of them", examples: ["show all"],
+    "show", .optional(.keyword("all")), tr("show the rows around the focus, or all of them"), examples: ["show all"],
     scope: .sheet, command: Self.self)
 
   let all: Bool

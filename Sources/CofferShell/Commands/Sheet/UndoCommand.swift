@@ -1,10 +1,11 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `undo`: reverts the most recent commit of this sheet session.
 struct UndoCommand: Command {
   static let entry = CommandEntry(
-    "undo", .none, "revert the most recent commit of this sheet session", scope: .sheet, readsHoldings: false,
+    "undo", .none, tr("revert the most recent commit of this sheet session"), scope: .sheet, readsHoldings: false,
     command: Self.self)
 
   let offset: Int

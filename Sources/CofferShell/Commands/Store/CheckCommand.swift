@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `check`: SQLite's full integrity check, then every row of Coffer's own tables checked
 /// as Coffer writes it, with a plain verdict. Each damaged row is listed on stdout; a
@@ -7,7 +8,7 @@ import CofferScript
 struct CheckCommand: Command {
   static let entry = CommandEntry(
     "check", .none,
-    "verify the store: SQLite's integrity check, then every row Coffer keeps; list each damaged one",
+    tr("verify the store: SQLite's integrity check, then every row Coffer keeps; list each damaged one"),
     examples: ["check"], access: .reads, readsHoldings: false, command: Self.self)
 
   let end: Int
@@ -30,18 +31,22 @@ struct CheckCommand: Command {
     }
     guard findings.isEmpty else {
       let damage = StoreError.damaged(
-        path: name, what: "SQLite's integrity check found " + findings.joined(separator: "; "))
+        path: name,
+        what: tr("SQLite's integrity check found {findings}", ["findings": findings.joined(separator: "; ")]))
       throw context.failure(damage, at: end)
     }
     guard rows.isEmpty else {
-      for row in rows { context.output.line(("damaged: " + row.description).escapingControlCharacters) }
-      let count = rows.count == 1 ? "1 row" : "\(rows.count) rows"
+      for row in rows { context.output.line(tr("damaged: {row}", ["row": row.description]).escapingControlCharacters) }
       throw StatementFailure(
-        "the store \(name) has \(count) Coffer cannot use (listed above); SQLite's integrity check: ok. "
-          + "Restore a backup, or correct the rows with the sqlite3 shell",
+        tr(
+          "the store {name} has {count} row Coffer cannot use (listed above); SQLite's integrity check: ok. Restore a backup, or correct the rows with the sqlite3 shell",
+          "the store {name} has {count} rows Coffer cannot use (listed above); SQLite's integrity check: ok. Restore a backup, or correct the rows with the sqlite3 shell",
+          count: rows.count, ["name": name]),
         at: context.line.location(ofOffset: end), reason: .storeFailed)
     }
-    var lines = ["the store \(name) is sound (SQLite integrity check: ok; every row Coffer keeps reads back)"]
+    var lines = [
+      tr("the store {name} is sound (SQLite integrity check: ok; every row Coffer keeps reads back)", ["name": name])
+    ]
     // Entries dated after today are sound (each holds from its day on), but were most
     // likely made by a clock that was ahead: named, with what to do.
     let ahead: [JournalEntry]
@@ -53,10 +58,13 @@ struct CheckCommand: Command {
     let today = ledger.portfolio.today
     for entry in ahead {
       lines.append(
-        "note: journal row \(entry.id) (\(entry.currency.code) \(entry.new)) is effective \(entry.effective), after today "
-          + "(\(today)): it counts from that day on; if a clock was ahead when it was entered, set the balance "
-          + "again ('set \(entry.currency.code) \(entry.new)') and remove the row with the sqlite3 shell "
-          + "(DELETE FROM journal WHERE id = \(entry.id))")
+        "note: "
+          + tr(
+            "journal row {id} ({code} {amount}) is effective {date}, after today ({today}): it counts from that day on; if a clock was ahead when it was entered, set the balance again ('set {code} {amount}') and remove the row with the sqlite3 shell (DELETE FROM journal WHERE id = {id})",
+            [
+              "id": "\(entry.id)", "code": entry.currency.code, "amount": "\(entry.new)",
+              "date": entry.effective.description, "today": today.description,
+            ]))
     }
     return .lines(lines)
   }

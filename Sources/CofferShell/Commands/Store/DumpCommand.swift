@@ -1,15 +1,20 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `dump [FILE]`: the store as a Coffer script that recreates it (see `DumpScript`), to
 /// stdout or, written atomically, to FILE. Pending edits are saved first.
 struct DumpCommand: Command, SavesFirst {
-  static let file = TypedSlot.file("FILE", "the file to write the script to")
+  static let file = TypedSlot.file(tr("FILE"), tr("the file to write the script to"))
   static let entry = CommandEntry(
     "dump", .optional(.slot(file)),
-    "write the store as a Coffer script that recreates it (to FILE, or stdout); pending edits are saved first",
+    tr(
+      """
+      write the store as a Coffer script that recreates it (to FILE, or stdout); pending edits are saved \
+      first
+      """),
     examples: ["dump", "dump coffer-2026-11-22.coffer"], reachesOutside: true,
-    usage: "dump [FILE]", command: Self.self)
+    usage: tr("dump [FILE]"), command: Self.self)
 
   let file: (path: String, offset: Int)?
   let offset: Int
@@ -23,12 +28,12 @@ struct DumpCommand: Command, SavesFirst {
     // A dump describes what is saved; an --atomic run saves nothing until it ends.
     if context.options.atomic {
       throw context.failure(
-        "dump cannot run in an --atomic run: it would write edits the run may still take back", at: offset)
+        tr("dump cannot run in an --atomic run: it would write edits the run may still take back"), at: offset)
     }
     return .effect(.save(force: false, offset: offset, then: .run(self)))
   }
 
-  var notDone: String { "nothing was dumped" }
+  var notDone: String { tr("nothing was dumped") }
 
   /// The script itself, once nothing is pending.
   func afterSave(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
@@ -63,8 +68,8 @@ struct DumpCommand: Command, SavesFirst {
     do {
       try ledger.writeFile(Array(script.text.utf8), to: destination)
     } catch {
-      throw context.failure("\(error); nothing was dumped", at: file.offset)
+      throw context.failure(tr("{reason}; nothing was dumped", ["reason": "\(error)"]), at: file.offset)
     }
-    return .lines(["dumped the store to \(destination)"])
+    return .lines([tr("dumped the store to {path}", ["path": destination])])
   }
 }

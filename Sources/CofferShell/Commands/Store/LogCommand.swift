@@ -1,18 +1,19 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `log [C] [N] [from DATE] [to DATE]`: the journal by effective date, newest first; the
 /// time an entry was entered is shown too when it is not on its effective date (a balance
 /// written down later). `C` is all its places; `C@PLACE` one of them.
 struct LogCommand: Command {
-  static let code = TypedSlot.currency()
-  static let count = TypedSlot.expression("N", "a number")
+  static let code = TypedSlot.currency(tr("C"), tr("a currency code such as USD"))
+  static let count = TypedSlot.expression(tr("N"), tr("a number"))
   static let entry = CommandEntry(
     "log", .sequence([.optional(.slot(code)), .optional(.slot(count)), DateRange.grammar]),
-    "the saved changes by effective date, newest first: the last N, or those from and to dates",
+    tr("the saved changes by effective date, newest first: the last N, or those from and to dates"),
     examples: ["log", "log USD 5", "log USD@wise", "log from 2025-01-01 to 2025-12-31"],
     options: [ListingOptions.format.spec],
-    access: .reads, usage: "log [C] [N] [from DATE] [to DATE] [--format FMT]",
+    access: .reads, usage: tr("log [C] [N] [from DATE] [to DATE] [--format FMT]"),
     command: Self.self)
 
   let currency: Currency?
@@ -46,14 +47,19 @@ struct LogCommand: Command {
   struct Report: Listing {
     let entries: [JournalEntry]
 
-    func table(_ output: Output) -> [String] { plain() }
+    func table(_ output: Output) -> [String] {
+      lines(move: tr("(move)")) { tr("(entered {time})", ["time": $0]) }
+    }
 
-    func plain() -> [String] {
+    func plain() -> [String] { lines(move: "(move)") { "(entered \($0))" } }
+
+    /// A line an entry; `move` marks a move, `entered` says when a balance was written down.
+    private func lines(move: String, entered: (String) -> String) -> [String] {
       entries.map { entry in
         var line = "\(entry.effective)  \(entry.holding)  \(entry.old) → \(entry.new)"
-        if entry.move != .none { line += "  (move)" }
+        if entry.move != .none { line += "  " + move }
         // A balance written down on a later day says when.
-        if entry.entered.localDate != entry.effective { line += "  (entered \(entry.entered.localText))" }
+        if entry.entered.localDate != entry.effective { line += "  " + entered(entry.entered.localText) }
         return line
       }
     }

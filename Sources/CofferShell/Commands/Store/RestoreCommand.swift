@@ -1,13 +1,14 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// `restore FILE`: replaces the store's contents with those of a Coffer store (a backup),
 /// once that is known to be sound; refused while edits are pending.
 struct RestoreCommand: Command {
-  static let file = TypedSlot.path("FILE", "a Coffer store (a backup) to restore")
+  static let file = TypedSlot.path(tr("FILE"), tr("a Coffer store (a backup) to restore"))
   static let entry = CommandEntry(
     "restore", .slot(file),
-    "replace the store's contents with FILE's, once FILE is checked to be a sound Coffer store",
+    tr("replace the store's contents with FILE's, once FILE is checked to be a sound Coffer store"),
     examples: ["restore ~/coffer-2026-11-22.db"], scope: .topLevel, reachesOutside: true, readsHoldings: false,
     command: Self.self)
 
@@ -22,15 +23,17 @@ struct RestoreCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     if context.options.atomic {
-      throw context.failure("restore cannot run in an --atomic run", at: offset)
+      throw context.failure(tr("restore cannot run in an --atomic run"), at: offset)
     }
     let ledger = context.ledger
     if !ledger.pending.isEmpty {
       let lines = UnsavedEdits.lines(of: ledger, sheet: nil)
       let count = ledger.pending.count
       throw context.failure(
-        "restore refused: \(count) unsaved \(count == 1 ? "edit" : "edits") would be lost ("
-          + lines.joined(separator: "; ") + "); 'save' first, or leave with 'quit!' to drop them", at: offset)
+        tr(
+          "restore refused: {count} unsaved edit would be lost ({edits}); 'save' first, or leave with 'quit!' to drop them",
+          "restore refused: {count} unsaved edits would be lost ({edits}); 'save' first, or leave with 'quit!' to drop them",
+          count: count, ["edits": lines.joined(separator: "; ")]), at: offset)
     }
     let source = context.resolve(path)
     let restored: RestoredStore
@@ -39,21 +42,26 @@ struct RestoreCommand: Command {
     } catch {
       switch error {
       case .file(let problem):
-        throw context.failure("\(problem); the store was not changed", at: offset)
+        throw context.failure(tr("{reason}; the store was not changed", ["reason": "\(problem)"]), at: offset)
       case .store(let failure):
         throw context.failure(failure, at: offset)
       }
     }
-    var line =
-      "restored the store from \(source): \(restored.holdings) \(restored.holdings == 1 ? "holding" : "holdings"), "
-      + "rates on \(restored.rateDays) \(restored.rateDays == 1 ? "day" : "days"), "
-      + "\(restored.journalEntries) journal \(restored.journalEntries == 1 ? "entry" : "entries")"
+    var line = tr(
+      "restored the store from {path}: {holdings}, {rates}, {entries}",
+      [
+        "path": source, "holdings": tr("{count} holding", "{count} holdings", count: restored.holdings),
+        "rates": tr("rates on {count} day", "rates on {count} days", count: restored.rateDays),
+        "entries": tr("{count} journal entry", "{count} journal entries", count: restored.journalEntries),
+      ])
     if let migrated = restored.migratedTo {
-      line += " (it was schema \(restored.schemaVersion), brought up to \(migrated); the file is unchanged)"
+      line += tr(
+        " (it was schema {old}, brought up to {new}; the file is unchanged)",
+        ["old": "\(restored.schemaVersion)", "new": "\(migrated)"])
     }
     if !restored.leftOut.isEmpty {
       // A backup is data: what another program added to the file is not brought in.
-      line += "; left out what is not Coffer's: " + restored.leftOut.joined(separator: ", ")
+      line += tr("; left out what is not Coffer's: {names}", ["names": restored.leftOut.joined(separator: ", ")])
     }
     return .lines([line])
   }

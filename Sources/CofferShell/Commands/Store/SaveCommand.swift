@@ -1,10 +1,11 @@
 import CofferScript
+import CofferText
 
 /// `save [--force]`: writes the pending edits now.
 struct SaveCommand: Command {
   static let overwrite = Flag("force")
   static let entry = CommandEntry(
-    "save", .none, "write pending edits now; --force overwrites another session's change", examples: ["save"],
+    "save", .none, tr("write pending edits now; --force overwrites another session's change"), examples: ["save"],
     options: [overwrite.spec], readsHoldings: false, command: Self.self)
 
   let force: Bool

@@ -1,9 +1,10 @@
 import CofferScript
+import CofferText
 
 /// `stats`: the counters that show what the store and the total did.
 struct StatsCommand: Command {
   static let entry = CommandEntry(
-    "stats", .none, "the counters of reads, recomputes, saves and renders", examples: ["stats --format plain"],
+    "stats", .none, tr("the counters of reads, recomputes, saves and renders"), examples: ["stats --format plain"],
     options: [ListingOptions.format.spec], access: .reads, readsHoldings: false, command: Self.self)
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {}
