@@ -26,7 +26,7 @@ import Testing
       USD   美元                 $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
       HKD   港币                 HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
       IDR   印度尼西亚卢比  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
-      total ¥9,028.42 CNY (3 holdings)
+      total ¥9,028.42 CNY（3 项持有）
 
       """
     // Traditional names are Taiwan's, Hong Kong's and Macau's own, not the Simplified
@@ -36,20 +36,24 @@ import Testing
       USD   美元         $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
       HKD   港幣         HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
       IDR   印尼盾  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
-      total ¥9,028.42 CNY (3 holdings)
+      total ¥9,028.42 CNY（3 項持有）
 
       """
-    for (environment, expected) in [
-      (["LANG": "zh_CN.UTF-8"], simplified), (["LC_ALL": "zh_TW.UTF-8"], traditional),
-      (["LANG": "C", "LC_MESSAGES": "zh_SG"], simplified), (["LANG": "zh_HK.UTF-8"], traditional),
+    let unknownInSimplified = "未知货币 'UDS'；您是否要输入 USD？"
+    let unknownInTraditional = "未知貨幣 'UDS'；您是否要輸入 USD？"
+    for (environment, expected, unknown) in [
+      (["LANG": "zh_CN.UTF-8"], simplified, unknownInSimplified),
+      (["LC_ALL": "zh_TW.UTF-8"], traditional, unknownInTraditional),
+      (["LANG": "C", "LC_MESSAGES": "zh_SG"], simplified, unknownInSimplified),
+      (["LANG": "zh_HK.UTF-8"], traditional, unknownInTraditional),
     ] {
       let outcome = try holdings(environment)
       #expect(outcome.stdout == expected, "\(environment): \(outcome)")
-      // This message is not in the catalogs yet: English.
-      #expect(
-        outcome.stderr
-          == "note: rates as old as 2026-10-30 (23 days) for CNY, USD, HKD, IDR\n"
-          + "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
+      // The note's text is the rates' (CofferCore's); the error's is translated behind
+      // the same prefix.
+      let lines = outcome.stderr.split(separator: "\n")
+      #expect(lines.count == 2 && lines[0].hasPrefix("note: "), "\(environment): \(outcome)")
+      #expect(lines.last == "<command>:1:61: error: \(unknown)"[...], "\(environment): \(outcome)")
     }
   }
 
