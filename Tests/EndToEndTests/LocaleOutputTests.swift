@@ -94,7 +94,7 @@ import Testing
     units add PTS "Loyalty points" minor 0
     set PTS 100
     rates set PTS 0.01
-    rates record GBP 0.86 at 2026-11-01
+    rates record at 2026-11-01 source "ECB" GBP 0.86 USD 1.1
     save
 
     """
@@ -105,7 +105,7 @@ import Testing
     "total at 2026-11-01 --format json", "total in USD --format plain",
     "rates --format csv", "rates --format json", "rates --format plain",
     "places --format csv", "places --format json",
-    "history --format csv", "history --format json", "log --format json",
+    "log --format csv", "log --format json",
     "total by month from 2026-10-01 --format csv",
     "print total() value(USD) rate(EUR) convert(100, USD, JPY) round(2.345, 2) count()",
     "print amount(EUR@wise) amount_at(USD, 2026-10-31)", "echo plain text $x",
@@ -183,14 +183,17 @@ import Testing
     #expect(simplified.stdout.contains("  -h, --help              显示帮助信息。"), "\(simplified)")
     #expect(traditional.stdout.hasPrefix("概述：多幣種持有管理工具"), "\(traditional)")
     #expect(traditional.stdout.contains("\n選項：\n"), "\(traditional)")
-    #expect(traditional.stdout.contains("（可選值：table、plain、csv、json；預設值：table）"), "\(traditional)")
+    #expect(traditional.stdout.contains("（可選值："), "\(traditional)")
+    #expect(traditional.stdout.contains("預設值：table）"), "\(traditional)")
     // -h is the same help; every line fits argument-parser's width, by display width.
     for (locale, outcome) in outcomes.dropFirst() {
       let short = try coffer.run(["-h"], extraEnvironment: ["LANG": locale])
       #expect(short == outcome, "\(locale)")
       let narrow = try coffer.run(["--help"], extraEnvironment: ["LANG": locale, "COLUMNS": "60"])
+      // A word longer than a line stands alone on its line, as argument-parser's do.
       for line in narrow.stdout.split(separator: "\n") where !line.hasPrefix("用法：") {
-        #expect(Self.displayWidth(line) <= 60, "\(locale): '\(line)'")
+        let oneWord = !line.drop(while: { $0 == " " }).contains(" ")
+        #expect(Self.displayWidth(line) <= 60 || oneWord, "\(locale): '\(line)'")
       }
     }
   }
