@@ -131,7 +131,8 @@ final class Session {
     output.diagnostic(tr("not leaving: these edits are not saved and would be lost:"))
     for text in lost { output.diagnostic("  " + text.escapingControlCharacters) }
     // Advice that fits what is lost: a draft is fixed in its field, an edit saved.
-    let onlyDrafts = lost.allSatisfy { $0.hasPrefix("# ") && $0.contains(" draft '") }
+    // Invalid drafts are the only lines given as comments (see `UnsavedEdits`).
+    let onlyDrafts = lost.allSatisfy { $0.hasPrefix("# ") }
     let keep =
       onlyDrafts
       ? tr("type a valid amount in each field named (or 'cancel' drops the sheet's changes)")
