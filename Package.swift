@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "Screen", dependencies: ["CNCurses"]),
     // Signal handlers and their flags, defined once (a C target, not header statics).
     .target(name: "CSignalFlags"),
-    .target(name: "LineEditing", dependencies: ["CEditLine", "CSignalFlags"]),
+    .target(name: "LineEditing", dependencies: ["CofferText", "CEditLine", "CSignalFlags"]),
     // SQLite's process-wide settings (`sqlite3_config` is variadic: C only).
     .target(name: "CSQLiteSetup"),
     // The language a person reads Coffer in, and the message catalogs, compiled in as

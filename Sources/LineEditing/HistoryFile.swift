@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 
 #if canImport(Glibc)
@@ -146,7 +147,9 @@ package struct HistoryFile: Sendable {
         atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-      throw Problem(description: "cannot make the folder \(folder) for the history: \(reason)")
+      throw Problem(
+        description: tr(
+          "cannot make the folder {folder} for the history: {reason}", ["folder": folder, "reason": reason]))
     }
   }
 

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import RateFiles
 
@@ -52,7 +53,10 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let location = response.value(forHTTPHeaderField: "Location") ?? ""
     let scheme = (URL(string: location)?.scheme ?? request.url?.scheme)?.lowercased()
     guard scheme == "http" || scheme == "https" else {
-      fail("\(url.absoluteString) redirected to \(location), which is not an http or https URL")
+      fail(
+        tr(
+          "{url} redirected to {location}, which is not an http or https URL",
+          ["url": url.absoluteString, "location": location]))
       completionHandler(nil)
       return
     }
@@ -65,7 +69,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   ) {
     lock.withLock { received = true }
     if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-      fail("\(url.absoluteString) answered HTTP \(http.statusCode)")
+      fail(tr("{url} answered HTTP {status}", ["url": url.absoluteString, "status": String(http.statusCode)]))
     } else if response.expectedContentLength > Int64(limit) {
       fail(tooLarge)
     }
@@ -87,15 +91,19 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     if let error {
       fail(
         (error as? URLError)?.code == .timedOut
-          ? "cannot fetch \(url.absoluteString): no answer within \(Int(timeout)) s (timed out)"
-          : "cannot fetch \(url.absoluteString): \(error.localizedDescription)")
+          ? tr(
+            "cannot fetch {url}: no answer within {seconds} s (timed out)",
+            ["url": url.absoluteString, "seconds": String(Int(timeout))])
+          : tr("cannot fetch {url}: {reason}", ["url": url.absoluteString, "reason": error.localizedDescription]))
     } else if let http = task.response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-      fail("\(url.absoluteString) answered HTTP \(http.statusCode)")
+      fail(tr("{url} answered HTTP {status}", ["url": url.absoluteString, "status": String(http.statusCode)]))
     }
     ended.signal()
   }
 
   private var tooLarge: String {
-    "cannot fetch \(url.absoluteString): the answer is larger than \(RateLimits.maximumText)"
+    tr(
+      "cannot fetch {url}: the answer is larger than {limit}",
+      ["url": url.absoluteString, "limit": RateLimits.maximumText])
   }
 }

@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 import RateFiles
 
@@ -29,9 +30,15 @@ enum Fetch {
     session.dataTask(with: url).resume()
     if download.ended.wait(timeout: .now() + timeout) == .timedOut {
       queue.halt()
-      let what = download.receivedAny ? "the download did not finish" : "no answer"
+      let url = url.absoluteString
+      let seconds = String(Int(timeout))
       return .failure(
-        Problem(message: "cannot fetch \(url.absoluteString): \(what) within \(Int(timeout)) s (timed out)"))
+        Problem(
+          message: download.receivedAny
+            ? tr(
+              "cannot fetch {url}: the download did not finish within {seconds} s (timed out)",
+              ["url": url, "seconds": seconds])
+            : tr("cannot fetch {url}: no answer within {seconds} s (timed out)", ["url": url, "seconds": seconds])))
     }
     return download.outcome
   }

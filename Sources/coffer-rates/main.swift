@@ -6,10 +6,14 @@
 //
 // Answers are written as HelperWire describes. Exit status: 0 with the answer on stdout;
 // 1 with the reason on stderr; 2 for a usage error.
+import CofferText
 import Foundation
 import RateFiles
 import XMLAndZip
 
+// The reasons this helper gives are shown to the person, in the language coffer chose
+// from the same environment.
+Messages.choose(NameLanguage.from(environment: ProcessInfo.processInfo.environment))
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func fail(_ reason: String, status: Int32 = 1) -> Never {
@@ -30,12 +34,14 @@ func boundedInput() throws(RateFileError) -> Data {
     do {
       chunk = try FileHandle.standardInput.read(upToCount: 1 << 20)
     } catch {
-      throw RateFileError("cannot read the input: \(error.localizedDescription)", byte: data.count)
+      throw RateFileError(
+        tr("cannot read the input: {reason}", ["reason": error.localizedDescription]), byte: data.count)
     }
     guard let chunk, !chunk.isEmpty else { return data }
     data.append(chunk)
     guard data.count <= RateLimits.maximumBytes else {
-      throw RateFileError("the input is larger than \(RateLimits.maximumText)", byte: RateLimits.maximumBytes)
+      throw RateFileError(
+        tr("the input is larger than {limit}", ["limit": RateLimits.maximumText]), byte: RateLimits.maximumBytes)
     }
   }
 }

@@ -26,7 +26,7 @@ import Testing
       USD   美元                 $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
       HKD   港币                 HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
       IDR   印度尼西亚卢比  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
-      合计 ¥9,028.42 CNY (3 holdings)
+      合计 ¥9,028.42 CNY（3 项持有）
 
       """
     // Traditional names are Taiwan's, Hong Kong's and Macau's own, not the Simplified
@@ -36,21 +36,24 @@ import Testing
       USD   美元         $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
       HKD   港幣         HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
       IDR   印尼盾  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
-      合計 ¥9,028.42 CNY (3 holdings)
+      合計 ¥9,028.42 CNY（3 項持有）
 
       """
-    // The note on the rates' age is in the catalogs; the `note:` before it stays.
+    // The note on the rates' age and the error are in the catalogs; `note:` and the
+    // error's place before them stay.
     let simplifiedNote = "note: CNY, USD, HKD, IDR 的汇率过时：最早为 2026-10-30（23 天前）\n"
     let traditionalNote = "note: CNY, USD, HKD, IDR 的匯率過時：最早為 2026-10-30（23 天前）\n"
-    for (environment, expected, note) in [
-      (["LANG": "zh_CN.UTF-8"], simplified, simplifiedNote), (["LC_ALL": "zh_TW.UTF-8"], traditional, traditionalNote),
-      (["LANG": "C", "LC_MESSAGES": "zh_SG"], simplified, simplifiedNote),
-      (["LANG": "zh_HK.UTF-8"], traditional, traditionalNote),
+    let unknownInSimplified = "未知货币 'UDS'；您是否要输入 USD？"
+    let unknownInTraditional = "未知貨幣 'UDS'；您是否要輸入 USD？"
+    for (environment, expected, note, unknown) in [
+      (["LANG": "zh_CN.UTF-8"], simplified, simplifiedNote, unknownInSimplified),
+      (["LC_ALL": "zh_TW.UTF-8"], traditional, traditionalNote, unknownInTraditional),
+      (["LANG": "C", "LC_MESSAGES": "zh_SG"], simplified, simplifiedNote, unknownInSimplified),
+      (["LANG": "zh_HK.UTF-8"], traditional, traditionalNote, unknownInTraditional),
     ] {
       let outcome = try holdings(environment)
       #expect(outcome.stdout == expected, "\(environment): \(outcome)")
-      // The error about the currency is not in the catalogs yet: English.
-      #expect(outcome.stderr == note + "<command>:1:61: error: unknown currency 'UDS'; did you mean USD?\n")
+      #expect(outcome.stderr == note + "<command>:1:61: error: \(unknown)\n", "\(environment): \(outcome)")
     }
   }
 

@@ -21,6 +21,8 @@ struct CommandLineReference: Decodable {
     let abstract: String?
     let discussion: String?
     let defaultValue: String?
+    /// The values an option takes, when it names them (`--format`).
+    let allValues: [String]?
     let isRepeating: Bool
     let shouldDisplay: Bool
   }

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 import LineEditing
 import Screen
@@ -96,11 +97,13 @@ final class SheetForm {
     if case .conflict(let conflicts) = error {
       mode = .conflictShown
       say(
-        "conflict: another session saved " + SaveConflict.named(conflicts) + " · ^D again overwrites",
+        tr(
+          "conflict: another session saved {holdings} · ^D again overwrites",
+          ["holdings": SaveConflict.named(conflicts)]),
         style: [.bold, .yellow])
     } else {
       mode = .saveFailed
-      say(message + "; Done again closes with the edits kept", style: [.bold, .red])
+      say(tr("{problem}; Done again closes with the edits kept", ["problem": message]), style: [.bold, .red])
     }
     headerStale = true
   }
@@ -157,17 +160,18 @@ final class SheetForm {
       return perform(.edit(.insert(character)))
     case .control("f"):
       mode = .jumping(FieldEditor())
-      say("jump to: ")
+      say(tr("jump to: "))
     case .control("p"):
       guard let currency = sheet.focused else { return nil }
       mode = .namingPlace(FieldEditor())
-      say("new place for \(currency.code): ")
+      say(tr("new place for {code}: ", ["code": currency.code]))
     case .control("z"): return perform(.undo)
     case .escape, .control("c"):
       let changes = sheet.discardable.count
       if changes == 0 { return perform(.cancel) }
       mode = .confirmingCancel
-      say("discard \(changes) \(changes == 1 ? "change" : "changes")? (y/n)", style: [.bold, .yellow])
+      say(
+        tr("discard {count} change? (y/n)", "discard {count} changes? (y/n)", count: changes), style: [.bold, .yellow])
     case .control("d"), .function(10): return done()
     default: break
     }
@@ -189,7 +193,7 @@ final class SheetForm {
             !wanted.isEmpty && $0.englishName.lowercased().filter { $0 != " " }.contains(wanted)
           })
       else {
-        say("no currency matches '\(query.text)'", style: [.red])
+        say(tr("no currency matches '{text}'", ["text": query.text]), style: [.red])
         return
       }
       say("")
@@ -202,13 +206,13 @@ final class SheetForm {
     case .backspace: query.backspace()
     case .character(let character):
       guard query.insert(character) else {
-        say("jump to: " + SheetMessage.fieldFull(nil).text, style: [.red])
+        say(tr("jump to: ") + SheetMessage.fieldFull(nil).text, style: [.red])
         return
       }
     default: break
     }
     mode = .jumping(query)
-    say("jump to: " + query.text)
+    say(tr("jump to: ") + query.text)
   }
 
   /// Ctrl-P: the typed name of a place for the focused currency; Enter adds its row and
@@ -218,7 +222,7 @@ final class SheetForm {
       mode = .editing
       return nil
     }
-    let prompt = "new place for \(currency.code): "
+    let prompt = tr("new place for {code}: ", ["code": currency.code])
     switch key {
     case .enter:
       mode = .editing
@@ -226,7 +230,8 @@ final class SheetForm {
       do {
         place = try Place(named: name.text.trimmingBlanks)
       } catch {
-        say("'\(name.text)' cannot name a place: \(error.problem)", style: [.red])
+        say(
+          tr("'{name}' cannot name a place: {problem}", ["name": name.text, "problem": error.problem]), style: [.red])
         return nil
       }
       say("")
@@ -428,10 +433,11 @@ final class SheetForm {
 
   private func drawTitles() {
     let cells = layout.cells
-    screen.put("code", row: 1, column: cells.code, style: [.dim])
-    if let name = cells.name { screen.put("name".fitted(to: cells.nameWidth), row: 1, column: name, style: [.dim]) }
-    screen.put("amount".fitted(to: cells.fieldWidth), row: 1, column: cells.field, style: [.dim])
-    let local = "in \(sheet.portfolio.local.code)"
+    // The code's title may take the gap after the code (代码 is four columns).
+    screen.put(tr("code").cut(to: FormLayout.codeWidth + 1), row: 1, column: cells.code, style: [.dim])
+    if let name = cells.name { screen.put(tr("name").fitted(to: cells.nameWidth), row: 1, column: name, style: [.dim]) }
+    screen.put(tr("amount").fitted(to: cells.fieldWidth), row: 1, column: cells.field, style: [.dim])
+    let local = tr("in {code}", ["code": sheet.portfolio.local.code])
     screen.put(local.fitted(to: cells.valueWidth, alignRight: true), row: 1, column: cells.value, style: [.dim])
   }
 
@@ -492,7 +498,7 @@ final class SheetForm {
   private static let selectedText: ScreenStyle = [.underline, .reverse]
 
   private func drawFooter() {
-    let keys = "↑↓ Tab Enter move · PgUp/PgDn · ^F jump · ^P add a place · ^Z undo · Esc cancel · ^D Done"
+    let keys = tr("↑↓ Tab Enter move · PgUp/PgDn · ^F jump · ^P add a place · ^Z undo · Esc cancel · ^D Done")
     let keysLine = layout.rows - 2
     let messageLine = layout.rows - 1
     screen.clearLine(row: keysLine)

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// Reading arguments into Coffer's values: currency codes, dates, counts. Each takes
 /// what a typed slot gave (`Arguments[slot]`), nil when the statement gave nothing.
@@ -8,7 +9,11 @@ extension CommandContext {
   /// nearest one. A holding at a place (`USD@wise`) is refused: this takes a unit alone.
   func currency(named word: String, at offset: Int) throws(StatementFailure) -> Currency {
     if let at = word.firstIndex(of: "@") {
-      throw failure("'\(word)' names a place; here a unit alone is meant (\(word[..<at]))", at: offset)
+      throw failure(
+        tr(
+          "'{holding}' names a place; here a unit alone is meant ({unit})",
+          ["holding": word, "unit": String(word[..<at])]),
+        at: offset)
     }
     return try unit(named: word, at: offset)
   }
@@ -16,7 +21,9 @@ extension CommandContext {
   private func unit(named code: String, at offset: Int) throws(StatementFailure) -> Currency {
     guard let currency = ledger.unit(code) else {
       throw failure(
-        "unknown currency '\(code)'\(Suggestions.hint(for: code.uppercased(), in: ledger.units.map(\.code)))",
+        tr(
+          "unknown currency '{code}'{hint}",
+          ["code": code, "hint": Suggestions.hint(for: code.uppercased(), in: ledger.units.map(\.code))]),
         at: offset)
     }
     return currency
@@ -32,7 +39,8 @@ extension CommandContext {
     do {
       return NamedHolding(currency: currency, place: try Place(named: name), offset: offset)
     } catch {
-      throw failure("'\(name)' cannot name a place: \(error.problem)", at: offset)
+      throw failure(
+        tr("'{name}' cannot name a place: {problem}", ["name": name, "problem": error.problem]), at: offset)
     }
   }
 
@@ -52,7 +60,8 @@ extension CommandContext {
     do {
       return try Place(named: word.value)
     } catch {
-      throw failure("'\(word.value)' cannot name a place: \(error.problem)", at: word.offset)
+      throw failure(
+        tr("'{name}' cannot name a place: {problem}", ["name": word.value, "problem": error.problem]), at: word.offset)
     }
   }
 
@@ -127,7 +136,10 @@ extension CommandContext {
   func pastOrToday(_ date: CalendarDate, at offset: Int) throws(StatementFailure) -> CalendarDate {
     let today = ledger.portfolio.today
     guard date <= today else {
-      throw failure("\(date) is after today (\(today)); a balance is written down for a day that has come", at: offset)
+      throw failure(
+        tr(
+          "{date} is after today ({today}); a balance is written down for a day that has come",
+          ["date": date.description, "today": today.description]), at: offset)
     }
     return date
   }
@@ -136,7 +148,10 @@ extension CommandContext {
   func askable(_ date: CalendarDate, at offset: Int) throws(StatementFailure) -> CalendarDate {
     let today = ledger.portfolio.today
     guard date <= today else {
-      throw failure("\(date) is after today (\(today)); the holdings of a day to come are not known yet", at: offset)
+      throw failure(
+        tr(
+          "{date} is after today ({today}); the holdings of a day to come are not known yet",
+          ["date": date.description, "today": today.description]), at: offset)
     }
     return date
   }
@@ -145,7 +160,7 @@ extension CommandContext {
   func count(_ expression: Expression?, default fallback: Int, for command: String) throws(StatementFailure) -> Int {
     guard let expression else { return fallback }
     guard let count = try number(expression, role: command).wholeNumber, count > 0 else {
-      throw failure("\(command): N must be a whole number above 0", at: expression.offset)
+      throw failure(tr("{command}: N must be a whole number above 0", ["command": command]), at: expression.offset)
     }
     return count
   }

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 extension CommandContext {
   /// The currency a listing's values are to be expressed in: `in C` (read into `slot`) or
@@ -10,7 +11,9 @@ extension CommandContext {
     if let option = arguments[ListingOptions.expressedIn] {
       let named = try currency(option)
       if let chosen, chosen != named {
-        throw failure("'in \(chosen.code)' and '--in \(named.code)' disagree; give one", at: option.offset)
+        throw failure(
+          tr("'in {first}' and '--in {second}' disagree; give one", ["first": chosen.code, "second": named.code]),
+          at: option.offset)
       }
       chosen = named
     }

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 extension CommandContext {
   /// Evaluates an expression of the statement being run.
@@ -8,7 +9,7 @@ extension CommandContext {
     case .number(let text, let offset):
       do {
         guard let value = try DecimalValue.parseDigits(text) else {
-          throw failure("malformed number '\(text)'", at: offset)
+          throw failure(tr("malformed number '{text}'", ["text": text]), at: offset)
         }
         return .number(value)
       } catch let error as DecimalError {
@@ -16,7 +17,7 @@ extension CommandContext {
       } catch let error as StatementFailure {
         throw error
       } catch {
-        throw failure("malformed number '\(text)'", at: offset)
+        throw failure(tr("malformed number '{text}'", ["text": text]), at: offset)
       }
     case .string(let text, _):
       return .string(text)
@@ -25,17 +26,19 @@ extension CommandContext {
         let written = [(year, 4), (month, 2), (day, 2)].map { value, width in
           String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
         }
-        throw failure("no such date: \(written.joined(separator: "-"))", at: offset)
+        throw failure(tr("no such date: {date}", ["date": written.joined(separator: "-")]), at: offset)
       }
       return .date(date)
     case .variable(let name, let offset):
       guard let value = variables[name] else {
         throw failure(
-          "unknown variable '$\(name)'\(Suggestions.hint(for: name, in: variables.keys))", at: offset)
+          tr(
+            "unknown variable '${name}'{hint}", ["name": name, "hint": Suggestions.hint(for: name, in: variables.keys)]),
+          at: offset)
       }
       return value
     case .word(let word, let offset):
-      throw failure("unexpected word '\(word)'; expected a value", at: offset)
+      throw failure(tr("unexpected word '{word}'; expected a value", ["word": word]), at: offset)
     case .negate(let inner, _):
       let value = try number(inner, role: "'-'")
       return .number(value.negated)
@@ -61,7 +64,8 @@ extension CommandContext {
   func number(_ expression: Expression, role: String) throws(StatementFailure) -> DecimalValue {
     let value = try evaluate(expression)
     guard case .number(let number) = value else {
-      throw failure("\(role) needs a number, found \(value.kindName)", at: expression.offset)
+      throw failure(
+        tr("{role} needs a number, found {kind}", ["role": role, "kind": value.kindName]), at: expression.offset)
     }
     return number
   }
@@ -70,9 +74,10 @@ extension CommandContext {
   func amount(_ expression: Expression, for currency: Currency) throws(StatementFailure)
     -> DecimalValue
   {
-    let value = try number(expression, role: "an amount")
+    let value = try number(expression, role: tr("an amount"))
     if let problem = AmountRules.problem(with: value, for: currency) {
-      throw failure("invalid amount for \(currency.code): \(problem)", at: expression.offset)
+      throw failure(
+        tr("invalid amount for {code}: {problem}", ["code": currency.code, "problem": problem]), at: expression.offset)
     }
     return value
   }
@@ -85,14 +90,17 @@ extension CommandContext {
     func expectCount(_ count: Int, _ what: String) throws(StatementFailure) {
       guard arguments.count == count else {
         throw failure(
-          "\(lowered)() takes \(what), got \(arguments.count) argument\(arguments.count == 1 ? "" : "s")",
+          tr(
+            "{function}() takes {what}, got {count} argument", "{function}() takes {what}, got {count} arguments",
+            count: arguments.count, ["function": lowered, "what": what]),
           at: offset)
       }
     }
     func currencyArgument(_ index: Int) throws(StatementFailure) -> Currency {
       let argument = arguments[index]
       guard case .word(let word, let at) = argument else {
-        throw failure("\(lowered)() expects a currency code such as USD here", at: argument.offset)
+        throw failure(
+          tr("{function}() expects a currency code such as USD here", ["function": lowered]), at: argument.offset)
       }
       return try currency(named: word, at: at)
     }
@@ -100,7 +108,8 @@ extension CommandContext {
     func holdingArgument(_ index: Int) throws(StatementFailure) -> (Currency, Holding?) {
       let argument = arguments[index]
       guard case .word(let word, let at) = argument else {
-        throw failure("\(lowered)() expects a currency code such as USD here", at: argument.offset)
+        throw failure(
+          tr("{function}() expects a currency code such as USD here", ["function": lowered]), at: argument.offset)
       }
       let named = try namedHolding(word, at: at)
       return (named.currency, try placeForReading(named))
@@ -117,12 +126,14 @@ extension CommandContext {
     if function != .round { try requireSoundStore(at: offset) }
     guard let function else {
       throw failure(
-        "unknown function '\(name)'\(Suggestions.hint(for: lowered, in: Function.allCases.map(\.rawValue)))",
+        tr(
+          "unknown function '{name}'{hint}",
+          ["name": name, "hint": Suggestions.hint(for: lowered, in: Function.allCases.map(\.rawValue))]),
         at: offset)
     }
     switch function {
     case .total:
-      try expectCount(0, "no arguments")
+      try expectCount(0, tr("no arguments"))
       switch portfolio.total() {
       case .success(let total):
         guard !total.isPartial else {
@@ -133,11 +144,11 @@ extension CommandContext {
         throw failure("total(): \(error.description)", at: offset)
       }
     case .amount:
-      try expectCount(1, "1 argument (a currency code)")
+      try expectCount(1, tr("1 argument (a currency code)"))
       let (currency, holding) = try holdingArgument(0)
       return .number(holding.map { portfolio.amount(of: $0) } ?? portfolio.amount(of: currency))
     case .value:
-      try expectCount(1, "1 argument (a currency code)")
+      try expectCount(1, tr("1 argument (a currency code)"))
       let (currency, holding) = try holdingArgument(0)
       if let holding {
         let amount = portfolio.amount(of: holding)
@@ -145,11 +156,11 @@ extension CommandContext {
       }
       return try portfolioValue { () throws(PortfolioError) in try portfolio.value(of: currency) }
     case .rate:
-      try expectCount(1, "1 argument (a currency code)")
+      try expectCount(1, tr("1 argument (a currency code)"))
       let currency = try currencyArgument(0)
       return try portfolioValue { () throws(PortfolioError) in try portfolio.displayRate(of: currency) }
     case .convert:
-      try expectCount(3, "3 arguments (amount, from, to)")
+      try expectCount(3, tr("3 arguments (amount, from, to)"))
       let amount = try number(arguments[0], role: "convert()")
       let from = try currencyArgument(1)
       let to = try currencyArgument(2)
@@ -157,17 +168,18 @@ extension CommandContext {
         try portfolio.convert(amount, from: from, to: to).rounded(toPlaces: to.minorUnits)
       }
     case .round:
-      try expectCount(2, "2 arguments (value, places)")
+      try expectCount(2, tr("2 arguments (value, places)"))
       let value = try number(arguments[0], role: "round()")
       let places = try number(arguments[1], role: "round()")
       guard let count = places.wholeNumber, (0...DecimalValue.maxScale).contains(count) else {
         throw failure(
-          "round(): places must be a whole number from 0 to \(DecimalValue.maxScale)", at: arguments[1].offset)
+          tr("round(): places must be a whole number from 0 to {max}", ["max": String(DecimalValue.maxScale)]),
+          at: arguments[1].offset)
       }
       return .number(value.rounded(toPlaces: count))
     case .totalAt, .totalValuedAt:
       // As held on the date, or today's holdings at that date's rates.
-      try expectCount(1, "1 argument (a date)")
+      try expectCount(1, tr("1 argument (a date)"))
       let date = try dateArgument(arguments[0], function: lowered)
       let dated =
         function == .totalAt
@@ -177,8 +189,15 @@ extension CommandContext {
         guard !total.isPartial else {
           throw failure(
             total.localRateMissing
-              ? "\(lowered)(): no \(total.local.code) (local) rate on \(date)"
-              : "\(lowered)(): no rate on \(date) for " + total.missing.map(\.code).joined(separator: ", "),
+              ? tr(
+                "{function}(): no {code} (local) rate on {date}",
+                ["function": lowered, "code": total.local.code, "date": date.description])
+              : tr(
+                "{function}(): no rate on {date} for {codes}",
+                [
+                  "function": lowered, "date": date.description,
+                  "codes": total.missing.map(\.code).joined(separator: ", "),
+                ]),
             at: offset)
         }
         return .number(total.value)
@@ -186,7 +205,7 @@ extension CommandContext {
         throw failure("\(lowered)(): \(error.description)", at: offset)
       }
     case .amountAt:
-      try expectCount(2, "2 arguments (a currency code, a date)")
+      try expectCount(2, tr("2 arguments (a currency code, a date)"))
       let (currency, holding) = try holdingArgument(0)
       let date = try askable(try dateArgument(arguments[1], function: lowered), at: offset)
       // An amount needs no rate: asked for a day before any rate, it is still known.
@@ -197,7 +216,7 @@ extension CommandContext {
         throw failure(error, at: offset)
       }
     case .valueAt:
-      try expectCount(2, "2 arguments (a currency code, a date)")
+      try expectCount(2, tr("2 arguments (a currency code, a date)"))
       let (currency, holding) = try holdingArgument(0)
       let date = try dateArgument(arguments[1], function: lowered)
       let dated = try self.portfolio(asHeldOn: date, at: offset)
@@ -213,20 +232,22 @@ extension CommandContext {
         if let placeAmount { return .number(try dated.value(of: placeAmount, in: currency)) }
         return .number(try dated.value(of: currency))
       } catch {
-        throw failure("value_at(): \(error.description) on \(date)", at: offset)
+        throw failure(
+          tr("value_at(): {problem} on {date}", ["problem": error.description, "date": date.description]), at: offset)
       }
     case .rateAt:
-      try expectCount(2, "2 arguments (a currency code, a date)")
+      try expectCount(2, tr("2 arguments (a currency code, a date)"))
       let currency = try currencyArgument(0)
       let date = try dateArgument(arguments[1], function: lowered)
       let dated = try self.portfolio(valuedOn: date, at: offset)
       do {
         return .number(try dated.displayRate(of: currency))
       } catch {
-        throw failure("rate_at(): \(error.description) on \(date)", at: offset)
+        throw failure(
+          tr("rate_at(): {problem} on {date}", ["problem": error.description, "date": date.description]), at: offset)
       }
     case .count:
-      try expectCount(0, "no arguments")
+      try expectCount(0, tr("no arguments"))
       return .number(DecimalValue(portfolio.held.count))
     }
   }
@@ -242,7 +263,7 @@ extension CommandContext {
   /// An expression that must give a date; `role` names what needs it in the error.
   func dateArgument(_ expression: Expression, role: String) throws(StatementFailure) -> CalendarDate {
     guard case .date(let date) = try evaluate(expression) else {
-      throw failure("\(role) needs a date (YYYY-MM-DD) here", at: expression.offset)
+      throw failure(tr("{role} needs a date (YYYY-MM-DD) here", ["role": role]), at: expression.offset)
     }
     return date
   }

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 import Screen
 
@@ -59,13 +60,16 @@ extension Interpreter {
       case .sayHowMany:
         let count = try saved.get()
         if options.interactive {
-          output.line(count == 0 ? "nothing to save" : "saved \(count) \(count == 1 ? "change" : "changes")")
+          output.line(
+            count == 0 ? tr("nothing to save") : tr("saved {count} change", "saved {count} changes", count: count))
         }
         return .proceed
       case .run(let command):
         if case .failure(let error) = saved {
           throw StatementFailure(
-            "\(command.notDone): the pending edits could not be saved first: \(error.message)", at: error.location,
+            tr(
+              "{outcome}: the pending edits could not be saved first: {problem}",
+              ["outcome": command.notDone, "problem": error.message]), at: error.location,
             reason: error.reason)
         }
         return try perform(try command.afterSave(context), format: format, to: output)
@@ -79,8 +83,10 @@ extension Interpreter {
         // sheet it is, edits and all, rather than an end.
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         output.diagnostic(
-          "note: the terminal type '\(term)' is not known here (no terminfo entry); the sheet is shown as lines"
-            .escapingControlCharacters)
+          ("note: "
+            + tr(
+              "the terminal type '{term}' is not known here (no terminfo entry); the sheet is shown as lines",
+              ["term": term])).escapingControlCharacters)
         return .proceed
       }
       // What the form ends with is printed once the terminal is given back.
@@ -155,7 +161,7 @@ extension Interpreter {
       return MoneyText.total(try context.readTotal(at: offset), output: output)
     }
     let held = try context.readTotal(of: try context.portfolio(asHeldOn: date, at: offset), at: offset)
-    return MoneyText.total(held, output: output, basis: "as held on \(date)")
+    return MoneyText.total(held, output: output, basis: tr("as held on {date}", ["date": date.description]))
   }
 
   // MARK: - The form

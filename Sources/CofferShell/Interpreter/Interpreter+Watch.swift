@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 import Foundation
 import LineEditing
 
@@ -60,7 +61,11 @@ extension Interpreter {
       if !first { output.line("") }
       let seconds = watch.seconds
       let every = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-      output.line(output.styled("every \(every) s · \(watch.text) · \(Self.clock()) (Ctrl-C stops)", "2"))
+      output.line(
+        output.styled(
+          tr(
+            "every {seconds} s · {command} · {time} (Ctrl-C stops)",
+            ["seconds": every, "command": watch.text, "time": Self.clock()]), "2"))
     }
     var lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.last?.isEmpty == true { lines.removeLast() }

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 import Foundation
 import LineEditing
 import Screen
@@ -147,7 +148,7 @@ package final class Interpreter {
     guard Signals.stopOrInterruptPending else { return nil }
     if let signal = Signals.pendingStop { return .stop(.signal(signal)) }
     guard Signals.takeInterrupt() else { return nil }
-    output.diagnostic("interrupted")
+    output.diagnostic(tr("interrupted"))
     return .interrupted
   }
 
@@ -173,7 +174,8 @@ package final class Interpreter {
     let (entry, commandOffset) = try command(&parser)
     if options.confined && entry.reachesOutside {
       throw context.failure(
-        "'\(entry.name)' reads files or the network, which this run does not allow", at: commandOffset)
+        tr("'{command}' reads files or the network, which this run does not allow", ["command": entry.name]),
+        at: commandOffset)
     }
     do {
       let arguments = try StatementReader.read(
@@ -189,13 +191,13 @@ package final class Interpreter {
   /// focused field's draft and a bare currency code focuses its field.
   private func command(_ parser: inout Parser) throws(StatementFailure) -> (CommandEntry, Int) {
     let sheetOpen = context.sheet != nil
-    guard !parser.atEnd else { throw context.failure("expected a command", at: parser.endOffset) }
+    guard !parser.atEnd else { throw context.failure(tr("expected a command"), at: parser.endOffset) }
     // The first token looked at in place (see `Parser.nextWord`).
     let start = parser.nextOffset
     let callFollows = parser.secondIsSymbol("(")
     guard let word = parser.nextWord, !(sheetOpen && callFollows) else {
       if sheetOpen { return (DraftCommand.entry, start) }
-      throw StatementFailure(parser.expected("a command"))
+      throw StatementFailure(parser.expected(tr("a command")))
     }
     if let entry = CommandTable.entry(named: word, then: parser.peekSecond?.word, sheetOpen: sheetOpen) {
       if CommandTable.fits(entry, sheetOpen: sheetOpen) {
@@ -203,7 +205,7 @@ package final class Interpreter {
         return (entry, start)
       }
       if sheetOpen && entry.scope == .topLevel {
-        throw context.failure("the sheet is already open", at: start)
+        throw context.failure(tr("the sheet is already open"), at: start)
       }
     }
     if sheetOpen, isUnit(word) { return (FocusCommand.entry, start) }
@@ -229,15 +231,17 @@ package final class Interpreter {
       && !isUnit(word)
     {
       return context.failure(
-        "\(source) does not look like a Coffer script (it does not start with a command)", at: offset)
+        tr("{source} does not look like a Coffer script (it does not start with a command)", ["source": source]),
+        at: offset)
     }
     if isUnit(word) {
       return context.failure(
-        "'\(word)' is a currency, not a command; use 'set \(word) AMOUNT' or 'open \(word)'", at: offset)
+        tr("'{word}' is a currency, not a command; use 'set {word} AMOUNT' or 'open {word}'", ["word": word]),
+        at: offset)
     }
     var hint = Suggestions.hint(for: word, in: CommandTable.names(sheetOpen: sheetOpen))
     if hint.isEmpty && sheetOpen { hint = Suggestions.hint(for: word, in: context.ledger.units.map(\.code)) }
-    return context.failure("unknown command '\(word)'\(hint)", at: offset)
+    return context.failure(tr("unknown command '{word}'{hint}", ["word": word, "hint": hint]), at: offset)
   }
 
   // MARK: - Reporting

@@ -1,3 +1,5 @@
+import CofferText
+
 /// "Did you mean …?": the candidate closest to a mistyped name, if any is close.
 enum Suggestions {
   /// The closest candidate; of candidates equally close, the first in byte order, so that
@@ -20,7 +22,7 @@ enum Suggestions {
 
   /// `"; did you mean X?"` or nothing.
   static func hint(for name: String, in candidates: some Sequence<String>) -> String {
-    nearest(to: name, in: candidates).map { "; did you mean \($0)?" } ?? ""
+    nearest(to: name, in: candidates).map { tr("; did you mean {suggestion}?", ["suggestion": $0]) } ?? ""
   }
 
   /// Edits (insert, delete, substitute, swap of neighbours) between two strings.

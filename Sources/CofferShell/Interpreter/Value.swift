@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// What an expression evaluates to.
 enum Value: Equatable {
@@ -17,9 +18,9 @@ enum Value: Equatable {
 
   var kindName: String {
     switch self {
-    case .number: "a number"
-    case .string: "a string"
-    case .date: "a date"
+    case .number: tr("a number")
+    case .string: tr("a string")
+    case .date: tr("a date")
     }
   }
 }

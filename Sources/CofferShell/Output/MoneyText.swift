@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// Money as people read it: `¥12,345.67`, grouped, with the currency's symbol and
 /// exactly its minor units; the fractional part dimmed when colours are on.
@@ -79,11 +80,12 @@ enum MoneyText {
   /// `¥12,345.67 CNY (3 holdings)`, then what a dated total is (`as held on 2025-12-31`),
   /// naming what a partial total left out.
   static func total(_ total: Total, output: Output, basis: String? = nil) -> String {
-    let noun = total.holdings == 1 ? "holding" : "holdings"
-    var text = "\(format(total.value, total.local, output: output)) \(total.local.code) (\(total.holdings) \(noun))"
-    if let basis { text += ", " + basis }
+    var text =
+      "\(format(total.value, total.local, output: output)) \(total.local.code)"
+      + tr(" ({count} holding)", " ({count} holdings)", count: total.holdings)
+    if let basis { text += tr(", {basis}", ["basis": basis]) }
     if total.isPartial {
-      text += "; partial: " + total.missingRates
+      text += tr("; partial: {missing}", ["missing": total.missingRates])
     }
     return text
   }

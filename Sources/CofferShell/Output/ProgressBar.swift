@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal and the work
@@ -21,14 +22,16 @@ final class ProgressBar {
     let width = 30
     let filled = total == 0 ? width : done * width / total
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-    output.progress("\r\(label) \(bar) \(done * 100 / max(1, total))% (\(done)/\(total) rates)")
+    output.progress(
+      "\r\(label) \(bar) \(done * 100 / max(1, total))% "
+        + tr("({done}/{total} rates)", ["done": String(done), "total": String(total)]))
     drawn = true
   }
 
   /// A line saying what is being waited for (a download), until `finish`.
   func waiting(for what: String) {
     guard enabled else { return }
-    output.progress("\r\(what.escapingControlCharacters) (Ctrl-C stops it)")
+    output.progress("\r\(what.escapingControlCharacters) " + tr("(Ctrl-C stops it)"))
     drawn = true
   }
 

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// A value's path as `rates why` and `holdings --why` say it (SPEC §12): each leg with
 /// its rate, date and source, joined by ×.
@@ -16,11 +17,13 @@ enum ValuePathText {
     case .quote:
       return head + " (\(leg.date?.description ?? ""), \(leg.source))"
     case .peg(let peg):
-      return head + " (peg: 1 \(peg.anchor.code) = \(peg.rate) \(peg.unit.code)"
-        + (peg.from == .first && peg.to == .last
-          ? ""
-          : ", \(peg.from == .first ? "" : "from \(peg.from)")"
-            + "\(peg.to == .last ? "" : " to \(peg.to)")") + ")"
+      let span =
+        peg.from == .first && peg.to == .last
+        ? ""
+        : ", " + (peg.from == .first ? "" : tr("from {date}", ["date": "\(peg.from)"]))
+          + (peg.to == .last ? "" : " " + tr("to {date}", ["date": "\(peg.to)"]))
+      return head
+        + tr(" (peg: {peg})", ["peg": "1 \(peg.anchor.code) = \(peg.rate) \(peg.unit.code)" + span])
     case .pivot(let from, let to):
       // The two euro rates the cross rate comes from, with their own dates and sources
       // when they differ.

@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// When edits are saved, decided here and nowhere else (the manual's §5): at `save` and
 /// Done (`dismiss` and the form's); after each interactive line that committed something
@@ -141,7 +142,9 @@ struct SavePolicy {
 
   /// A failed save's message, with how many edits it left pending in memory.
   private static func describe(_ error: StoreError, kept: Int) -> String {
-    "\(error.description) (\(kept) unsaved \(kept == 1 ? "edit" : "edits") kept in memory)"
+    tr(
+      "{problem} ({count} unsaved edit kept in memory)", "{problem} ({count} unsaved edits kept in memory)",
+      count: kept, ["problem": error.description])
   }
 
   private func isRepeated(_ message: String) -> Bool {

@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// What leaving now would lose, as lines a person can paste back into Coffer: a `set` per
 /// unsaved amount, `local` for an unsaved local currency, a `rates set` per unsaved rate,
@@ -29,7 +30,12 @@ enum UnsavedEdits {
     }
     if replayLocal != ledger.portfolio.local { lines.append("local \(ledger.portfolio.local.code)") }
     for (holding, invalid) in sheet?.invalidFields ?? [] {
-      lines.append("# \(holding) draft '\(invalid.text)' is not a valid amount (\(invalid.reason))")
+      // A comment, the one kind of line here that starts with `# ` (see `Session`).
+      lines.append(
+        "# "
+          + tr(
+            "{holding} draft '{text}' is not a valid amount ({reason})",
+            ["holding": holding.description, "text": invalid.text, "reason": invalid.reason]))
     }
     return lines
   }

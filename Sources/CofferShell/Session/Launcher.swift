@@ -21,16 +21,16 @@ package enum Launcher {
     guard let output = Output.standard(color: color, isTerminal: stdoutIsTerminal) else {
       return .stopped(.usage)
     }
-    output.names = NameLanguage.from(environment: environment)
-    // Messages follow the locale from here on; the catalog is read at the first message.
-    Messages.choose(output.names)
+    // Names follow the locale as messages do: the process chose the messages' language
+    // at its start (`CofferCommand.runProcess`), from the same variables.
+    output.names = Messages.language
     func fail(_ message: String, _ reason: StopReason) -> RunEnding {
       output.diagnostic("coffer: error: \(message)".escapingControlCharacters)
       return .stopped(reason)
     }
     // A fixed "today" that is no date would otherwise be ignored without a word.
     if let fixed = environment["COFFER_TODAY"], CalendarDate(fixed) == nil {
-      return fail("COFFER_TODAY='\(fixed)' is not a valid date (YYYY-MM-DD)", .usage)
+      return fail(tr("COFFER_TODAY='{value}' is not a valid date (YYYY-MM-DD)", ["value": fixed]), .usage)
     }
     // Open every script before anything runs: an unreadable one is a usage error and
     // nothing has changed yet.
@@ -49,7 +49,7 @@ package enum Launcher {
       do {
         ratesData = try RatesFileLoader.read(path)
       } catch {
-        return fail("cannot read rates file \(path): \(error.reason)", .usage)
+        return fail(tr("cannot read rates file {path}: {reason}", ["path": path, "reason": error.reason]), .usage)
       }
     }
     let location = StoreLocation.resolve(option: launch.database, environment: environment)
@@ -65,8 +65,10 @@ package enum Launcher {
     options.format = launch.format
     if let copy = ledger.copyBeforeMigration {
       output.diagnostic(
-        "coffer: the store \(location) was upgraded to this Coffer's schema; a copy as it was is kept in \(copy)"
-          .escapingControlCharacters)
+        ("coffer: "
+          + tr(
+            "the store {store} was upgraded to this Coffer's schema; a copy as it was is kept in {copy}",
+            ["store": "\(location)", "copy": "\(copy)"])).escapingControlCharacters)
     }
     if launch.atomic {
       // The whole run is one transaction: its end commits it, or rolls all of it back.

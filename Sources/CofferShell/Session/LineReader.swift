@@ -75,11 +75,14 @@ package final class LineReader {
   package static func open(path: String, source: String) -> Result<LineReader, OpenError> {
     var status = stat()
     if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-      return .failure(OpenError(message: "cannot read script \(path): it is a folder"))
+      return .failure(OpenError(message: tr("cannot read script {path}: it is a folder", ["path": path])))
     }
     let descriptor = openDescriptor(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      return .failure(OpenError(message: "cannot read script \(path): \(String(cString: strerror(errno)))"))
+      return .failure(
+        OpenError(
+          message: tr(
+            "cannot read script {path}: {reason}", ["path": path, "reason": String(cString: strerror(errno))])))
     }
     return .success(LineReader(descriptor: descriptor, owns: true, bytes: [], source: source, beforeRead: nil))
   }
@@ -177,8 +180,9 @@ package final class LineReader {
       }
       if length > Self.longestLineReadPast {
         return fail(
-          "line \(lineNumber + 1) has no end within \(Self.longestLineReadPast) bytes; the rest of \(source) is not read"
-        )
+          tr(
+            "line {line} has no end within {count} bytes; the rest of {source} is not read",
+            ["line": String(lineNumber + 1), "count": String(Self.longestLineReadPast), "source": source]))
       }
       if let problem = readChunk() { return fail(problem) }
     }
@@ -222,7 +226,7 @@ package final class LineReader {
         reachedEnd = true
         return nil
       }
-      return "cannot read \(source): \(String(cString: strerror(errno)))"
+      return tr("cannot read {source}: {reason}", ["source": source, "reason": String(cString: strerror(errno))])
     }
   }
 

@@ -48,7 +48,7 @@ final class Session {
           .escapingControlCharacters)
     }
     guard let editor = LineEditor(programName: "coffer", historyFile: history) else {
-      output.diagnostic("coffer: error: cannot start line editing")
+      output.diagnostic("coffer: error: " + tr("cannot start line editing"))
       return .stop(.statementFailed)
     }
     let interpreter = self.interpreter
@@ -131,13 +131,16 @@ final class Session {
     output.diagnostic(tr("not leaving: these edits are not saved and would be lost:"))
     for text in lost { output.diagnostic("  " + text.escapingControlCharacters) }
     // Advice that fits what is lost: a draft is fixed in its field, an edit saved.
-    let onlyDrafts = lost.allSatisfy { $0.hasPrefix("# ") && $0.contains(" draft '") }
+    // Invalid drafts are the only lines given as comments (see `UnsavedEdits`).
+    let onlyDrafts = lost.allSatisfy { $0.hasPrefix("# ") }
     let keep =
       onlyDrafts
-      ? "type a valid amount in each field named (or 'cancel' drops the sheet's changes)"
-      : "'save' tries again, 'save --force' overwrites another session's values"
-        + (interpreter.isSheetOpen ? ", 'cancel' drops the sheet's changes" : "")
-    output.diagnostic(keep + "; 'quit!' (or Ctrl-D or 'quit' again) leaves without them")
+      ? tr("type a valid amount in each field named (or 'cancel' drops the sheet's changes)")
+      : interpreter.isSheetOpen
+        ? tr(
+          "'save' tries again, 'save --force' overwrites another session's values, 'cancel' drops the sheet's changes")
+        : tr("'save' tries again, 'save --force' overwrites another session's values")
+    output.diagnostic(tr("{keep}; 'quit!' (or Ctrl-D or 'quit' again) leaves without them", ["keep": keep]))
     return false
   }
 
@@ -200,10 +203,11 @@ final class Session {
       try ledger.commitRunTransaction()
     } catch {
       output.diagnostic(
-        "coffer: error: \(error.description); nothing of the --atomic run was saved".escapingControlCharacters)
+        ("coffer: error: " + tr("{problem}; nothing of the --atomic run was saved", ["problem": error.description]))
+          .escapingControlCharacters)
       let lost = pending
       if !lost.isEmpty {
-        output.diagnostic("coffer: to apply these edits later, run them again:")
+        output.diagnostic("coffer: " + tr("to apply these edits later, run them again:"))
         for text in lost { output.diagnostic(text.escapingControlCharacters) }
       }
       return .editsLost

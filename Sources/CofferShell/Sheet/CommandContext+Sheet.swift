@@ -1,5 +1,6 @@
 import CofferCore
 import CofferScript
+import CofferText
 
 /// The line sheet's side of the sheet's controller: an action as a statement, and a
 /// draft's text evaluated as an expression of the language.
@@ -58,7 +59,7 @@ extension CommandContext {
       } catch {
         throw StatementFailure(error)
       }
-      let value = try number(expression, role: "an amount")
+      let value = try number(expression, role: tr("an amount"))
       if let problem = AmountRules.problem(with: value, for: currency) {
         return .failure(DraftError(currency: currency, text: text, reason: problem))
       }

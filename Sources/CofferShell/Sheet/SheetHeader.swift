@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// The sheet's header and status, whichever view shows them: the form's first line, the
 /// line sheet's header when it opens and its status line after each input, in the same
@@ -9,10 +10,10 @@ enum SheetHeader {
   /// view makes it once.
   static func title(of sheet: SheetController) -> String {
     let portfolio = sheet.portfolio
-    var title = "Coffer sheet · local \(portfolio.local.code)"
-    if let date = sheet.date { title += " · as of \(date)" }
+    var title = tr("Coffer sheet · local {code}", ["code": portfolio.local.code])
+    if let date = sheet.date { title += " · " + tr("as of {date}", ["date": date.description]) }
     if let rates = portfolio.units.compactMap({ portfolio.currentRate(of: $0)?.date }).max() {
-      title += " · rates \(rates)"
+      title += " · " + tr("rates {date}", ["date": rates.description])
     }
     return title
   }
@@ -25,21 +26,24 @@ enum SheetHeader {
     var style = Status.Style.plain
     switch portfolio.total() {
     case .success(let total):
-      var text = "total " + MoneyText.plain(total.value, total.local) + " \(total.local.code)"
+      var text = tr(
+        "total {amount} {code}", ["amount": MoneyText.plain(total.value, total.local), "code": total.local.code])
       if total.isPartial {
-        text += " (partial: \(total.missingRates))"
+        text += tr(" (partial: {missing})", ["missing": total.missingRates])
         style = .partial
       }
       parts.append(text)
     case .failure(let error):
-      parts.append("total: \(error.description)")
+      parts.append(tr("total: {problem}", ["problem": error.description]))
       style = .failed
     }
     let unsaved = sheet.ledger.pending.count
-    parts.append(unsaved == 0 ? "nothing unsaved" : "\(unsaved) unsaved")
+    parts.append(unsaved == 0 ? tr("nothing unsaved") : tr("{count} unsaved", ["count": String(unsaved)]))
     if invalid {
       let fields = sheet.invalidFields
-      if !fields.isEmpty { parts.append("invalid: " + fields.map(\.holding.description).joined(separator: " ")) }
+      if !fields.isEmpty {
+        parts.append(tr("invalid: {fields}", ["fields": fields.map(\.holding.description).joined(separator: " ")]))
+      }
     }
     return Status(text: parts.joined(separator: " · "), style: style)
   }

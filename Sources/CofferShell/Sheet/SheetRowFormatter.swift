@@ -1,4 +1,5 @@
 import CofferCore
+import CofferText
 
 /// Formats the money sheet rows show, keeping each row until something it shows changes:
 /// the one formatter and cache behind both views. Drawing an unchanged row formats
@@ -68,7 +69,7 @@ struct SheetRowFormatter {
     let amount = text(row.amount, row.currency)
     switch value {
     case .success(let value): return Money(amount: amount, value: text(value, row.local))
-    case .failure(.noRate), .failure(.noLocalRate): return Money(amount: amount, value: "no rate")
+    case .failure(.noRate), .failure(.noLocalRate): return Money(amount: amount, value: tr("no rate"))
     case .failure(let error): return Money(amount: amount, value: error.description)
     }
   }
