@@ -27,7 +27,7 @@ package struct FileProblem: Error, Sendable, CustomStringConvertible {
         cannot(
           doing, path,
           tr("the folder {folder} does not exist", ["folder": (path as NSString).deletingLastPathComponent])))
-    default: FileProblem(cannot(doing, path, String(cString: strerror(code))))
+    default: FileProblem(cannot(doing, path, systemReason(code)))
     }
   }
 

@@ -131,7 +131,9 @@ package struct RateRow: Sendable, Equatable {
 
   /// `1.0801 per EUR` (a file's rate of USD), or `7.2 CNY per USD` for a quote.
   package var valueText: String {
-    isQuote ? "\(value) \(base.code) per \(unit.code)" : "\(value) per \(base.code)"
+    isQuote
+      ? tr("{value} {base} per {unit}", ["value": value.description, "base": base.code, "unit": unit.code])
+      : tr("{value} per {base}", ["value": value.description, "base": base.code])
   }
 
   /// What an accepted row is remembered by: its value may not be reused on another day.

@@ -257,7 +257,7 @@ package struct Store {
     }
     let descriptor = open(path, O_CREAT | O_WRONLY | O_EXCL, 0o600)
     guard descriptor >= 0 else {
-      throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+      throw .cannotOpen(path: path, reason: systemReason(errno))
     }
     closeDescriptor(descriptor)
     return 0

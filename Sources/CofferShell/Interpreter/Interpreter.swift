@@ -44,7 +44,7 @@ package final class Interpreter {
   /// The prompt for the next line: `coffer> `, or `sheet[USD]> ` with the focus.
   package var prompt: String {
     guard let sheet = context.sheet else { return "coffer> " }
-    return sheet.focused.map { "sheet[\($0.code)]> " } ?? "sheet> "
+    return sheet.focused.map { tr("sheet[{code}]> ", ["code": $0.code]) } ?? tr("sheet> ")
   }
 
   /// The prompt coloured for libedit: the colour codes are bracketed by

@@ -1,15 +1,20 @@
-/// Text wrapped at word boundaries.
+import Screen
+
+/// Text wrapped where a line may break: at blanks, and between Chinese characters, which
+/// are written without blanks (never before closing punctuation such as `，` or `）`,
+/// nor after opening punctuation such as `（`).
 enum Wrapping {
-  /// `text` in lines of at most `width` columns, each starting with `indent`; a word
-  /// longer than a line stands alone on its line rather than being broken.
+  /// `text` in lines of at most `width` columns (by display width), each starting with
+  /// `indent`; a piece longer than a line stands alone on its line rather than being
+  /// broken.
   static func wrap(_ text: String, width: Int, indent: String) -> [String] {
     var lines: [String] = []
     var current = indent
-    for word in text.split(separator: " ") {
-      let candidate = current == indent ? current + word : current + " " + word
-      if TextTable.displayWidth(candidate) > width && current != indent {
+    for piece in pieces(text) {
+      let candidate = current == indent ? current + piece.text : current + (piece.blankBefore ? " " : "") + piece.text
+      if DisplayWidth.of(candidate) > width && current != indent {
         lines.append(current)
-        current = indent + word
+        current = indent + piece.text
       } else {
         current = candidate
       }
@@ -17,4 +22,43 @@ enum Wrapping {
     lines.append(current)
     return lines
   }
+
+  /// The pieces a line may break between, each with whether a blank comes before it.
+  static func pieces(_ text: String) -> [(text: String, blankBefore: Bool)] {
+    var pieces: [(text: String, blankBefore: Bool)] = []
+    var piece = ""
+    var blankBefore = false
+    var previous: Character?
+    for character in text {
+      if character == " " {
+        if !piece.isEmpty { pieces.append((piece, blankBefore)) }
+        piece = ""
+        blankBefore = true
+        previous = nil
+        continue
+      }
+      // A break between two characters where either is wide, unless punctuation binds them.
+      if let previous, !piece.isEmpty, isWide(character) || isWide(previous), !closing.contains(character),
+        !opening.contains(previous)
+      {
+        pieces.append((piece, blankBefore))
+        piece = ""
+        blankBefore = false
+      }
+      piece.append(character)
+      previous = character
+    }
+    if !piece.isEmpty { pieces.append((piece, blankBefore)) }
+    return pieces
+  }
+
+  private static func isWide(_ character: Character) -> Bool {
+    DisplayWidth.of(String(character)) == 2
+  }
+
+  /// Punctuation a line may not start with, and punctuation it may not end with.
+  private static let closing: Set<Character> = [
+    "，", "。", "、", "：", "；", "！", "？", "）", "」", "』", "》", ")", ",", ".", ":", ";", "'",
+  ]
+  private static let opening: Set<Character> = ["（", "「", "『", "《", "(", "'"]
 }

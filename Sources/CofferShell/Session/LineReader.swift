@@ -82,7 +82,7 @@ package final class LineReader {
       return .failure(
         OpenError(
           message: tr(
-            "cannot read script {path}: {reason}", ["path": path, "reason": String(cString: strerror(errno))])))
+            "cannot read script {path}: {reason}", ["path": path, "reason": systemReason(errno)])))
     }
     return .success(LineReader(descriptor: descriptor, owns: true, bytes: [], source: source, beforeRead: nil))
   }
@@ -226,7 +226,7 @@ package final class LineReader {
         reachedEnd = true
         return nil
       }
-      return tr("cannot read {source}: {reason}", ["source": source, "reason": String(cString: strerror(errno))])
+      return tr("cannot read {source}: {reason}", ["source": source, "reason": systemReason(errno)])
     }
   }
 

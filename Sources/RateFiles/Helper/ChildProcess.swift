@@ -1,3 +1,4 @@
+import CofferText
 import Foundation
 
 #if canImport(Glibc)
@@ -115,7 +116,7 @@ enum ChildProcess {
     var stdoutPipe: [Int32] = [-1, -1]
     var stderrPipe: [Int32] = [-1, -1]
     guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let reason = systemReason(errno)
       for descriptor in stdinPipe + stdoutPipe + stderrPipe where descriptor >= 0 { close(descriptor) }
       throw .cannotStart(reason: reason)
     }
@@ -156,7 +157,7 @@ enum ChildProcess {
       close(stdinPipe[1])
       close(stdoutPipe[0])
       close(stderrPipe[0])
-      throw .cannotStart(reason: String(cString: strerror(spawned)))
+      throw .cannotStart(reason: systemReason(spawned))
     }
     return (child, stdinPipe[1], stdoutPipe[0], stderrPipe[0])
   }

@@ -19,10 +19,10 @@ package enum RatesFileLoader {
   package static func read(_ path: String, limit: Int = RateLimits.maximumBytes) throws(Problem) -> [UInt8] {
     // O_NONBLOCK: opening a FIFO with no writer returns at once; fstat then refuses it.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw Problem(reason: String(cString: strerror(errno))) }
+    guard descriptor >= 0 else { throw Problem(reason: systemReason(errno)) }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw Problem(reason: String(cString: strerror(errno))) }
+    guard fstat(descriptor, &info) == 0 else { throw Problem(reason: systemReason(errno)) }
     if let kind = kind(of: info.st_mode) { throw Problem(reason: kind) }
     guard info.st_size <= limit else { throw tooLarge(limit) }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -34,7 +34,7 @@ package enum RatesFileLoader {
         readDescriptor(descriptor, into: buffer.baseAddress.map { $0 + count }, count: buffer.count - count)
       }
       if read < 0 && errno == EINTR { continue }
-      guard read >= 0 else { throw Problem(reason: String(cString: strerror(errno))) }
+      guard read >= 0 else { throw Problem(reason: systemReason(errno)) }
       if read == 0 { break }
       count += read
       guard count <= limit else { throw tooLarge(limit) }

@@ -21,7 +21,9 @@ struct LocalCommand: Command {
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     guard let currency else {
       let local = context.ledger.portfolio.local
-      return .lines(["\(local.code) \(local.englishName) \(local.chineseName)"])
+      // Its Chinese name in the reader's script: Traditional where the locale is.
+      let chinese = context.output.names == .traditionalChinese ? local.traditionalChineseName : local.chineseName
+      return .lines(["\(local.code) \(local.englishName) \(chinese)"])
     }
     guard context.sheet == nil else {
       throw context.failure(
