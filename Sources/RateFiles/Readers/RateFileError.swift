@@ -38,5 +38,5 @@ package struct RateFileError: Error, Sendable, Equatable, CustomStringConvertibl
     self.message = message
   }
 
-  package var description: String { "\(place): \(message)" }
+  package var description: String { tr("{place}: {message}", ["place": place, "message": message]) }
 }
