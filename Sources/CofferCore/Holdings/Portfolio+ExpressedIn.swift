@@ -55,12 +55,9 @@ extension Portfolio {
     var missing: [Currency] = []
     var age: RateAge?
     for currency in held {
-      if currency != target, case .success(let valuation) = valuation(of: currency, in: target) {
-        RateAge.add(valuation, to: &age)
-      }
       let value: DecimalValue
       do {
-        value = try unroundedValue(of: currency, in: target)
+        value = try unroundedValue(of: currency, in: target, age: &age)
       } catch .noRate(let currencies) where currencies == [currency] {
         missing.append(currency)
         continue
@@ -81,9 +78,19 @@ extension Portfolio {
   }
 
   private func unroundedValue(of currency: Currency, in target: Currency) throws(PortfolioError) -> DecimalValue {
+    var unused: RateAge?
+    return try unroundedValue(of: currency, in: target, age: &unused)
+  }
+
+  /// The same, taking the dates of the value's path into `age`: one valuation a currency.
+  private func unroundedValue(of currency: Currency, in target: Currency, age: inout RateAge?) throws(PortfolioError)
+    -> DecimalValue
+  {
     let amount = amount(of: currency)
     guard !amount.isZero else { return .zero }
-    let factor = try valuation(of: currency, in: target).get().factor
+    let valuation = try valuation(of: currency, in: target).get()
+    RateAge.add(valuation, to: &age)
+    let factor = valuation.factor
     do {
       return try amount * factor
     } catch {

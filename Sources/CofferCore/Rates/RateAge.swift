@@ -44,14 +44,6 @@ package struct RateAge: Sendable, Equatable {
     }
   }
 
-  /// The older of two; on one date, their currencies together.
-  package static func oldest(_ one: RateAge?, _ other: RateAge?) -> RateAge? {
-    guard let other else { return one }
-    var merged = one
-    for unit in other.units { add(unit, other.date, to: &merged) }
-    return merged
-  }
-
   /// Takes in every dated leg of a value's path.
   package static func add(_ valuation: Valuation, to age: inout RateAge?) {
     for leg in valuation.path {
