@@ -123,7 +123,10 @@ package struct CofferCommand: ParsableCommand {
         print(fullMessage(for: error))
         Foundation.exit(0)
       }
-      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      // argument-parser writes its usage errors in English only.
+      let message =
+        Messages.language == .english ? fullMessage(for: error) : TranslatedUsageError.text(of: fullMessage(for: error))
+      FileHandle.standardError.write(Data((message + "\n").utf8))
       Foundation.exit(2)
     }
   }

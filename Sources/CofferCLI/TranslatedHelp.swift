@@ -111,7 +111,7 @@ enum TranslatedHelp {
     }
     var help = abstract(of: argument)
     // Only other languages come here: the separator of a list of values in theirs.
-    let values = argument.allValues?.joined(separator: tr(", "))
+    let values = argument.allValues?.listed()
     switch (values, argument.defaultValue) {
     case (let values?, let fallback?):
       help += tr("(values: {values}; default: {default})", ["values": values, "default": fallback])

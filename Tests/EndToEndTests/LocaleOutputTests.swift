@@ -198,6 +198,42 @@ import Testing
     }
   }
 
+  /// argument-parser's usage errors, which it writes in English only, read in Chinese:
+  /// each sentence Coffer's command line can cause, its labels and its pointer to
+  /// `--help`; the status stays 2 and the `Error: ` before the sentence stays.
+  @Test func usageErrorsFollowTheLocale() throws {
+    let cases: [([String], simplified: String, traditional: String)] = [
+      (["--bogus"], "Error: 未知选项 '--bogus'\n", "Error: 未知的選項 '--bogus'\n"),
+      (["--formt", "csv"], "Error: 未知选项 '--formt'；是否想用 '--format'？\n", "是否要用 '--format'？"),
+      (["--db"], "Error: '--db <路径>' 缺少值\n帮助：--db <路径>  数据库文件", "說明：--db <路徑>  資料庫檔案"),
+      (
+        ["--format", "xml"], "Error: '--format <格式>' 的值 'xml' 无效；可用的值：'table'、'plain'、'csv'、'json'\n",
+        "的值 'xml' 無效；可用的值："
+      ),
+      (["--keep-going=1"], "Error: --keep-going 不接受值\n", "Error: --keep-going 不接受值\n"),
+    ]
+    for (arguments, simplified, traditional) in cases {
+      let outcomes = try runInEveryLocale(arguments)
+      #expect(outcomes[0].1.stderr.hasPrefix("Error: "), "\(outcomes[0].1)")
+      #expect(outcomes[0].1.stderr.contains("See 'coffer --help' for more information."), "\(outcomes[0].1)")
+      for (locale, outcome) in outcomes {
+        #expect(outcome.status == 2 && outcome.stdout.isEmpty, "\(locale) \(arguments): \(outcome)")
+      }
+      #expect(outcomes[1].1.stderr.contains(simplified), "\(outcomes[1].1)")
+      #expect(outcomes[2].1.stderr.contains(traditional), "\(outcomes[2].1)")
+      for (_, outcome) in outcomes.dropFirst() {
+        let lines = outcome.stderr.split(separator: "\n")
+        // No English sentence is left: the usage line starts with its Chinese label, the
+        // last line points to --help in Chinese.
+        #expect(lines.contains { $0.hasPrefix("用法：coffer [--db <") }, "\(outcome)")
+        #expect(lines.last?.hasSuffix("查看更多信息。") == true || lines.last?.hasSuffix("查看更多資訊。") == true)
+        #expect(
+          !outcome.stderr.contains("Usage") && !outcome.stderr.contains("Please") && !outcome.stderr.contains("Missing")
+        )
+      }
+    }
+  }
+
   /// Columns a line takes in a terminal: two for a CJK character or a full-width form.
   static func displayWidth(_ text: Substring) -> Int {
     text.unicodeScalars.reduce(0) { width, scalar in

@@ -22,27 +22,27 @@ import Testing
     // 8.7652, IDR 20275.17), computed apart with Python's decimal module.
     // zh_TW.UTF-8 is not generated on the test machine: only its name is read.
     let simplified = """
-      代码  名称                      金额          汇率  折合（CNY）  汇率日期与来源
-      USD   美元                 $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
-      HKD   港币                 HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
-      IDR   印度尼西亚卢比  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
+      代码  名称                      金额          汇率   折合 CNY  汇率日期与来源
+      USD   美元                 $1,200.00  6.6528822055  ¥7,983.46  2026-10-30 ECB
+      HKD   港币                 HK$800.00  0.8479669603    ¥678.37  2026-10-30 ECB
+      IDR   印度尼西亚卢比  Rp1,000,000.00  0.0003665863    ¥366.59  2026-10-30 ECB
       合计 ¥9,028.42 CNY（3 项持有）
 
       """
     // Traditional names are Taiwan's, Hong Kong's and Macau's own, not the Simplified
     // ones converted: 印尼盾, not 印度尼西亞盧比.
     let traditional = """
-      代碼  名稱              金額          匯率  折合（CNY）  匯率日期與來源
-      USD   美元         $1,200.00  6.6528822055    ¥7,983.46  2026-10-30 ECB
-      HKD   港幣         HK$800.00  0.8479669603      ¥678.37  2026-10-30 ECB
-      IDR   印尼盾  Rp1,000,000.00  0.0003665863      ¥366.59  2026-10-30 ECB
+      代碼  名稱              金額          匯率   折合 CNY  匯率日期與來源
+      USD   美元         $1,200.00  6.6528822055  ¥7,983.46  2026-10-30 ECB
+      HKD   港幣         HK$800.00  0.8479669603    ¥678.37  2026-10-30 ECB
+      IDR   印尼盾  Rp1,000,000.00  0.0003665863    ¥366.59  2026-10-30 ECB
       合計 ¥9,028.42 CNY（3 項持有）
 
       """
     // The note on the rates' age and the error are in the catalogs; `note:` and the
     // error's place before them stay.
-    let simplifiedNote = "note: CNY, USD, HKD, IDR 的汇率过时：最早为 2026-10-30（23 天前）\n"
-    let traditionalNote = "note: CNY, USD, HKD, IDR 的匯率過時：最早為 2026-10-30（23 天前）\n"
+    let simplifiedNote = "note: CNY、USD、HKD、IDR 的汇率过时：最早为 2026-10-30（23 天前）\n"
+    let traditionalNote = "note: CNY、USD、HKD、IDR 的匯率過時：最早為 2026-10-30（23 天前）\n"
     let unknownInSimplified = "未知货币 'UDS'；您是否要输入 USD？"
     let unknownInTraditional = "未知貨幣 'UDS'；您是否要輸入 USD？"
     for (environment, expected, note, unknown) in [

@@ -27,7 +27,7 @@ extension Ledger {
           "{code} is held at {count} place ({places}): say which, e.g. {example}",
           "{code} is held at {count} places ({places}): say which, e.g. {example}", count: places.count,
           [
-            "code": currency.code, "places": places.map(\.shown).joined(separator: ", "),
+            "code": currency.code, "places": places.map(\.shown).listed(),
             "example": "\(currency.code)@\(Place.typed(places.first { !$0.isUnnamed } ?? places[0]))",
           ])
       case .unknownPlace(let place): tr("no place is called '{place}' ('places' lists them)", ["place": place.name])
@@ -48,7 +48,7 @@ extension Ledger {
       case .placeNotEmpty(let place, let holdings):
         tr(
           "{place} still holds {holdings}: move or clear them first",
-          ["place": place.name, "holdings": holdings.map(\.description).joined(separator: ", ")])
+          ["place": place.name, "holdings": holdings.map(\.description).listed()])
       case .placeHasPendingEdits(let place):
         tr("{place} has edits not yet saved: save them first", ["place": place.name])
       case .placeExists(let place): tr("a place called '{place}' exists already", ["place": place.name])

@@ -11,7 +11,7 @@ package enum PortfolioError: Error, Sendable, Equatable, CustomStringConvertible
   package var description: String {
     switch self {
     case .noRate(let currencies):
-      tr("no rate for {currencies}", ["currencies": currencies.map(\.code).joined(separator: ", ")])
+      tr("no rate for {currencies}", ["currencies": currencies.map(\.code).listed()])
     case .noLocalRate(let local):
       tr("no {code} (local) rate", ["code": local.code])
     case .arithmetic(let error):

@@ -32,7 +32,7 @@ package struct Total: Sendable {
   package var missingRates: String {
     if localRateMissing { return tr("no {code} (local) rate", ["code": local.code]) }
     if Messages.language != .english {
-      return tr("no rate for {currencies}", ["currencies": missing.map(\.code).joined(separator: ", ")])
+      return tr("no rate for {currencies}", ["currencies": missing.map(\.code).listed()])
     }
     // Written byte by byte into the string's own buffer: every partial row of a listing
     // by month names a dozen codes, and joining strings costs ten times as much.

@@ -26,7 +26,7 @@ package struct RateAge: Sendable, Equatable {
     guard maxAge > 0, days > maxAge else { return nil }
     return tr(
       "rates as old as {date} ({days} days) for {currencies}",
-      ["date": date.description, "days": String(days), "currencies": units.map(\.code).joined(separator: ", ")])
+      ["date": date.description, "days": String(days), "currencies": units.map(\.code).listed()])
   }
 
   /// Takes in a unit's rate of `date`: an older one replaces what was kept, one as old

@@ -46,7 +46,7 @@ package enum SheetMessage: Sendable, Equatable {
     case .cannotFinish(let fields):
       tr(
         "cannot finish: invalid drafts in {fields}; fix them or cancel",
-        ["fields": fields.map { "\($0.holding) ('\($0.draft.text)': \($0.draft.reason))" }.joined(separator: ", ")])
+        ["fields": fields.map { "\($0.holding) ('\($0.draft.text)': \($0.draft.reason))" }.listed()])
     case .nothingToUndo:
       tr("nothing to undo in this sheet session")
     case .undone(let holding, let restored):
@@ -56,7 +56,7 @@ package enum SheetMessage: Sendable, Equatable {
         ? tr("cancelled: no changes")
         : tr(
           "cancelled: {count} change discarded ({changes})", "cancelled: {count} changes discarded ({changes})",
-          count: discarded.count, ["changes": discarded.map(\.description).joined(separator: ", ")])
+          count: discarded.count, ["changes": discarded.map(\.description).listed()])
     case .fieldFull(let holding):
       (holding.map { "\($0): " } ?? "")
         + tr(
@@ -71,7 +71,7 @@ package enum SheetMessage: Sendable, Equatable {
         "{code} is held at {count} places ({places}): its row is their sum; say which, e.g. {example}",
         count: places.count,
         [
-          "code": currency.code, "places": places.map(\.shown).joined(separator: ", "),
+          "code": currency.code, "places": places.map(\.shown).listed(),
           "example": Holding(currency, at: places.first { !$0.isUnnamed } ?? places[0]).description,
         ])
     case .placeExists(let holding):

@@ -196,7 +196,7 @@ extension CommandContext {
                 "{function}(): no rate on {date} for {codes}",
                 [
                   "function": lowered, "date": date.description,
-                  "codes": total.missing.map(\.code).joined(separator: ", "),
+                  "codes": total.missing.map(\.code).listed(),
                 ]),
             at: offset)
         }

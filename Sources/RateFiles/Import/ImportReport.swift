@@ -37,7 +37,7 @@ package struct ImportReport: Sendable, Equatable, CustomStringConvertible {
         tr(
           "passed over {count} entry of the zip that is not rates: {entries}",
           "passed over {count} entries of the zip that are not rates: {entries}", count: passedOver.count,
-          ["entries": passedOver.joined(separator: ", ")]))
+          ["entries": passedOver.listed()]))
     }
     if accepted > 0 {
       parts.append(

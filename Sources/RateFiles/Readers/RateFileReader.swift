@@ -65,7 +65,7 @@ package enum RateFileReader {
       throw RateFileError(
         tr(
           "the zip holds {count} rates files ({files}); unpack it and import each one",
-          ["count": "\(found.count)", "files": found.map(\.path).joined(separator: ", ")]),
+          ["count": "\(found.count)", "files": found.map(\.path).listed()]),
         place: name)
     }
     if var only = found.first?.file {

@@ -83,7 +83,7 @@ struct StoreIdentity {
           ?? false
       }
       guard madeByCoffer, foreign.isEmpty, (0...newestVersion).contains(version) else {
-        let tables = foreign.prefix(5).joined(separator: ", ")
+        let tables = foreign.prefix(5).listed()
         let reason =
           version > newestVersion && foreign.isEmpty
           ? tr(

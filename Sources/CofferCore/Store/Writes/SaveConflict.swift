@@ -32,6 +32,6 @@ extension SaveConflict {
           ])
       }
     }
-    .joined(separator: ", ")
+    .listed()
   }
 }

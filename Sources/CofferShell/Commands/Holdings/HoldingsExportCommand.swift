@@ -77,7 +77,9 @@ struct HoldingsExportCommand: Command, SavesFirst {
       throw context.failure(tr("{reason}; nothing was written", ["reason": "\(error)"]), at: file.offset)
     }
     let count = journal.holdingCount
-    let span = journal.dates.map { " (\($0.first) … \($0.last))" } ?? ""
+    let span =
+      journal.dates.map { tr(" ({first} … {last})", ["first": $0.first.description, "last": $0.last.description]) }
+      ?? ""
     return .lines([
       format == .ledger
         ? tr(

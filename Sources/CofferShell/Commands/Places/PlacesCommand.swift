@@ -43,7 +43,7 @@ struct PlacesCommand: Command {
       for group in places {
         let held = group.holdings.map { MoneyText.format($0.amount, $0.currency, output: output) }
         table.add([
-          group.place.shown.escapingControlCharacters, held.isEmpty ? tr("nothing") : held.joined(separator: ", "),
+          group.place.shown.escapingControlCharacters, held.isEmpty ? tr("nothing") : held.listed(),
           group.value.map { MoneyText.format($0, local, output: output) } ?? "—",
         ])
       }

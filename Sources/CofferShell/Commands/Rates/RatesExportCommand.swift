@@ -135,7 +135,9 @@ struct RatesExportCommand: Command {
     }
     let count = Set(prices.map(\.currency)).count
     var span = ""
-    if let first = prices.first?.date, let last = prices.last?.date { span = " (\(first) … \(last))" }
+    if let first = prices.first?.date, let last = prices.last?.date {
+      span = tr(" ({first} … {last})", ["first": first.description, "last": last.description])
+    }
     let currencies = tr("{count} currency", "{count} currencies", count: count)
     return .lines([
       tr(

@@ -137,7 +137,7 @@ struct RatesSourcesCommand: Command {
             ? tr("no rate source named '{name}'", ["name": name])
             : tr(
               "no rate source named '{name}' (there are: {names})",
-              ["name": name, "names": names.joined(separator: ", ")]),
+              ["name": name, "names": names.listed()]),
           at: offset)
       }
       return .nothing

@@ -61,7 +61,7 @@ struct RestoreCommand: Command {
     }
     if !restored.leftOut.isEmpty {
       // A backup is data: what another program added to the file is not brought in.
-      line += tr("; left out what is not Coffer's: {names}", ["names": restored.leftOut.joined(separator: ", ")])
+      line += tr("; left out what is not Coffer's: {names}", ["names": restored.leftOut.listed()])
     }
     return .lines([line])
   }
