@@ -102,7 +102,8 @@ package struct RateFinding: Sendable, Equatable, CustomStringConvertible {
   /// text of a jump.
   private static func ratio(_ one: DecimalValue, _ other: DecimalValue) -> String {
     let (large, small) = one > other ? (one, other) : (other, one)
-    guard let quotient = try? large / small else { return "many" }
+    // A quotient too large for a decimal: said as a word, not a number.
+    guard let quotient = try? large / small else { return tr("many") }
     return quotient.rounded(toPlaces: 2).description
   }
 }
