@@ -46,7 +46,13 @@ package enum SheetMessage: Sendable, Equatable {
     case .cannotFinish(let fields):
       tr(
         "cannot finish: invalid drafts in {fields}; fix them or cancel",
-        ["fields": fields.map { "\($0.holding) ('\($0.draft.text)': \($0.draft.reason))" }.listed()])
+        [
+          "fields": fields.map {
+            tr(
+              "{holding} ('{draft}': {reason})",
+              ["holding": $0.holding.description, "draft": $0.draft.text, "reason": $0.draft.reason])
+          }.listed()
+        ])
     case .nothingToUndo:
       tr("nothing to undo in this sheet session")
     case .undone(let holding, let restored):

@@ -42,7 +42,9 @@ struct HoldingsImportCommand: Command {
       throw context.failure(tr("cannot read {path}: {reason}", ["path": path, "reason": problem.reason]), at: offset)
     } catch let problem as RateFileError {
       // A cell at fault is named as an editor would jump to it.
-      let place = problem.cell.map { "\(name):\($0.line):\($0.column): " } ?? "\(name): \(problem.place): "
+      let place =
+        problem.cell.map { "\(name):\($0.line):\($0.column): " }
+        ?? tr("{file}: {place}: ", ["file": name, "place": problem.place])
       throw context.failure(
         tr("{place}{problem}; nothing imported", ["place": place, "problem": problem.message]), at: offset)
     } catch {

@@ -68,13 +68,14 @@ struct RatesFetchCommand: Command {
           throw context.failure(tr("not an http or https URL: {url}", ["url": source.url]), at: offset)
         }
         let report = try fetch(url, name: source.name, only: source.currencies, waiting: waiting, context)
-        context.output.line("\(source.name): \(report)".escapingControlCharacters)
+        context.output.line(
+          tr("{source}: {report}", ["source": source.name, "report": report]).escapingControlCharacters)
       } catch {
         // A signal (Ctrl-C too) stops the rest; a source that failed is named and the
         // next one tried.
         if case .signal = error.reason { throw error }
         if Signals.interruptPending { throw error }
-        failures.append("\(source.name): \(error.message)")
+        failures.append(tr("{source}: {report}", ["source": source.name, "report": error.message]))
       }
     }
     guard failures.isEmpty else {
@@ -83,13 +84,13 @@ struct RatesFetchCommand: Command {
         ? tr(
           "{failures} ({failed} of {count} sources failed; the others were imported)",
           [
-            "failures": failures.joined(separator: "; "), "failed": String(failures.count),
+            "failures": failures.joined(separator: tr("; ")), "failed": String(failures.count),
             "count": String(sources.count),
           ])
         : tr(
           "{failures} ({failed} of {count} sources failed)",
           [
-            "failures": failures.joined(separator: "; "), "failed": String(failures.count),
+            "failures": failures.joined(separator: tr("; ")), "failed": String(failures.count),
             "count": String(sources.count),
           ])
       throw context.failure(summary, at: offset)
