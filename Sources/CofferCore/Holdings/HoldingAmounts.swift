@@ -31,6 +31,16 @@ package struct HoldingAmounts: Sendable {
     !named.isEmpty && named.keys.contains { $0.currency == currency }
   }
 
+  /// The amounts of `currency`'s holdings, in no order: what its sum needs (a store with
+  /// places sets each of its holdings as it loads, and sorting them each time cost more
+  /// than the rest of the load).
+  package func amounts(of currency: Currency) -> [DecimalValue] {
+    var found: [DecimalValue] = []
+    if let amount = unnamed[currency.index] { found.append(amount) }
+    for (holding, amount) in named where holding.currency == currency { found.append(amount) }
+    return found
+  }
+
   /// The holdings of `currency` with an amount, the unnamed place first, then by place.
   package func holdings(of currency: Currency) -> [(holding: Holding, amount: DecimalValue)] {
     var found: [(holding: Holding, amount: DecimalValue)] = []

@@ -335,7 +335,7 @@ package final class Portfolio {
     }
     guard holdings[holding] != amount || holdings[holding] == nil else { return false }
     holdings[holding] = amount
-    _ = setSum(Self.sum(holdings.holdings(of: currency).map(\.amount)), of: currency)
+    _ = setSum(Self.sum(holdings.amounts(of: currency)), of: currency)
     return true
   }
 

@@ -33,10 +33,11 @@ extension HoldingRecord: FetchableRecord {
   init(checking row: Row) throws(StoreDamage) {
     let codeValue = StoredValue(row, 0)
     let placeValue = StoredValue(row, 1)
-    // The unnamed place goes without saying.
-    let key = "code \(codeValue.shown)" + (placeValue.text == "" ? "" : ", place \(placeValue.shown)")
     func damage(_ problem: String) -> StoreDamage {
-      StoreDamage(table: Self.databaseTableName, row: nil, key: key, problem: problem)
+      // The unnamed place goes without saying. Written only for a damaged row: a start
+      // reads every holding.
+      let key = "code \(codeValue.shown)" + (placeValue.text == "" ? "" : ", place \(placeValue.shown)")
+      return StoreDamage(table: Self.databaseTableName, row: nil, key: key, problem: problem)
     }
     guard let code = codeValue.text, let currency = Catalog.unit(storedAs: code) else {
       throw damage(tr("not a currency code as Coffer writes one"))
