@@ -110,6 +110,9 @@ enum TranslatedHelp {
       if argument.kind == "option" { label += " <" + (argument.valueName ?? "") + ">" }
     }
     var help = abstract(of: argument)
+    // The values and default go inside the sentence, before its full stop.
+    let fullStop = help.hasSuffix(tr(".")) ? tr(".") : ""
+    help = String(help.dropLast(fullStop.count))
     // Only other languages come here: the separator of a list of values in theirs.
     let values = argument.allValues?.listed()
     switch (values, argument.defaultValue) {
@@ -119,6 +122,7 @@ enum TranslatedHelp {
     case (nil, let fallback?): help += tr("(default: {default})", ["default": fallback])
     case (nil, nil): break
     }
+    help += fullStop
     let indent = String(repeating: " ", count: labelWidth)
     let wrapped = wrap(help, width: width, indent: indent)
     if DisplayWidth.of(label) + 2 > labelWidth {

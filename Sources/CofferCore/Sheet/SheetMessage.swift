@@ -42,7 +42,7 @@ package enum SheetMessage: Sendable, Equatable {
         "{holding}: invalid amount '{draft}': {reason}; the draft stays on {holding}",
         ["holding": error.holding.description, "draft": error.text, "reason": error.reason])
     case .notAnAmount(let holding, let reason):
-      "\(holding): \(reason)"
+      tr("{holding}: {reason}", ["holding": holding.description, "reason": reason])
     case .cannotFinish(let fields):
       tr(
         "cannot finish: invalid drafts in {fields}; fix them or cancel",

@@ -105,7 +105,7 @@ package enum StoreError: Error, Sendable, CustomStringConvertible {
 
   /// The first `first` of `items` joined by `; `, and how many more there are.
   static func listed(_ items: [String], first: Int) -> String {
-    let shown = items.prefix(first).joined(separator: "; ")
+    let shown = items.prefix(first).joined(separator: tr("; "))
     guard items.count > first else { return shown }
     return tr("{items}; and {more} more", ["items": shown, "more": String(items.count - first)])
   }

@@ -21,7 +21,7 @@ package struct StoreDamage: Error, Sendable, Equatable, CustomStringConvertible 
   /// `holding row 2 (code 'USD'): amount '1,200' is not a number`
   package var description: String {
     var text = row.map { tr("{table} row {row}", ["table": table, "row": String($0)]) } ?? table
-    if let key { text += " (\(key))" }
-    return text + ": " + problem
+    if let key { text = tr("{row} ({key})", ["row": text, "key": key]) }
+    return tr("{row}: {problem}", ["row": text, "problem": problem])
   }
 }

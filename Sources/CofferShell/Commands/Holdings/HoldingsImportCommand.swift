@@ -43,7 +43,9 @@ struct HoldingsImportCommand: Command {
     } catch let problem as RateFileError {
       // A cell at fault is named as an editor would jump to it.
       let place =
-        problem.cell.map { "\(name):\($0.line):\($0.column): " }
+        problem.cell.map {
+          tr("{file}:{line}:{column}: ", ["file": name, "line": String($0.line), "column": String($0.column)])
+        }
         ?? tr("{file}: {place}: ", ["file": name, "place": problem.place])
       throw context.failure(
         tr("{place}{problem}; nothing imported", ["place": place, "problem": problem.message]), at: offset)

@@ -21,9 +21,12 @@ struct LocalCommand: Command {
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     guard let currency else {
       let local = context.ledger.portfolio.local
-      // Its Chinese name in the reader's script: Traditional where the locale is.
-      let chinese = context.output.names == .traditionalChinese ? local.traditionalChineseName : local.chineseName
-      return .lines(["\(local.code) \(local.englishName) \(chinese)"])
+      // Both names in English; in Chinese, the Chinese name alone, in the reader's script.
+      return switch context.output.names {
+      case .english: .lines(["\(local.code) \(local.englishName) \(local.chineseName)"])
+      case .simplifiedChinese: .lines(["\(local.code) \(local.chineseName)"])
+      case .traditionalChinese: .lines(["\(local.code) \(local.traditionalChineseName)"])
+      }
     }
     guard context.sheet == nil else {
       throw context.failure(

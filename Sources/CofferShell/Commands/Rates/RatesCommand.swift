@@ -73,7 +73,8 @@ struct RatesCommand: Command {
       for row in rows {
         let missing = row.localRateMissing ? tr("no {code} (local) rate", ["code": local.code]) : tr("no rate")
         let quote =
-          row.rate.map { "1 \(row.currency.code) = \($0) \(target.code)" } ?? "1 \(row.currency.code) = ? (\(missing))"
+          row.rate.map { "1 \(row.currency.code) = \($0) \(target.code)" }
+          ?? tr("1 {code} = ? ({missing})", ["code": row.currency.code, "missing": missing])
         table.add([
           quote, row.date ?? "", (row.source ?? "").escapingControlCharacters,
           row.stale ? output.styled(tr("stale"), "33") : "",
