@@ -126,14 +126,19 @@ extension Ledger {
     try holdings(on: dates).map(Self.sums)
   }
 
-  /// Per currency index, the sum of its holdings' amounts.
+  /// Per currency index, the sum of its holdings' amounts, added up in place as
+  /// `Portfolio.sum` adds a currency's places (exactly the one amount when only one is
+  /// not zero).
   static func sums(_ holdings: [Holding: DecimalValue]) -> [DecimalValue] {
     var amounts = [DecimalValue](repeating: .zero, count: Currency.indexCount)
-    var byCurrency: [Int: [DecimalValue]] = [:]
     for (holding, amount) in holdings where !amount.isZero {
-      byCurrency[holding.currency.index, default: []].append(amount)
+      let index = holding.currency.index
+      if amounts[index].isZero {
+        amounts[index] = amount
+      } else if let added = try? amounts[index] + amount {
+        amounts[index] = added
+      }
     }
-    for (index, held) in byCurrency { amounts[index] = Portfolio.sum(held) }
     return amounts
   }
 

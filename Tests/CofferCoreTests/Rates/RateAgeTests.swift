@@ -36,6 +36,15 @@ import Testing
     #expect(age?.note(before: date("2026-11-27"), maxAge: 0) == nil)
   }
 
+  @Test func unitsOfTheOldestDateAreKeptByIndexEachOnceAndAnOlderDateStartsAgain() {
+    var age: RateAge?
+    for unit in [usd, aed, jpy, usd, cny] { RateAge.add(unit, date("2026-06-24"), to: &age) }
+    RateAge.add(eur, date("2026-06-25"), to: &age)
+    #expect(age == RateAge(date: date("2026-06-24"), units: [aed, usd, cny, jpy].sorted { $0.index < $1.index }))
+    RateAge.add(eur, date("2026-06-23"), to: &age)
+    #expect(age == RateAge(date: date("2026-06-23"), units: [eur]))
+  }
+
   @Test func onlyTheLocalCurrencyHeldRestsOnNoRate() throws {
     let held = portfolio(RateBook([rate(cny, "7.4", "2020-01-02")]))
     held.setAmount(value("100"), of: Holding(cny))

@@ -41,7 +41,8 @@ extension Store {
         let months = monthEnds.map { Self.month(of: days[$0]) }
         let statement = try db.cachedStatement(
           sql: """
-            SELECT month, effective, id, new FROM journal_month_end
+            SELECT month, effective, id, new, \(Self.holdsNoNUL("new"))
+            FROM journal_month_end
             WHERE code = ?1 AND place = ?2 AND month <= ?4 AND month >= coalesce(
               (SELECT max(month) FROM journal_month_end WHERE code = ?1 AND place = ?2 AND month < ?3), ?3)
             ORDER BY month
@@ -54,12 +55,14 @@ extension Store {
           var latest: HeldBalance?
           var next = 0
           while let row = try rows.next() {
-            let month = Self.month(in: row)
+            let month = (row[0] as Int64?).map(Int.init) ?? Self.month(in: row)
             while next < months.count && months[next] < month {
               if let held = latest { table.days[monthEnds[next]][key] = held }
               next += 1
             }
-            latest = try Self.balance(row, key: key, columns: (1, 2, 3), table: "journal_month_end", month: month)
+            latest = try Self.balance(
+              row, key: key, columns: (1, 2, 3), holdsNoNUL: (row[4] as Bool?) == true, table: "journal_month_end",
+              month: month)
           }
           while next < months.count {
             if let held = latest { table.days[monthEnds[next]][key] = held }
@@ -161,23 +164,41 @@ extension Store {
     let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: """
-          SELECT effective, id, new FROM journal
+          SELECT effective, id, new, \(holdsNoNUL("new")) FROM journal
           WHERE code = ? AND place = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1
           """),
       arguments: [holding.currency.code, holding.place.name, date.dayNumber])
     guard let row = try rows.next() else { return nil }
-    return try balance(row, key: holding, columns: (0, 1, 2), table: "journal")
+    return try balance(row, key: holding, columns: (0, 1, 2), holdsNoNUL: (row[3] as Bool?) == true, table: "journal")
+  }
+
+  /// An SQL condition that holds when text `column` has no NUL byte, which GRDB, reading
+  /// text as a C string, would cut short there: with it a row's text can be read as a
+  /// `String`, not as a `StoredValue`.
+  static func holdsNoNUL(_ column: String) -> String {
+    "instr(\(column), char(0)) = 0"
   }
 
   /// The balance in `row` (its effective day, its entry's id and its amount in
-  /// `columns`), checked as Coffer writes it.
+  /// `columns`), checked as Coffer writes it. The tables read are STRICT: their day is an
+  /// integer and their amount text, which SQLite checks as it writes them. So a row whose
+  /// amount holds no NUL byte (`holdsNoNUL`) and whose day and amount read as Coffer writes
+  /// them is taken as GRDB reads its columns, typed (a series of month ends reads
+  /// thousands: a `StoredValue` of each column costs several times as much); any other
+  /// is read whole, and named.
   private static func balance(
-    _ row: Row, key: Holding, columns: (day: Int, id: Int, amount: Int), table: String, month: Int? = nil
+    _ row: Row, key: Holding, columns: (day: Int, id: Int, amount: Int), holdsNoNUL: Bool, table: String,
+    month: Int? = nil
   ) throws(StoreDamage) -> HeldBalance {
-    let id = StoredValue(row, columns.id).integer
+    if holdsNoNUL, let day = row[columns.day] as Int64?, let since = CalendarDate(dayNumber: Int(day)),
+      let text = row[columns.amount] as String?, let amount = DecimalValue(storedText: text),
+      AmountRules.problem(with: amount, for: key.currency) == nil
+    {
+      return HeldBalance(amount: amount, since: since)
+    }
     func damage(_ problem: String) -> StoreDamage {
       StoreDamage(
-        table: table, row: month == nil ? id : nil,
+        table: table, row: month == nil ? StoredValue(row, columns.id).integer : nil,
         key: month.map { "\(key.storedKey), month \(monthText($0))" }, problem: problem)
     }
     let day = StoredValue(row, columns.day)
