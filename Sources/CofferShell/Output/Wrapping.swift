@@ -29,7 +29,13 @@ enum Wrapping {
     var piece = ""
     var blankBefore = false
     var previous: Character?
+    // Inside ASCII parentheses (a call such as `amount_at(货币, 日期)`), text written as it
+    // is typed: it breaks at its blanks, never between two of its characters.
+    var callDepth = 0
     for character in text {
+      defer {
+        if character == "(" { callDepth += 1 } else if character == ")" { callDepth = max(0, callDepth - 1) }
+      }
       if character == " " {
         if !piece.isEmpty { pieces.append((piece, blankBefore)) }
         piece = ""
@@ -38,8 +44,8 @@ enum Wrapping {
         continue
       }
       // A break between two characters where either is wide, unless punctuation binds them.
-      if let previous, !piece.isEmpty, isWide(character) || isWide(previous), !closing.contains(character),
-        !opening.contains(previous)
+      if let previous, !piece.isEmpty, callDepth == 0, isWide(character) || isWide(previous),
+        !closing.contains(character), !opening.contains(previous)
       {
         pieces.append((piece, blankBefore))
         piece = ""

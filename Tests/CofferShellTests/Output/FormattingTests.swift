@@ -86,4 +86,12 @@ func plainOutput() -> Output {
       Wrapping.wrap("a supercalifragilistic word", width: 10, indent: "") == ["a", "supercalifragilistic", "word"])
     #expect(Wrapping.wrap("short", width: 80, indent: "    ") == ["    short"])
   }
+
+  @Test func chineseBreaksBetweenCharactersButNotInsideACall() {
+    // Prose may break between two Chinese characters; a call as it is typed only at its
+    // blanks.
+    #expect(Wrapping.wrap("将焦点移到某货币并设置其输入内容", width: 12, indent: "") == ["将焦点移到某", "货币并设置其", "输入内容"])
+    let lines = Wrapping.wrap("函数：total() convert(金额, 原货币, 目标货币) value_at(货币, 日期)", width: 24, indent: "")
+    #expect(lines == ["函数：total()", "convert(金额, 原货币,", "目标货币) value_at(货币,", "日期)"])
+  }
 }
