@@ -161,35 +161,6 @@ extension Store {
     return alreadyRecorded
   }
 
-  /// A holding's stored entries within `days`, with the one in effect when it starts,
-  /// oldest first (of a day's, in the order entered).
-  private static func entries(
-    _ db: Database, of holding: Holding, around days: ClosedRange<CalendarDate>
-  ) throws -> [(day: Int, amount: DecimalValue)] {
-    let currency = holding.currency
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: """
-          SELECT effective, id, new FROM journal
-          WHERE code = ?1 AND place = ?4 AND effective <= ?3 AND effective >= coalesce(
-            (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?4 AND effective < ?2), ?2)
-          ORDER BY effective, id
-          """),
-      arguments: [currency.code, days.lowerBound.dayNumber, days.upperBound.dayNumber, holding.place.name])
-    var entries: [(day: Int, amount: DecimalValue)] = []
-    while let row = try rows.next() {
-      let day = StoredValue(row, 0).integer.map(Int.init)
-      guard let day, let text = StoredValue(row, 2).text, let amount = DecimalValue(storedText: text),
-        AmountRules.problem(with: amount, for: currency) == nil
-      else {
-        throw StoreDamage(
-          table: "journal", row: StoredValue(row, 1).integer, problem: tr("not an entry as Coffer writes one"))
-      }
-      entries.append((day, amount))
-    }
-    return entries
-  }
-
   /// How many days the rows are for: one bit a day between the first and the last.
   private static func distinctDays(_ rows: [WrittenBalance]) -> Int {
     guard let first = rows.lazy.map(\.date.dayNumber).min(), let last = rows.lazy.map(\.date.dayNumber).max() else {
@@ -207,12 +178,13 @@ extension Store {
   /// Rows per journal insert (seven arguments each, well under SQLite's limit of 32,766).
   private static let rowsPerStatement = 256
 
-  /// Writes the planned entries, `rowsPerStatement` to a statement,
-  /// bound straight from the planned text (not copied: the buffer does not change while
+  /// Writes the planned entries (an import's, or a save's balances for past dates),
+  /// `rowsPerStatement` to a statement: the journal's triggers cost little a row but much
+  /// a statement. Bound straight from the planned text (not copied: the buffer does not change while
   /// SQLite reads it).
-  private static func insert(
-    _ planned: inout PlannedEntries, entered: EntryTime, _ db: Database, shouldStop: () -> Bool,
-    progress: ((Int, Int) -> Void)?
+  static func insert(
+    _ planned: inout PlannedEntries, entered: EntryTime, _ db: Database, shouldStop: () -> Bool = { false },
+    progress: ((Int, Int) -> Void)? = nil
   ) throws {
     func sql(rows: Int) -> String {
       "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) VALUES "
@@ -399,6 +371,14 @@ struct PlannedEntries {
     let start = text.count
     text.append(contentsOf: string.utf8)
     return start..<text.count
+  }
+
+  /// A save's entry (not a move's: every planned row is a plain balance).
+  mutating func add(_ row: Store.JournalRow) {
+    rows.append(
+      Row(
+        day: row.effective.dayNumber, month: Store.month(of: row.effective), code: addText(row.holding.currency.code),
+        place: addText(row.holding.place.name), old: addText(row.old), new: addText(row.new)))
   }
 
   mutating func addText(_ amount: DecimalValue) -> Range<Int> {

@@ -163,11 +163,14 @@ extension Store {
       // Balances for past dates first, oldest first: each replaces the amount on its date
       // as it stands after the earlier ones. Another session's entry for the same holding
       // and date since this one read it is a conflict, judged on the store as this save
-      // found it.
+      // found it. Each holding's stored entries over its balances' days are read once, and
+      // the entries written together.
       let dated = batch.dated
-      var theirs: [DecimalValue?] = []
-      for edit in dated { theirs.append(try Self.entryAmount(db, of: edit.holding, exactlyOn: edit.date)) }
-      for (edit, theirs) in zip(dated, theirs) {
+      var walks = try StoredEntriesWalk.reading(db, around: dated)
+      var planned = PlannedEntries()
+      for edit in dated {
+        let day = edit.date.dayNumber
+        let theirs = walks[edit.holding]?.walk(to: day)
         let seen = edit.recordedOnDate ? edit.seen : nil
         if !force, theirs != seen, let theirs, theirs != edit.amount {
           outcome.conflicts.append(
@@ -178,13 +181,15 @@ extension Store {
         // A balance written down is a fact of its day, kept even when it equals the
         // amount carried there: only the same entry for that very day is not written
         // twice.
-        if try Self.entryAmount(db, of: edit.holding, exactlyOn: edit.date) == edit.amount { continue }
-        let replaced = try Self.balance(db, of: edit.holding, on: edit.date)?.amount ?? .zero
+        if theirs == edit.amount { continue }
+        let replaced = walks[edit.holding]?.carried ?? .zero
+        walks[edit.holding]?.write(edit.amount)
         try list(edit.holding.place)
         let row = JournalRow(entered: now, effective: edit.date, holding: edit.holding, old: replaced, new: edit.amount)
-        try Self.insert([row], db)
+        planned.add(row)
         entries.append(row)
       }
+      try Self.insert(&planned, entered: now, db)
       // Moves: both entries, or neither.
       for move in batch.moves {
         let from = try Self.balance(db, of: move.source, on: move.date)?.amount ?? .zero
