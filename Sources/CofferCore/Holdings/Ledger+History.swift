@@ -239,7 +239,7 @@ extension Ledger {
   /// `Store.importBalances`), then what changed read back. nil when stopped (nothing
   /// written).
   package func importBalances(
-    _ balances: [WrittenBalance], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ balances: WrittenBalances, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> ImportedBalances? {
     let report = try writing { store throws(StoreError) in
       try store.importBalances(balances, shouldStop: shouldStop, progress: progress)
