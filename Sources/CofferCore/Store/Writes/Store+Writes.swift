@@ -167,8 +167,9 @@ extension Store {
     let outcome = try writing { db -> SaveOutcome in
       var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
       counters.dbReads += 1
-      let saved = Set(
-        batch.amounts.map(\.holding.currency) + batch.dated.map(\.currency) + batch.moves.map(\.currency))
+      // Sorted once: a dump's save may hold ten thousand.
+      let dated = batch.dated
+      let saved = Set(batch.amounts.map(\.holding.currency) + dated.map(\.currency) + batch.moves.map(\.currency))
       let stored = try Self.currentAmounts(db, today: today, needed: saved)
       var entries: [JournalRow] = []
       var places = Set(try Self.namedPlaces(db).0)
@@ -184,7 +185,6 @@ extension Store {
       // and date since this one read it is a conflict, judged on the store as this save
       // found it. Each holding's stored entries over its balances' days are read once, and
       // the entries written together.
-      let dated = batch.dated
       var walks = try StoredEntriesWalk.reading(db, around: dated)
       var planned = PlannedEntries()
       for edit in dated {
