@@ -22,5 +22,7 @@ extension Ledger {
     guard inRunTransaction else { return }
     inRunTransaction = false
     store.rollbackRunTransaction()
+    // The holdings' latest entries read inside the run may be taken back.
+    latestEntries = nil
   }
 }

@@ -260,10 +260,13 @@ extension CommandContext {
     try dateArgument(expression, role: "\(function)()")
   }
 
-  /// An expression that must give a date; `role` names what needs it in the error.
-  func dateArgument(_ expression: Expression, role: String) throws(StatementFailure) -> CalendarDate {
+  /// An expression that must give a date; `role` names what needs it in the error (made
+  /// only then: a dump's half a million dated lines need none).
+  func dateArgument(_ expression: Expression, role: @autoclosure () -> String) throws(StatementFailure)
+    -> CalendarDate
+  {
     guard case .date(let date) = try evaluate(expression) else {
-      throw failure(tr("{role} needs a date (YYYY-MM-DD) here", ["role": role]), at: expression.offset)
+      throw failure(tr("{role} needs a date (YYYY-MM-DD) here", ["role": role()]), at: expression.offset)
     }
     return date
   }

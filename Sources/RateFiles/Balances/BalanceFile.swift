@@ -36,7 +36,7 @@ package enum BalanceFile {
   /// date a balance may be for, and the date of a file without a date column.
   package static func read(
     _ bytes: [UInt8], today: CalendarDate, units: KnownUnits, place placeRule: @escaping PlaceRule
-  ) throws(RateFileError) -> [WrittenBalance] {
+  ) throws(RateFileError) -> WrittenBalances {
     let lines = try CSVLines(bytes)
     guard lines.count > 0, !lines.isBlank(0) else { throw RateFileError(tr("the file is empty"), line: 1) }
     var cells: [Range<Int>] = []
@@ -44,7 +44,7 @@ package enum BalanceFile {
     let header = try cells.map { cell throws(RateFileError) in try text(lines, cell, line: 1).lowercased() }
     let columns = try Columns(header)
     let reader = RowReader(lines: lines, columns: columns, today: today, units: units, placeRule: placeRule)
-    var balances: [WrittenBalance] = []
+    var balances = WrittenBalances()
     balances.reserveCapacity(lines.count)
     do throws(RateFileError) {
       for index in 1..<lines.count where !lines.isBlank(index) {
@@ -106,7 +106,7 @@ package enum BalanceFile {
 
   /// Sorts by currency, place, date and line; a holding and date given twice is an error
   /// naming both lines (of all such pairs, the one whose second line comes first).
-  private static func sortRefusingTwice(_ balances: inout [WrittenBalance]) throws(RateFileError) {
+  private static func sortRefusingTwice(_ balances: inout WrittenBalances) throws(RateFileError) {
     // Sorted as one number a row (holding, day, then position in the file) rather than as
     // rows, which a sort of half a million would copy millions of times; by holding and
     // day only, the position staying in file order. A file of at most 64 MiB has fewer
@@ -136,7 +136,7 @@ package enum BalanceFile {
           ]),
         line: second.line)
     }
-    balances = keys.map { balances[position($0)] }
+    balances.reorder(keys.map(position))
   }
 
   private static let dayNumberOfYearOne = CalendarDate.first.dayNumber
@@ -145,7 +145,7 @@ package enum BalanceFile {
   /// A file that names no place (the common one, maybe half a million rows) is numbered
   /// by currency index alone, without hashing a place a row.
   private static func holdingNumbers(
-    _ balances: [WrittenBalance], below limit: Int
+    _ balances: WrittenBalances, below limit: Int
   ) throws(RateFileError) -> (WrittenBalance) -> UInt64 {
     guard balances.contains(where: { !$0.place.isUnnamed }) else { return { UInt64($0.currencyIndex) } }
     let holdings = Set(balances.lazy.map(\.holding)).sorted(by: Holding.precedes)

@@ -2,10 +2,10 @@
 /// `lowestBit` up: a sort of half a million keys in a few milliseconds, where a comparison
 /// sort takes ten times as long. Keys equal in those bits keep their order.
 enum RadixSort {
-  static func sorted(_ keys: [UInt64], byBitsFrom lowestBit: Int) -> [UInt64] {
+  static func sorted(_ input: consuming [UInt64], byBitsFrom lowestBit: Int) -> [UInt64] {
     let digitBits = 14
     let buckets = 1 << digitBits
-    var keys = keys
+    var keys = consume input
     var scratch = keys
     var shift = lowestBit
     while shift < 64 {

@@ -231,6 +231,15 @@ extension Store {
     }
   }
 
+  /// Each holding's latest entry, as its `holding` row says; nil when a row cannot be
+  /// read.
+  func latestEntries() throws(StoreError) -> [Holding: HeldBalance]? {
+    try read { db in
+      counters.dbReads += 1
+      return try Self.latestEntries(db)
+    }
+  }
+
   /// Which holdings have an entry effective after `date`: whether a balance written down
   /// for `date` is also the current amount. A seek a holding.
   package func holdingsWithEntries(after date: CalendarDate) throws(StoreError) -> Set<Holding> {
@@ -247,13 +256,33 @@ extension Store {
     }
   }
 
-  /// The amount of the entry of a holding effective on `date` itself (the last entered of
-  /// that day), inside a write; nil when there is none. What two sessions writing the same
-  /// holding and date conflict over.
-  static func entryAmount(_ db: Database, of holding: Holding, exactlyOn date: CalendarDate) throws -> DecimalValue? {
-    let balance = try balance(db, of: holding, on: date)
-    guard let balance, balance.since == date else { return nil }
-    return balance.amount
+  /// A holding's stored entries within `days`, with the one in effect when it starts,
+  /// oldest first (of a day's, in the order entered).
+  static func entries(
+    _ db: Database, of holding: Holding, around days: ClosedRange<CalendarDate>
+  ) throws -> [(day: Int, amount: DecimalValue)] {
+    let currency = holding.currency
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(
+        sql: """
+          SELECT effective, id, new FROM journal
+          WHERE code = ?1 AND place = ?4 AND effective <= ?3 AND effective >= coalesce(
+            (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?4 AND effective < ?2), ?2)
+          ORDER BY effective, id
+          """),
+      arguments: [currency.code, days.lowerBound.dayNumber, days.upperBound.dayNumber, holding.place.name])
+    var entries: [(day: Int, amount: DecimalValue)] = []
+    while let row = try rows.next() {
+      let day = StoredValue(row, 0).integer.map(Int.init)
+      guard let day, let text = StoredValue(row, 2).text, let amount = DecimalValue(storedText: text),
+        AmountRules.problem(with: amount, for: currency) == nil
+      else {
+        throw StoreDamage(
+          table: "journal", row: StoredValue(row, 1).integer, problem: tr("not an entry as Coffer writes one"))
+      }
+      entries.append((day, amount))
+    }
+    return entries
   }
 
   /// Entries by effective date, newest first (among a day's, the last entered first),

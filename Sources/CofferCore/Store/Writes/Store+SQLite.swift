@@ -57,55 +57,63 @@ extension Store {
   /// the journal already holds that amount for that holding and day. Returns nil when
   /// stopped.
   ///
-  /// The stored entries the rows fall among are read once per holding. An import that
-  /// writes more rows than the journal holds drops the journal's indexes and triggers,
-  /// writes, and makes them again, with the derived rows of what it wrote: a third of the
-  /// time, in the same transaction.
+  /// `rows` come grouped by currency and place, each by date, as BalanceFile gives them.
+  /// The stored entries the rows fall among are read once per holding, before anything
+  /// is written. Then a holding at a time is planned and written, so that only its
+  /// entries are held in memory. An import of more rows than the journal holds drops the
+  /// journal's indexes and triggers, writes, and makes them again, with the derived rows
+  /// of what it wrote: a third of the time, in the same transaction.
   package func importBalances(
-    _ balances: [WrittenBalance], shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ rows: WrittenBalances, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> ImportedBalances? {
     let now = EntryTime.now()
-    // Grouped by currency and place, each by date: as BalanceFile gives them.
-    let inOrder = zip(balances, balances.dropFirst()).allSatisfy { !WrittenBalance.byHoldingAndDate($1, $0) }
-    let rows = inOrder ? balances : balances.sorted(by: WrittenBalance.byHoldingAndDate)
     var report = ImportedBalances()
     report.read = rows.count
     report.days = Self.distinctDays(rows)
+    var holdings: [Range<Int>] = []
+    var first = 0
+    while first < rows.count {
+      var end = first
+      while end < rows.count && rows.areOfTheSameHolding(end, first) { end += 1 }
+      holdings.append(first..<end)
+      first = end
+    }
     do {
       try inRollbackJournalWhenAlone(writing: rows.count) {
         try write { db in
-          var planned = PlannedEntries()
-          // An amount's text, as a rule, is shorter than 16 bytes.
-          planned.reserve(rows: rows.count, textBytes: rows.count * 16)
-          var listed = Set(try Self.namedPlaces(db).0)
-          var currencies = Set<Int>()
-          var first = 0
-          while first < rows.count {
-            var end = first
-            while end < rows.count && rows[end].isOfTheSameHolding(as: rows[first]) { end += 1 }
-            let place = rows[first].place
-            if !place.isUnnamed && listed.insert(place).inserted { try PlaceRecord(place).insert(db) }
-            if currencies.insert(rows[first].currencyIndex).inserted { report.currencies += 1 }
-            report.alreadyRecorded += try Self.plan(rows[first..<end], among: db, into: &planned)
-            if shouldStop() { throw ImportStopped() }
-            first = end
+          let stored = try holdings.map { range in
+            try Self.entries(
+              db, of: rows[range.lowerBound].holding,
+              around: rows[range.lowerBound].date...rows[range.upperBound - 1].date)
           }
-          report.written = planned.count
           let journalRows = try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0
-          let bulk = planned.count >= Self.bulkWriteRows && planned.count >= journalRows
+          // Decided on the rows read, which are at least the entries written.
+          let bulk = rows.count >= Self.bulkWriteRows && rows.count >= journalRows
           if bulk {
             try db.execute(sql: "DROP INDEX journal_by_holding; DROP INDEX journal_by_date")
             for trigger in StoreSchema.journalTriggers {
               try db.execute(sql: "DROP \(trigger.type.uppercased()) IF EXISTS \(trigger.name)")
             }
           }
-          let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-          try db.execute(sql: "PRAGMA cache_size = -65536")
-          defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-          try Self.insert(&planned, entered: now, db, shouldStop: shouldStop, progress: progress)
+          var listed = Set(try Self.namedPlaces(db).0)
+          var currencies = Set<Int>()
+          for (range, stored) in zip(holdings, stored) {
+            let place = rows[range.lowerBound].place
+            if !place.isUnnamed && listed.insert(place).inserted { try PlaceRecord(place).insert(db) }
+            if currencies.insert(rows[range.lowerBound].currencyIndex).inserted { report.currencies += 1 }
+            var planned = PlannedEntries()
+            // An amount's text, as a rule, is shorter than 16 bytes.
+            planned.reserve(rows: range.count, textBytes: range.count * 16)
+            report.alreadyRecorded += Self.plan(rows[range], among: stored, into: &planned)
+            try Self.insert(&planned, entered: now, db, shouldStop: shouldStop) { written, _ in
+              progress?(range.lowerBound + written, rows.count)
+            }
+            if bulk { try Self.recordDerivedRows(db, of: planned) }
+            report.written += planned.count
+            if shouldStop() { throw ImportStopped() }
+          }
           if bulk {
             try db.execute(sql: (StoreSchema.journalByHolding.sql ?? "") + "; " + (StoreSchema.journalByDate.sql ?? ""))
-            try Self.recordDerivedRows(db, of: planned)
             for trigger in StoreSchema.journalTriggers { try db.execute(sql: trigger.sql ?? "") }
           }
           if shouldStop() { throw ImportStopped() }
@@ -122,14 +130,13 @@ extension Store {
   }
 
   /// Adds to `planned` the entries one holding's rows make, each replacing the amount
-  /// carried to its day (the stored entries up to that day first: the row is entered
+  /// carried to its day (the `stored` entries up to that day first: the row is entered
   /// after them); returns how many rows the journal already held.
   private static func plan(
-    _ rows: ArraySlice<WrittenBalance>, among db: Database, into planned: inout PlannedEntries
-  ) throws -> Int {
-    guard let firstRow = rows.first, let lastRow = rows.last else { return 0 }
-    let holding = firstRow.holding
-    let stored = try entries(db, of: holding, around: firstRow.date...lastRow.date)
+    _ rows: Slice<WrittenBalances>, among stored: [(day: Int, amount: DecimalValue)],
+    into planned: inout PlannedEntries
+  ) -> Int {
+    guard let holding = rows.first?.holding else { return 0 }
     var alreadyRecorded = 0
     var next = 0
     var carried = DecimalValue.zero
@@ -161,44 +168,14 @@ extension Store {
     return alreadyRecorded
   }
 
-  /// A holding's stored entries within `days`, with the one in effect when it starts,
-  /// oldest first (of a day's, in the order entered).
-  private static func entries(
-    _ db: Database, of holding: Holding, around days: ClosedRange<CalendarDate>
-  ) throws -> [(day: Int, amount: DecimalValue)] {
-    let currency = holding.currency
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: """
-          SELECT effective, id, new FROM journal
-          WHERE code = ?1 AND place = ?4 AND effective <= ?3 AND effective >= coalesce(
-            (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?4 AND effective < ?2), ?2)
-          ORDER BY effective, id
-          """),
-      arguments: [currency.code, days.lowerBound.dayNumber, days.upperBound.dayNumber, holding.place.name])
-    var entries: [(day: Int, amount: DecimalValue)] = []
-    while let row = try rows.next() {
-      let day = StoredValue(row, 0).integer.map(Int.init)
-      guard let day, let text = StoredValue(row, 2).text, let amount = DecimalValue(storedText: text),
-        AmountRules.problem(with: amount, for: currency) == nil
-      else {
-        throw StoreDamage(
-          table: "journal", row: StoredValue(row, 1).integer, problem: tr("not an entry as Coffer writes one"))
-      }
-      entries.append((day, amount))
-    }
-    return entries
-  }
-
   /// How many days the rows are for: one bit a day between the first and the last.
-  private static func distinctDays(_ rows: [WrittenBalance]) -> Int {
-    guard let first = rows.lazy.map(\.date.dayNumber).min(), let last = rows.lazy.map(\.date.dayNumber).max() else {
-      return 0
-    }
+  private static func distinctDays(_ rows: WrittenBalances) -> Int {
+    let days = rows.indices.lazy.map(rows.dayNumber)
+    guard let first = days.min(), let last = days.max() else { return 0 }
     var seen = [Bool](repeating: false, count: last - first + 1)
     var count = 0
-    for row in rows where !seen[row.date.dayNumber - first] {
-      seen[row.date.dayNumber - first] = true
+    for day in days where !seen[day - first] {
+      seen[day - first] = true
       count += 1
     }
     return count
@@ -207,18 +184,21 @@ extension Store {
   /// Rows per journal insert (seven arguments each, well under SQLite's limit of 32,766).
   private static let rowsPerStatement = 256
 
-  /// Writes the planned entries, `rowsPerStatement` to a statement,
-  /// bound straight from the planned text (not copied: the buffer does not change while
+  /// Writes the planned entries (an import's, or a save's balances for past dates),
+  /// `rowsPerStatement` to a statement: the journal's triggers cost little a row but much
+  /// a statement. Bound straight from the planned text (not copied: the buffer does not change while
   /// SQLite reads it).
-  private static func insert(
-    _ planned: inout PlannedEntries, entered: EntryTime, _ db: Database, shouldStop: () -> Bool,
-    progress: ((Int, Int) -> Void)?
+  static func insert(
+    _ planned: inout PlannedEntries, entered: EntryTime, _ db: Database, shouldStop: () -> Bool = { false },
+    progress: ((Int, Int) -> Void)? = nil
   ) throws {
     func sql(rows: Int) -> String {
       "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) VALUES "
         + repeatElement("(?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
-    let full = try db.makeStatement(sql: sql(rows: rowsPerStatement))
+    // Prepared once a connection: a statement of 256 rows takes as long to prepare as
+    // 500 rows to write.
+    let full = try db.cachedStatement(sql: sql(rows: rowsPerStatement))
     let enteredText = planned.addText(entered.utcText)
     let offset = Int64(entered.offsetMinutes)
     let rows = planned.rows
@@ -399,6 +379,14 @@ struct PlannedEntries {
     let start = text.count
     text.append(contentsOf: string.utf8)
     return start..<text.count
+  }
+
+  /// A save's entry (not a move's: every planned row is a plain balance).
+  mutating func add(_ row: Store.JournalRow) {
+    rows.append(
+      Row(
+        day: row.effective.dayNumber, month: Store.month(of: row.effective), code: addText(row.holding.currency.code),
+        place: addText(row.holding.place.name), old: addText(row.old), new: addText(row.new)))
   }
 
   mutating func addText(_ amount: DecimalValue) -> Range<Int> {

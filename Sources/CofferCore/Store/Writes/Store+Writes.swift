@@ -37,6 +37,9 @@ extension Store {
     /// the save: whether a balance for a past date is also the current amount is the
     /// store's to say (another session may have saved a later entry meanwhile).
     package var current: [Holding: DecimalValue] = [:]
+    /// Each holding's latest entry after the save, as its `holding` row says; nil when a
+    /// row cannot be read.
+    package var latestEntries: [Holding: HeldBalance]?
     /// Whether the transaction changed anything.
     package var wroteSomething = false
   }
@@ -135,6 +138,22 @@ extension Store {
     return amounts
   }
 
+  /// Each holding's latest entry, as its `holding` row says (one read of a row a
+  /// holding); nil when a row cannot be read.
+  static func latestEntries(_ db: Database) throws -> [Holding: HeldBalance]? {
+    var latest: [Holding: HeldBalance] = [:]
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
+    while let row = try rows.next() {
+      do throws(StoreDamage) {
+        let record = try HoldingRecord(checking: row)
+        latest[record.holding] = HeldBalance(amount: record.amount, since: record.effective)
+      } catch {
+        return nil
+      }
+    }
+    return latest
+  }
+
   /// Writes a batch in one transaction: a journal entry for each changed amount (the
   /// journal's triggers keep the holdings), two for each move, new rates and settings.
   /// `base` holds, per holding, the amount this session last read from the store; a
@@ -148,8 +167,9 @@ extension Store {
     let outcome = try writing { db -> SaveOutcome in
       var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
       counters.dbReads += 1
-      let saved = Set(
-        batch.amounts.map(\.holding.currency) + batch.dated.map(\.currency) + batch.moves.map(\.currency))
+      // Sorted once: a dump's save may hold ten thousand.
+      let dated = batch.dated
+      let saved = Set(batch.amounts.map(\.holding.currency) + dated.map(\.currency) + batch.moves.map(\.currency))
       let stored = try Self.currentAmounts(db, today: today, needed: saved)
       var entries: [JournalRow] = []
       var places = Set(try Self.namedPlaces(db).0)
@@ -163,11 +183,13 @@ extension Store {
       // Balances for past dates first, oldest first: each replaces the amount on its date
       // as it stands after the earlier ones. Another session's entry for the same holding
       // and date since this one read it is a conflict, judged on the store as this save
-      // found it.
-      let dated = batch.dated
-      var theirs: [DecimalValue?] = []
-      for edit in dated { theirs.append(try Self.entryAmount(db, of: edit.holding, exactlyOn: edit.date)) }
-      for (edit, theirs) in zip(dated, theirs) {
+      // found it. Each holding's stored entries over its balances' days are read once, and
+      // the entries written together.
+      var walks = try StoredEntriesWalk.reading(db, around: dated)
+      var planned = PlannedEntries()
+      for edit in dated {
+        let day = edit.date.dayNumber
+        let theirs = walks[edit.holding]?.walk(to: day)
         let seen = edit.recordedOnDate ? edit.seen : nil
         if !force, theirs != seen, let theirs, theirs != edit.amount {
           outcome.conflicts.append(
@@ -178,13 +200,15 @@ extension Store {
         // A balance written down is a fact of its day, kept even when it equals the
         // amount carried there: only the same entry for that very day is not written
         // twice.
-        if try Self.entryAmount(db, of: edit.holding, exactlyOn: edit.date) == edit.amount { continue }
-        let replaced = try Self.balance(db, of: edit.holding, on: edit.date)?.amount ?? .zero
+        if theirs == edit.amount { continue }
+        let replaced = walks[edit.holding]?.carried ?? .zero
+        walks[edit.holding]?.write(edit.amount)
         try list(edit.holding.place)
         let row = JournalRow(entered: now, effective: edit.date, holding: edit.holding, old: replaced, new: edit.amount)
-        try Self.insert([row], db)
+        planned.add(row)
         entries.append(row)
       }
+      try Self.insert(&planned, entered: now, db)
       // Moves: both entries, or neither.
       for move in batch.moves {
         let from = try Self.balance(db, of: move.source, on: move.date)?.amount ?? .zero
@@ -261,6 +285,7 @@ extension Store {
         let current = try Self.currentAmounts(db, today: today, needed: Set(datedOnly.map(\.currency)))
         for holding in datedOnly { outcome.current[holding] = current[holding] ?? .zero }
       }
+      outcome.latestEntries = try Self.latestEntries(db)
       counters.rowsWritten += entries.count
       outcome.wroteSomething = !entries.isEmpty || !batch.quotes.isEmpty || !batch.rates.isEmpty || batch.local != nil
       return outcome

@@ -31,7 +31,7 @@ struct HoldingsImportCommand: Command {
 
   func run(_ context: CommandContext) throws(StatementFailure) -> CommandResult {
     let name = (path as NSString).lastPathComponent
-    let balances: [WrittenBalance]
+    let balances: WrittenBalances
     do {
       let bytes = try RatesFileLoader.read(context.resolve(path))
       let ledger = context.ledger
