@@ -27,18 +27,9 @@ extension Ledger {
     return DatedView(date: date, stored: stored, laterEntries: later)
   }
 
-  /// What the store holds of one holding for `date`: all a single dated `set` needs. A
-  /// date on or after the holding's latest entry (a dump gives back its history a line at
-  /// a time, oldest first) reads nothing: the balance then is that entry's, and none is
-  /// later. Another date takes two seeks.
+  /// What the store holds of one holding for `date`: all a single dated `set` needs, and
+  /// two seeks (a dump gives back its history a line at a time).
   func datedView(on date: CalendarDate, of holding: Holding) throws(StoreError) -> DatedView {
-    if latestEntries == nil { latestEntries = try store.latestEntries() }
-    if let latestEntries {
-      let latest = latestEntries[holding]
-      if latest.map({ $0.since <= date }) ?? true {
-        return DatedView(date: date, stored: latest.map { [holding: $0] } ?? [:], laterEntries: [])
-      }
-    }
     let (balance, later) = try store.balance(of: holding, on: date)
     return DatedView(date: date, stored: balance.map { [holding: $0] } ?? [:], laterEntries: later ? [holding] : [])
   }

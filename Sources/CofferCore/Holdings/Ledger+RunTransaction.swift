@@ -22,7 +22,5 @@ extension Ledger {
     guard inRunTransaction else { return }
     inRunTransaction = false
     store.rollbackRunTransaction()
-    // The holdings' latest entries read inside the run may be taken back.
-    latestEntries = nil
   }
 }

@@ -42,11 +42,6 @@ package final class Ledger {
   /// inside it (what its rollback takes back).
   package internal(set) var inRunTransaction = false
   var wroteInTransaction = false
-  /// Each holding's latest journal entry, as the store's `holding` rows said when this
-  /// session last read them or saved: a balance written down for a day on or after it
-  /// needs nothing more of the store (a dump replays half a million). nil after any other
-  /// write of this session, or when a row could not be read, until they are read again.
-  var latestEntries: [Holding: HeldBalance]?
 
   package init(location: StoreLocation, counters: Counters = Counters(), today: CalendarDate = .today())
     throws(StoreError)
@@ -239,7 +234,6 @@ package final class Ledger {
       throw error
     }
     ratesRevision = outcome.ratesRevision
-    latestEntries = outcome.latestEntries
     var kept = PendingBatch()
     for (holding, amount) in pending.amounts
     where outcome.conflicts.contains(where: { $0.holding == holding && $0.date == nil }) {
@@ -267,8 +261,6 @@ package final class Ledger {
   func writing<T>(_ body: (Store) throws(StoreError) -> T) throws(StoreError) -> T {
     try prepareToWrite()
     if inRunTransaction { wroteInTransaction = true }
-    // What the write changes is not known here: read again when next asked.
-    latestEntries = nil
     do {
       return try body(store)
     } catch {
@@ -336,7 +328,6 @@ package final class Ledger {
   @discardableResult
   func apply(_ state: StoredState) -> [Currency] {
     damage = state.damage
-    latestEntries = state.latestEntries
     if state.units != addedUnits {
       addedUnits = state.units
       portfolio.setUnits(units)

@@ -231,15 +231,6 @@ extension Store {
     }
   }
 
-  /// Each holding's latest entry, as its `holding` row says; nil when a row cannot be
-  /// read.
-  func latestEntries() throws(StoreError) -> [Holding: HeldBalance]? {
-    try read { db in
-      counters.dbReads += 1
-      return try Self.latestEntries(db)
-    }
-  }
-
   /// Which holdings have an entry effective after `date`: whether a balance written down
   /// for `date` is also the current amount. A seek a holding.
   package func holdingsWithEntries(after date: CalendarDate) throws(StoreError) -> Set<Holding> {

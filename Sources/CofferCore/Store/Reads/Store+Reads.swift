@@ -5,9 +5,6 @@ import GRDB
 package struct StoredState: Sendable {
   /// The current amount of every holding with an entry, zero or not.
   package var holdings: [Holding: DecimalValue]
-  /// Each holding's latest entry, as its `holding` row says; nil when a row could not be
-  /// read.
-  package var latestEntries: [Holding: HeldBalance]?
   /// The units the store added beyond the catalog, by code.
   package var units: [Currency]
   /// The named places the store lists, by name.
@@ -85,12 +82,10 @@ extension Store {
       damage += unitDamage + placeDamage
       var amounts: [Holding: DecimalValue] = [:]
       var later: [HoldingRecord] = []
-      var latest: [Holding: HeldBalance]? = [:]
       let holdings = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
       while let row = try holdings.next() {
         do throws(StoreDamage) {
           let holding = try HoldingRecord(checking: row)
-          latest?[holding.holding] = HeldBalance(amount: holding.amount, since: holding.effective)
           if holding.effective > today {
             later.append(holding)
           } else {
@@ -98,7 +93,6 @@ extension Store {
           }
         } catch {
           damage.append(error)
-          latest = nil
         }
       }
       counters.dbReads += 3
@@ -121,7 +115,7 @@ extension Store {
         }
       }
       return StoredState(
-        holdings: amounts, latestEntries: latest, units: units, places: places, local: settings.local, rates: rates,
+        holdings: amounts, units: units, places: places, local: settings.local, rates: rates,
         ratesRevision: settings.ratesRevision, maxAge: settings.maxAge, maxJump: settings.maxJump, damage: damage)
     }
   }

@@ -37,9 +37,6 @@ extension Store {
     /// the save: whether a balance for a past date is also the current amount is the
     /// store's to say (another session may have saved a later entry meanwhile).
     package var current: [Holding: DecimalValue] = [:]
-    /// Each holding's latest entry after the save, as its `holding` row says; nil when a
-    /// row cannot be read.
-    package var latestEntries: [Holding: HeldBalance]?
     /// Whether the transaction changed anything.
     package var wroteSomething = false
   }
@@ -136,22 +133,6 @@ extension Store {
       amounts[holding.holding] = amount
     }
     return amounts
-  }
-
-  /// Each holding's latest entry, as its `holding` row says (one read of a row a
-  /// holding); nil when a row cannot be read.
-  static func latestEntries(_ db: Database) throws -> [Holding: HeldBalance]? {
-    var latest: [Holding: HeldBalance] = [:]
-    let rows = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
-    while let row = try rows.next() {
-      do throws(StoreDamage) {
-        let record = try HoldingRecord(checking: row)
-        latest[record.holding] = HeldBalance(amount: record.amount, since: record.effective)
-      } catch {
-        return nil
-      }
-    }
-    return latest
   }
 
   /// Writes a batch in one transaction: a journal entry for each changed amount (the
@@ -285,7 +266,6 @@ extension Store {
         let current = try Self.currentAmounts(db, today: today, needed: Set(datedOnly.map(\.currency)))
         for holding in datedOnly { outcome.current[holding] = current[holding] ?? .zero }
       }
-      outcome.latestEntries = try Self.latestEntries(db)
       counters.rowsWritten += entries.count
       outcome.wroteSomething = !entries.isEmpty || !batch.quotes.isEmpty || !batch.rates.isEmpty || batch.local != nil
       return outcome
