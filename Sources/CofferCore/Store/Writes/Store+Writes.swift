@@ -275,9 +275,10 @@ extension Store {
     return outcome
   }
 
-  /// A journal entry about to be written (the journal's triggers keep the holdings and
-  /// the month ends from it).
-  struct JournalRow {
+  /// A journal entry about to be written, through its record (the journal's triggers
+  /// keep the holdings and the month ends from it).
+  struct JournalRow: PersistableRecord {
+    static let databaseTableName = "journal"
     let entered: EntryTime
     let effective: CalendarDate
     let holding: Holding
@@ -285,44 +286,24 @@ extension Store {
     let new: DecimalValue
     var move: JournalEntry.Move = .none
 
-    /// The columns an entry is written with, in the order of `values`.
-    static let columns = "entered, utc_offset, effective, code, place, old, new, move"
-
     /// Written as Coffer writes every entry: UTC time and its offset, the day number, the
-    /// code, and the amounts as plain decimal text.
-    var values: [(any DatabaseValueConvertible)?] {
-      [
-        entered.utcText, entered.offsetMinutes, effective.dayNumber, holding.currency.code, holding.place.name,
-        old.description, new.description, move.rawValue,
-      ]
-    }
-
-    /// Rows one INSERT writes at most: 8 values a row stay far below SQLite's 32,766
-    /// variables, and a save of every holding (a few dozen rows) is one statement.
-    static let rowsPerStatement = 500
-
-    /// `INSERT INTO journal (…) VALUES (?, …), (?, …)…` of `count` rows.
-    static func insertSQL(rows count: Int) -> String {
-      "INSERT INTO journal (\(columns)) VALUES " + String(repeating: "(?, ?, ?, ?, ?, ?, ?, ?), ", count: count - 1)
-        + "(?, ?, ?, ?, ?, ?, ?, ?)"
+    /// code, and the amounts as plain decimal text. Into GRDB's container directly, not
+    /// through `Encodable`, whose keyed containers cost more than the insert itself.
+    func encode(to container: inout PersistenceContainer) {
+      container["entered"] = entered.utcText
+      container["utc_offset"] = entered.offsetMinutes
+      container["effective"] = effective.dayNumber
+      container["code"] = holding.currency.code
+      container["place"] = holding.place.name
+      container["old"] = old.description
+      container["new"] = new.description
+      container["move"] = move.rawValue
     }
   }
 
-  /// Writes `rows`, in order (so their ids are too): one statement for up to
-  /// `JournalRow.rowsPerStatement` of them, which SQLite runs, with the journal's
-  /// triggers, at a fraction of one statement a row (a save of 41 rows: 3.4 M
-  /// instructions, from 7.1 M in 41 inserts of a record each).
+  /// Writes `rows`, in order.
   static func insert(_ rows: [JournalRow], _ db: Database) throws {
-    var start = rows.startIndex
-    while start < rows.endIndex {
-      let part = rows[start..<min(start + JournalRow.rowsPerStatement, rows.endIndex)]
-      var values: [(any DatabaseValueConvertible)?] = []
-      values.reserveCapacity(part.count * 8)
-      for row in part { values += row.values }
-      try db.cachedStatement(sql: JournalRow.insertSQL(rows: part.count)).execute(
-        arguments: StatementArguments(values))
-      start = part.endIndex
-    }
+    for row in rows { try row.insert(db) }
   }
 
   static func setSetting(_ db: Database, _ key: String, _ value: String) throws {
