@@ -2,13 +2,13 @@ import CofferText
 import GRDB
 import GRDBSQLite
 
-/// The one place Coffer calls SQLite itself rather than through GRDB: the imports of many
-/// rows (`holdings import` of a long history, `rates import` of the ECB's), whose half a
-/// million journal rows are bound straight to prepared statements of many rows each,
-/// their text from one buffer (GRDB's arguments, or a String a value, would cost more than
-/// the writing), and which write many new pages in SQLite's rollback-journal mode when no
-/// other connection has the store open; and the store's WAL files kept at close, a file
-/// control GRDB has no call for.
+/// The one place Coffer calls SQLite itself rather than through GRDB: the writes of many
+/// journal rows (`holdings import` of a long history, `rates import` of the ECB's, a save's
+/// balances for past dates, as a dump's replay makes), bound straight to prepared
+/// statements of many rows each, their text from one buffer (GRDB's arguments, or a String
+/// a value, would cost more than the writing), and the imports write many new pages in
+/// SQLite's rollback-journal mode when no other connection has the store open; and the
+/// store's WAL files kept at close, a file control GRDB has no call for.
 extension Store {
   // MARK: - Another session's saves
 
