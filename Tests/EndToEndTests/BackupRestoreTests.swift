@@ -302,8 +302,8 @@ import Testing
       "it is another application's SQLite database (application_id 0x7)"
     ),
     (
-      "newer", "cp GOOD FILE && sqlite3 FILE 'PRAGMA user_version = 12'",
-      "it was made by a newer Coffer (schema 12; this one knows up to 11)"
+      "newer", "cp GOOD FILE && sqlite3 FILE 'PRAGMA user_version = 13'",
+      "it was made by a newer Coffer (schema 13; this one knows up to 12)"
     ),
     ("empty", ": > FILE", "is empty: not a Coffer store"),
     ("text", "echo 'set USD 5' > FILE", "is not a Coffer store: it is not a SQLite database"),
@@ -384,7 +384,7 @@ import Testing
       extraEnvironment: ["TZ": "Asia/Shanghai"])
     #expect(
       outcome.stdout == """
-        restored the store from \(old): 1 holding, rates on 0 days, 2 journal entries (it was schema 4, brought up to 11; the file is unchanged)
+        restored the store from \(old): 1 holding, rates on 0 days, 2 journal entries (it was schema 4, brought up to 12; the file is unchanged)
         USD 200
         HKD Hong Kong Dollar 港币
         effective,code,place,old,new,entered
@@ -395,7 +395,7 @@ import Testing
     #expect(outcome.stderr == "", "\(outcome)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: old)) == bytes)
     #expect(try files(startingWith: "v4.db") == ["v4.db"])
-    #expect(try sqlite(database, "PRAGMA user_version").stdout == "11\n")
+    #expect(try sqlite(database, "PRAGMA user_version").stdout == "12\n")
     #expect(try run("check").status == 0)
   }
 

@@ -335,12 +335,12 @@ import Testing
       #expect(outcome.status == 3, "\(outcome)")
       #expect(outcome.stderr.contains("is read-only"), "\(outcome)")
     }
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v11"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v12"))
     // Its owner upgrades it, keeping the one copy.
     let upgraded = try coffer.run(["--db", database, "-c", "print amount(USD)"])
     #expect(upgraded.status == 0 && upgraded.stdout == "7\n", "\(upgraded)")
-    #expect(FileManager.default.fileExists(atPath: database + ".before-v11"))
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v11.2"))
+    #expect(FileManager.default.fileExists(atPath: database + ".before-v12"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v12.2"))
   }
 
   @Test func aStoreOfSchemaFourIsCopiedThenMigrated() throws {
@@ -369,7 +369,7 @@ import Testing
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
       outcome.stderr
-        == "coffer: the store \(database) was upgraded to this Coffer's schema; a copy as it was is kept in \(database).before-v11\n"
+        == "coffer: the store \(database) was upgraded to this Coffer's schema; a copy as it was is kept in \(database).before-v12\n"
     )
     #expect(
       outcome.stdout
@@ -380,12 +380,12 @@ import Testing
     // Effective dates are day numbers: 20269 is 2025-06-30.
     #expect(stored.stdout == "2025-06-30T15:30:00Z|480|20269\n2025-07-01T00:00:00Z|480|20270\n")
     // The copy is the store as it was, schema 4, and private.
-    let copy = try coffer.run([database + ".before-v11", "PRAGMA user_version"], binary: "/usr/bin/sqlite3")
+    let copy = try coffer.run([database + ".before-v12", "PRAGMA user_version"], binary: "/usr/bin/sqlite3")
     #expect(copy.stdout == "4\n")
-    let attributes = try FileManager.default.attributesOfItem(atPath: database + ".before-v11")
+    let attributes = try FileManager.default.attributesOfItem(atPath: database + ".before-v12")
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     // Opened again: no second copy, no message.
     #expect(try coffer.run(["--db", database, "-c", "check"]).stderr == "")
-    #expect(!FileManager.default.fileExists(atPath: database + ".before-v11.2"))
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v12.2"))
   }
 }

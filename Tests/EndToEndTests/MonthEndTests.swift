@@ -131,7 +131,7 @@ import Testing
     let opened = try coffer.run(["--db", old, "-c", answers + "; check; rates sources"])
     #expect(opened.status == 0, "\(opened)")
     #expect(opened.stdout.hasPrefix("20\n500\n10\n0\nHKD Hong Kong Dollar 港币\n"), "\(opened)")
-    #expect(opened.stderr.contains("a copy as it was is kept in \(old).before-v11"), "\(opened)")
+    #expect(opened.stderr.contains("a copy as it was is kept in \(old).before-v12"), "\(opened)")
     #expect(!opened.stdout.contains("attacker"), "\(opened)")
     let objects = try coffer.run(
       [old, "SELECT type || ' ' || name FROM sqlite_master ORDER BY 1"], binary: "/usr/bin/sqlite3")
@@ -139,7 +139,7 @@ import Testing
       #expect(!objects.stdout.contains(gone), "\(objects)")
     }
     #expect(objects.stdout.contains("trigger journal_inserted"), "\(objects)")
-    #expect(try coffer.run([old, "PRAGMA user_version"], binary: "/usr/bin/sqlite3").stdout == "11\n")
+    #expect(try coffer.run([old, "PRAGMA user_version"], binary: "/usr/bin/sqlite3").stdout == "12\n")
     // The new triggers keep the month ends: an entry added, one changed.
     #expect(try coffer.run(["--db", old, "-c", "set USD 25 at 2020-03-25; set JPY 600 at 2021-07-31"]).status == 0)
     let rows = try coffer.run(

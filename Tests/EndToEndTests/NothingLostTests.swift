@@ -112,11 +112,11 @@ import Testing
 
   @Test func aStoreFromANewerCofferIsRefused() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1"]).status == 0)
-    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 12'").stdout == "1131374182\n")
+    #expect(try shell("sqlite3 \(database) 'PRAGMA application_id; PRAGMA user_version = 13'").stdout == "1131374182\n")
     let outcome = try coffer.run(["--db", database, "-c", "total"])
     #expect(outcome.status == 3)
-    #expect(outcome.stderr.contains("made by a newer Coffer (schema 12; this one knows up to 11)"))
-    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "12\n")
+    #expect(outcome.stderr.contains("made by a newer Coffer (schema 13; this one knows up to 12)"))
+    #expect(try shell("sqlite3 \(database) 'PRAGMA user_version'").stdout == "13\n")
   }
 
   @Test(arguments: ["x", "SQLite format 3", String(repeating: "not a database\n", count: 80)])

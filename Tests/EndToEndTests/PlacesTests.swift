@@ -271,6 +271,37 @@ import Testing
     #expect(try coffer.run(["--db", copy, "-c", question]).stdout == (try run(question)).stdout)
   }
 
+  @Test func aStoreOfSchemaElevenIsUpgradedWithItsMovesAndItsCounter() throws {
+    #expect(
+      try run(
+        "set USD@wise 100 at 2025-02-01; move 30 USD from wise to bank at 2025-03-01; set EUR 3; save; "
+          + "set JPY 5; save"
+      ).status == 0)
+    // The last entry removed leaves the journal's counter past its last id, which the
+    // upgrade keeps.
+    let sql = { (statement: String) in try self.coffer.run([self.database, statement], binary: "/usr/bin/sqlite3") }
+    #expect(try sql("DELETE FROM journal WHERE code = 'JPY'").status == 0)
+    let counter = try sql("SELECT seq FROM sqlite_sequence WHERE name = 'journal'").stdout
+    let question = "dump; holdings --all --format csv; print total() amount_at(USD, 2025-03-01)"
+    let before = try run(question)
+    #expect(before.status == 0 && before.stdout.contains("move 30 USD from wise to bank at 2025-03-01"), "\(before)")
+    // Schema 11 checked `move` with IN.
+    let downgrade = try sql(
+      """
+      PRAGMA writable_schema = ON;
+      UPDATE sqlite_schema SET sql = replace(sql, 'move BETWEEN 0 AND 2', 'move IN (0, 1, 2)') WHERE name = 'journal';
+      PRAGMA user_version = 11;
+      """)
+    #expect(downgrade.status == 0, "\(downgrade)")
+    let after = try run(question)
+    #expect(after.stdout == before.stdout, "\(after)")
+    #expect(after.stderr.contains("a copy as it was is kept in \(database).before-v12"), "\(after)")
+    #expect(
+      try sql("SELECT sql FROM sqlite_schema WHERE name = 'journal'").stdout.contains("CHECK (move BETWEEN 0 AND 2)"))
+    #expect(try sql("SELECT seq FROM sqlite_sequence WHERE name = 'journal'").stdout == counter)
+    #expect(try run("check").status == 0)
+  }
+
   @Test func aStoreOfSchemaNineIsUpgradedToTheUnnamedPlaceAndAnswersAsBefore() throws {
     #expect(try run("set USD 100 at 2025-02-01; set USD 120; set EUR 3").status == 0)
     let before = try run("log --format csv; print total() amount_at(USD, 2025-03-01)")
@@ -288,7 +319,7 @@ import Testing
     #expect(downgrade.status == 0, "\(downgrade)")
     let after = try run("log --format csv; print total() amount_at(USD, 2025-03-01)")
     #expect(after.stdout == before.stdout)
-    #expect(after.stderr.contains("a copy as it was is kept in \(database).before-v11"), "\(after)")
+    #expect(after.stderr.contains("a copy as it was is kept in \(database).before-v12"), "\(after)")
     #expect(try run("check").status == 0)
     #expect(try run("set USD@wise 1; print amount(USD)").stdout == "121\n")
   }

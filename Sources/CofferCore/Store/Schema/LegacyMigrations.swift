@@ -1,9 +1,9 @@
 import CofferText
 import GRDB
 
-/// How the stores older Coffers made (schemas 1 to 9) are brought to this one's: GRDB's
+/// How the stores older Coffers made (schemas 1 to 11) are brought to this one's: GRDB's
 /// migrator takes those of 1 to 7 to schema 8, as each was written then, and
-/// `upgradeToCurrent` from 8 or 9 to the current schema (`StoreSchema`) in one step. A new store never runs
+/// `upgradeToCurrent` from 8 to 11 to the current schema (`StoreSchema`) in one step. A new store never runs
 /// these: it is made at the current schema (`StoreSchema.create`). Before an upgrade
 /// rewrites a store, a copy of it is kept beside it (see `Store`).
 enum LegacyMigrations {
@@ -199,7 +199,7 @@ enum LegacyMigrations {
   }
 
   /// Brings a store of schema 5 to 8 (GRDB's migrator takes older ones there first) to the
-  /// current schema in one step, inside the caller's transaction: every row is checked
+  /// current schema in one step (one of 9 to 11: `rebuildJournal`), inside the caller's transaction: every row is checked
   /// first, and a row that cannot be carried over stops the upgrade, named (nothing is
   /// dropped, and the store is left as it was); then the tables are made anew from
   /// `StoreSchema`'s statements and the rows copied into them, the journal's entries at
@@ -207,8 +207,7 @@ enum LegacyMigrations {
   /// own; any other was not Coffer's), and so do the old derived tables and GRDB's table
   /// of migrations (the version is `user_version` alone from here on).
   static func upgradeToCurrent(_ db: Database, from version: Int) throws {
-    if version == 10 { return try upgradeFrom10(db) }
-    if version == 9 { return try upgradeFrom9(db) }
+    if version >= firstCopiedVersion { return try rebuildJournal(db, from: version) }
     try requireRowsCarriedOver(db)
     for object in try SchemaObject.all(db) where object.type == "trigger" || object.type == "view" {
       try db.execute(sql: "DROP \(object.type.uppercased()) IF EXISTS \(object.name.quotedDatabaseIdentifier)")
@@ -264,30 +263,24 @@ enum LegacyMigrations {
       sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
   }
 
-  /// The tables of schema 11, empty, where the store lacks them.
+  /// The tables schema 11 added, empty, where the store lacks them.
   private static func makeTrustTables(_ db: Database) throws {
     for table in StoreSchema.trustTables where try !db.tableExists(table.name) {
       try db.execute(sql: table.sql ?? "")
     }
   }
 
-  // MARK: - From schema 10
+  // MARK: - From schemas 9 to 11
 
-  /// Schema 10 to 11: the tables of the rates' rules come, empty (every rate so far was
-  /// kept in euros, from one source a day, and none was accepted past a finding).
-  private static func upgradeFrom10(_ db: Database) throws {
-    try makeTrustTables(db)
-    try db.execute(
-      sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
-  }
-
-  // MARK: - From schema 9
-
-  /// Schema 9 to 10: the journal gains `move` (no entry so far is one), and the tables of
-  /// added units and of named places come, empty (schema 9 wrote every entry at the
-  /// unnamed place). The rows are copied as they are; one the new journal's checks refuse
-  /// stops the upgrade, named, and the store is left as it was.
-  private static func upgradeFrom9(_ db: Database) throws {
+  /// Schemas 9 to 11 to the current one: the journal is made anew and its rows copied as
+  /// they are. Schema 10 gave it `move` (no entry of schema 9 is one) and the tables of
+  /// added units and of named places, which come empty (schema 9 wrote every entry at the
+  /// unnamed place); schema 11 the tables of the rates' rules, which come empty too (every
+  /// rate so far was kept in euros, from one source a day, and none was accepted past a
+  /// finding); schema 12 checks `move` with BETWEEN instead of IN, which only a table made
+  /// anew can change. A row the new journal's checks refuse stops the upgrade, named, and
+  /// the store is left as it was.
+  private static func rebuildJournal(_ db: Database, from version: Int) throws {
     for object in try SchemaObject.all(db) where object.type == "trigger" || object.type == "view" {
       try db.execute(sql: "DROP \(object.type.uppercased()) IF EXISTS \(object.name.quotedDatabaseIdentifier)")
     }
@@ -298,17 +291,16 @@ enum LegacyMigrations {
         DROP INDEX IF EXISTS journal_by_date;
         ALTER TABLE journal RENAME TO old_journal;
         """)
-    for object in [
-      StoreSchema.unit, StoreSchema.place, StoreSchema.journal, StoreSchema.journalByHolding,
-      StoreSchema.journalByDate,
-    ] {
+    let addedBy10 = version < 10 ? [StoreSchema.unit, StoreSchema.place] : []
+    for object in addedBy10 + [StoreSchema.journal, StoreSchema.journalByHolding, StoreSchema.journalByDate] {
       try db.execute(sql: object.sql ?? "")
     }
+    let move = version < 10 ? "0" : "move"
     do {
       try db.execute(
         sql: """
           INSERT INTO journal (id, entered, utc_offset, effective, code, place, old, new, move)
-            SELECT id, entered, utc_offset, effective, code, place, old, new, 0 FROM old_journal ORDER BY id;
+            SELECT id, entered, utc_offset, effective, code, place, old, new, \(move) FROM old_journal ORDER BY id;
           DROP TABLE old_journal;
           """)
     } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
