@@ -44,6 +44,17 @@ extension Store {
     }
   }
 
+  /// Runs `body`, which reads with one statement, outside any transaction of its own (in
+  /// an `--atomic` run's, when there is one): SQLite answers a statement from one state
+  /// of the store, so a BEGIN and a COMMIT around it would only add two statements.
+  func readOneStatement<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    do {
+      return try writer.inDatabase { db in try body(db) }
+    } catch {
+      throw storeError(error)
+    }
+  }
+
   /// Reads the current amounts, the settings, and the rates when their revision differs
   /// from `knownRatesRevision` (rates can be large; they are re-read only when they
   /// moved). A row that cannot be read is returned as damage, not skipped.
