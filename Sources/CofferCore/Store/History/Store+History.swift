@@ -41,7 +41,7 @@ extension Store {
         let months = monthEnds.map { Self.month(of: days[$0]) }
         let statement = try db.cachedStatement(
           sql: """
-            SELECT month, effective, id, new, \(Self.holdsNoNUL("new"))
+            SELECT month, effective, id, new, \(Self.holdsNoNUL("new")) AS plain
             FROM journal_month_end
             WHERE code = ?1 AND place = ?2 AND month <= ?4 AND month >= coalesce(
               (SELECT max(month) FROM journal_month_end WHERE code = ?1 AND place = ?2 AND month < ?3), ?3)
@@ -164,7 +164,7 @@ extension Store {
     let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: """
-          SELECT effective, id, new, \(holdsNoNUL("new")) FROM journal
+          SELECT effective, id, new, \(holdsNoNUL("new")) AS plain FROM journal
           WHERE code = ? AND place = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1
           """),
       arguments: [holding.currency.code, holding.place.name, date.dayNumber])
@@ -174,7 +174,8 @@ extension Store {
 
   /// An SQL condition that holds when text `column` has no NUL byte, which GRDB, reading
   /// text as a C string, would cut short there: with it a row's text can be read as a
-  /// `String`, not as a `StoredValue`.
+  /// `String`, not as a `StoredValue`. A statement names it `AS plain`: GRDB lowercases
+  /// and hashes every column's name for each cursor, and an expression's name is its text.
   static func holdsNoNUL(_ column: String) -> String {
     "instr(\(column), char(0)) = 0"
   }
@@ -228,11 +229,11 @@ extension Store {
       let rows = try Row.fetchCursor(
         db.cachedStatement(
           sql: """
-            SELECT entry.effective, entry.id, entry.new, entry.plain,
-              (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2)
-            FROM (SELECT 1) LEFT JOIN (
-              SELECT effective, id, new, \(Self.holdsNoNUL("new")) AS plain FROM journal
-              WHERE code = ?1 AND place = ?2 AND effective <= ?3 ORDER BY effective DESC, id DESC LIMIT 1) AS entry
+            SELECT entry.effective, entry.id, entry.new, \(Self.holdsNoNUL("entry.new")) AS plain,
+              (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2) AS last
+            FROM (SELECT 1) LEFT JOIN journal AS entry ON entry.id = (
+              SELECT id FROM journal
+              WHERE code = ?1 AND place = ?2 AND effective <= ?3 ORDER BY effective DESC, id DESC LIMIT 1)
             """),
         arguments: [holding.currency.code, holding.place.name, date.dayNumber])
       guard let row = try rows.next() else { return (nil, false) }
