@@ -302,6 +302,50 @@ import Testing
     #expect(try run("check").status == 0)
   }
 
+  /// A store of schema 11 the upgrade cannot take as it is (an entry another program
+  /// wrote with the checks off; another program's trigger) is refused naming why, left as
+  /// it was, and no copy of it is left behind for a try that changed nothing.
+  @Test func aStoreOfSchemaElevenThatCannotBeUpgradedIsNamedAndLeftAsItWas() throws {
+    #expect(try run("set USD@wise 100 at 2025-02-01; set EUR 3").status == 0)
+    let sql = { (statement: String) in try self.coffer.run([self.database, statement], binary: "/usr/bin/sqlite3") }
+    let downgrade = """
+      PRAGMA writable_schema = ON;
+      UPDATE sqlite_schema SET sql = replace(sql, 'move BETWEEN 0 AND 2', 'move IN (0, 1, 2)') WHERE name = 'journal';
+      PRAGMA user_version = 11;
+      """
+    #expect(try sql(downgrade).status == 0)
+    let badRow = try sql(
+      """
+      PRAGMA ignore_check_constraints = ON;
+      INSERT INTO journal (entered, utc_offset, effective, code, place, old, new, move)
+        VALUES ('2026-11-22T10:00:00Z', 0, 20779, 'GBP', '', '0', '1', 5);
+      SELECT max(id) FROM journal;
+      """)
+    let row = badRow.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let before = try sql(".dump").stdout
+    for _ in 0..<2 {
+      let refused = try run("total")
+      #expect(refused.status == 3, "\(refused)")
+      #expect(refused.stderr.contains("journal row \(row): an entry is not as Coffer writes one"), "\(refused)")
+    }
+    #expect(try sql(".dump").stdout == before)
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v12"))
+    // Without that row, but with another program's trigger: refused as a store of schema
+    // 11 always was, its trigger named.
+    #expect(
+      try sql(
+        "DELETE FROM journal WHERE id = \(row); CREATE TRIGGER spy AFTER INSERT ON journal BEGIN SELECT 1; END"
+      ).status == 0)
+    let others = try run("total")
+    #expect(others.status == 3, "\(others)")
+    #expect(others.stderr.contains("trigger spy: not Coffer's"), "\(others)")
+    #expect(try sql("PRAGMA user_version").stdout == "11\n")
+    #expect(!FileManager.default.fileExists(atPath: database + ".before-v12"))
+    #expect(try sql("DROP TRIGGER spy").status == 0)
+    #expect(try run("print amount(USD) amount(EUR)").stdout == "100\n3\n")
+    #expect(FileManager.default.fileExists(atPath: database + ".before-v12"))
+  }
+
   @Test func aStoreOfSchemaNineIsUpgradedToTheUnnamedPlaceAndAnswersAsBefore() throws {
     #expect(try run("set USD 100 at 2025-02-01; set USD 120; set EUR 3").status == 0)
     let before = try run("log --format csv; print total() amount_at(USD, 2025-03-01)")

@@ -85,7 +85,17 @@ package struct Store {
           // The common case: only read, so it opens while another process writes.
           try writer.inDatabase { db in try Self.requireOwnSchema(db, path: path) }
         } else {
-          try Self.makeOrUpgrade(writer, path: path, fileSize: fileSize)
+          do {
+            try Self.makeOrUpgrade(writer, path: path, fileSize: fileSize)
+          } catch {
+            // The upgrade of a store of schema 8 or later is one transaction: failed, it
+            // left the store as it was, and its copy would only be one more each try.
+            // (Older stores are migrated a step a transaction: theirs is kept.)
+            if let copy, case .coffer(let version, marked: true) = identity.kind, version >= 8 {
+              unlink(copy)
+            }
+            throw error
+          }
         }
       }
     } catch {
@@ -119,6 +129,8 @@ package struct Store {
             try LegacyMigrations.upgradeToCurrent(db, from: version)
           } catch let blocked as LegacyMigrations.RowsNotCarried {
             throw StoreError.cannotUpgrade(path: path, from: version, blocked.damage)
+          } catch let others as LegacyMigrations.ObjectsOfOthers {
+            throw StoreError.notOwnSchema(path: path, others.problems)
           }
         case .coffer:
           try requireOwnSchema(db, path: path)

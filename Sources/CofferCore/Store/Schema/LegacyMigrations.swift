@@ -198,6 +198,12 @@ enum LegacyMigrations {
     let damage: [StoreDamage]
   }
 
+  /// Objects another program added to a store of schema 10 or 11 (`{type} {name}: not
+  /// Coffer's`): it is refused as it was before, not upgraded, and left as it was.
+  struct ObjectsOfOthers: Error {
+    let problems: [String]
+  }
+
   /// Brings a store of schema 5 to 8 (GRDB's migrator takes older ones there first) to the
   /// current schema in one step (one of 9 to 11: `rebuildJournal`), inside the caller's transaction: every row is checked
   /// first, and a row that cannot be carried over stops the upgrade, named (nothing is
@@ -281,6 +287,7 @@ enum LegacyMigrations {
   /// anew can change. A row the new journal's checks refuse stops the upgrade, named, and
   /// the store is left as it was.
   private static func rebuildJournal(_ db: Database, from version: Int) throws {
+    if version >= 10 { try requireOnlyCoffersObjects(db) }
     for object in try SchemaObject.all(db) where object.type == "trigger" || object.type == "view" {
       try db.execute(sql: "DROP \(object.type.uppercased()) IF EXISTS \(object.name.quotedDatabaseIdentifier)")
     }
@@ -304,13 +311,36 @@ enum LegacyMigrations {
           DROP TABLE old_journal;
           """)
     } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
-      throw RowsNotCarried(damage: [
-        StoreDamage(
-          table: "journal", row: nil,
-          problem: tr("an entry is not as Coffer writes one ({reason})", ["reason": error.message ?? ""]))
-      ])
+      // The rows the new journal's checks refuse, named (a row can only be one when
+      // another program wrote it with the checks off).
+      let days = CalendarDate.dayNumbers
+      let refused = try Int64.fetchAll(
+        db,
+        sql: """
+          SELECT id FROM old_journal
+          WHERE NOT (id > 0 AND effective BETWEEN \(days.lowerBound) AND \(days.upperBound) AND \(move) BETWEEN 0 AND 2)
+          ORDER BY id LIMIT 10
+          """)
+      let problem = tr("an entry is not as Coffer writes one ({reason})", ["reason": error.message ?? ""])
+      throw RowsNotCarried(
+        damage: refused.isEmpty
+          ? [StoreDamage(table: "journal", row: nil, problem: problem)]
+          : refused.map { StoreDamage(table: "journal", row: $0, problem: problem) })
     }
     try finishUpgrade(db, journalSequence: sequence)
+  }
+
+  /// Throws `ObjectsOfOthers` when the store holds a table, index, trigger or view that
+  /// is not Coffer's: a store of schema 10 or 11 was opened only when its schema was
+  /// Coffer's own, and the upgrade, which drops every trigger and view, must not make one
+  /// that was refused a store that opens.
+  private static func requireOnlyCoffersObjects(_ db: Database) throws {
+    let ours = (StoreSchema.objects + StoreSchema.implicitObjects).map { "\($0.type) \($0.name)" }
+    let others = try SchemaObject.all(db).filter { !ours.contains("\($0.type) \($0.name)") }
+    guard others.isEmpty else {
+      throw ObjectsOfOthers(
+        problems: others.map { tr("{type} {name}: not Coffer's", ["type": $0.type, "name": $0.name]) })
+    }
   }
 
   /// Throws naming the rows of a store of schema 5 to 8 that schema 9 could not hold as
