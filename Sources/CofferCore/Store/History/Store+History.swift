@@ -73,7 +73,7 @@ extension Store {
       let inSeries = Set(monthEnds)
       for (place, day) in days.enumerated() where !inSeries.contains(place) {
         for key in keys {
-          if let balance = try Self.balance(db, of: key, on: day) { table.days[place][key] = balance }
+          if let balance = try Self.balance(db, of: key, on: day).balance { table.days[place][key] = balance }
         }
       }
       return table.days
@@ -159,17 +159,30 @@ extension Store {
   }
 
   /// The balance of a holding on `date`: its entry with the latest effective date on or
-  /// before it (of a day's, the last entered); nil when there is none. One seek.
-  static func balance(_ db: Database, of holding: Holding, on date: CalendarDate) throws -> HeldBalance? {
+  /// before it (of a day's, the last entered), nil when there is none; and whether it has
+  /// an entry effective after `date`. Two seeks in one statement, the one way the journal
+  /// is asked for a holding's amount on a date (joined on the entry's id: a subquery with
+  /// LIMIT beside the other would be made a table at every call).
+  static func balance(
+    _ db: Database, of holding: Holding, on date: CalendarDate
+  ) throws -> (balance: HeldBalance?, later: Bool) {
     let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: """
-          SELECT effective, id, new, \(holdsNoNUL("new")) AS plain FROM journal
-          WHERE code = ? AND place = ? AND effective <= ? ORDER BY effective DESC, id DESC LIMIT 1
+          SELECT entry.effective, entry.id, entry.new, \(holdsNoNUL("entry.new")) AS plain,
+            (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2) AS last
+          FROM (SELECT 1) LEFT JOIN journal AS entry ON entry.id = (
+            SELECT id FROM journal
+            WHERE code = ?1 AND place = ?2 AND effective <= ?3 ORDER BY effective DESC, id DESC LIMIT 1)
           """),
       arguments: [holding.currency.code, holding.place.name, date.dayNumber])
-    guard let row = try rows.next() else { return nil }
-    return try balance(row, key: holding, columns: (0, 1, 2), holdsNoNUL: (row[3] as Bool?) == true, table: "journal")
+    guard let row = try rows.next() else { return (nil, false) }
+    let later = ((row[4] as Int?) ?? .min) > date.dayNumber
+    // An entry's id is never NULL (INTEGER PRIMARY KEY): NULL is no entry on or before `date`.
+    guard !row.hasNull(atIndex: 1) else { return (nil, later) }
+    let balance = try balance(
+      row, key: holding, columns: (0, 1, 2), holdsNoNUL: (row[3] as Bool?) == true, table: "journal")
+    return (balance, later)
   }
 
   /// An SQL condition that holds when text `column` has no NUL byte, which GRDB, reading
@@ -220,29 +233,13 @@ extension Store {
   }
 
   /// The balance of one holding on `date`, and whether it has an entry effective after
-  /// `date`: two seeks in one statement. One statement reads one state of the store by
+  /// `date` (see `balance(_:of:on:)`). One statement reads one state of the store by
   /// itself, so it needs no transaction around it, whose BEGIN and COMMIT would cost more
   /// than the seeks (a dump's replay asks this once a line).
   func balance(of holding: Holding, on date: CalendarDate) throws(StoreError) -> (HeldBalance?, later: Bool) {
     try readOneStatement { db in
       counters.dbReads += 1
-      let rows = try Row.fetchCursor(
-        db.cachedStatement(
-          sql: """
-            SELECT entry.effective, entry.id, entry.new, \(Self.holdsNoNUL("entry.new")) AS plain,
-              (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2) AS last
-            FROM (SELECT 1) LEFT JOIN journal AS entry ON entry.id = (
-              SELECT id FROM journal
-              WHERE code = ?1 AND place = ?2 AND effective <= ?3 ORDER BY effective DESC, id DESC LIMIT 1)
-            """),
-        arguments: [holding.currency.code, holding.place.name, date.dayNumber])
-      guard let row = try rows.next() else { return (nil, false) }
-      let later = ((row[4] as Int?) ?? .min) > date.dayNumber
-      // An entry's id is never NULL (INTEGER PRIMARY KEY): NULL is no entry on or before `date`.
-      guard !row.hasNull(atIndex: 1) else { return (nil, later) }
-      let balance = try Self.balance(
-        row, key: holding, columns: (0, 1, 2), holdsNoNUL: (row[3] as Bool?) == true, table: "journal")
-      return (balance, later)
+      return try Self.balance(db, of: holding, on: date)
     }
   }
 

@@ -109,7 +109,7 @@ extension Store {
       counters.dbReads += 3
       for holding in later {
         do {
-          amounts[holding.holding] = try Self.balance(db, of: holding.holding, on: today)?.amount ?? .zero
+          amounts[holding.holding] = try Self.balance(db, of: holding.holding, on: today).balance?.amount ?? .zero
         } catch let error as StoreDamage {
           damage.append(error)
         }

@@ -128,7 +128,7 @@ extension Store {
       }
       var amount = holding.amount
       if holding.effective > today {
-        amount = try balance(db, of: holding.holding, on: today)?.amount ?? .zero
+        amount = try balance(db, of: holding.holding, on: today).balance?.amount ?? .zero
       }
       amounts[holding.holding] = amount
     }
@@ -192,8 +192,8 @@ extension Store {
       try Self.insert(&planned, entered: now, db)
       // Moves: both entries, or neither.
       for move in batch.moves {
-        let from = try Self.balance(db, of: move.source, on: move.date)?.amount ?? .zero
-        let to = try Self.balance(db, of: move.destination, on: move.date)?.amount ?? .zero
+        let from = try Self.balance(db, of: move.source, on: move.date).balance?.amount ?? .zero
+        let to = try Self.balance(db, of: move.destination, on: move.date).balance?.amount ?? .zero
         if !force && (from != move.seenFrom || to != move.seenTo) {
           // Each conflict names what the move would have written there.
           if from != move.seenFrom {
@@ -240,7 +240,7 @@ extension Store {
         // this batch wrote for a past date (which may have changed it from `theirs`).
         let replaced =
           batch.hasDated(holding) || batch.hasMove(touching: holding)
-          ? try Self.balance(db, of: holding, on: today)?.amount ?? .zero : theirs
+          ? try Self.balance(db, of: holding, on: today).balance?.amount ?? .zero : theirs
         if replaced == ours {
           outcome.alreadyStored.append(holding)
           continue
