@@ -190,6 +190,51 @@ import Testing
     #expect(try coffer.run(["--db", copy, "-c", "check rates"]).status == 0)
   }
 
+  /// A peg made after the rates it finds outside its band: the store keeps them, and
+  /// `check rates` reports them. Its dump gives them back `--keep-findings` (on lines of
+  /// their own, apart from the rates of the same day that were accepted or have none:
+  /// GBP 0.85 came in with an accepted CHF, before GBP's peg), so that it runs
+  /// into a new store, which reports the same findings and dumps the same bytes.
+  @Test func ratesAPegMadeLaterFindsAreGivenBackWithTheirFindings() throws {
+    let coffer = try CofferProcess()
+    let store = coffer.home + "/peg.db"
+    let made = try coffer.run([
+      "--db", store, "-c",
+      #"rates record at 2026-11-02 source "x" USD 1.5 CHF 0.9 GBP 0.84; rates peg CHF to EUR at 0.95 from 2026-11-02"#
+        + #"; rates record at 2026-11-03 source "x" USD 1.11 CHF 0.9 GBP 0.85 --accept"#
+        + #"; rates record at 2026-11-04 source "y" base USD EUR 0.9 GBP 0.75 AED 3.6725"#
+        + "; rates peg GBP to EUR at 0.80",
+    ])
+    #expect(made.status == 0, "\(made)")
+    let checked = try coffer.run(["--db", store, "-c", "check rates"])
+    #expect(checked.status == 1)
+    #expect(checked.stdout.contains("outside band: GBP 2026-11-04"), "\(checked)")
+    let dump = try coffer.run(["--db", store, "-c", "dump"])
+    #expect(dump.status == 0, "\(dump)")
+    let lines = dump.stdout.split(separator: "\n").filter { $0.hasPrefix("rates record at 2026-11-0") }
+    #expect(
+      lines == [
+        #"rates record at 2026-11-02 source "x" USD 1.5"#,
+        #"rates record at 2026-11-02 source "x" GBP 0.84 CHF 0.9 --keep-findings"#,
+        #"rates record at 2026-11-03 source "x" USD 1.11"#,
+        #"rates record at 2026-11-03 source "x" CHF 0.9 --accept"#,
+        #"rates record at 2026-11-03 source "x" GBP 0.85 --keep-findings"#,
+        #"rates record at 2026-11-04 source "y" base USD AED 3.6725 EUR 0.9"#,
+        #"rates record at 2026-11-04 source "y" base USD GBP 0.75 EUR 0.9 --keep-findings"#,
+      ], "\(dump.stdout)")
+    let copy = coffer.home + "/peg-copy.db"
+    let replay = try coffer.run(["--db", copy, try coffer.write("peg.coffer", dump.stdout)])
+    #expect(replay == Outcome(stdout: "", stderr: "", status: 0), "\(replay)")
+    #expect(try coffer.run(["--db", copy, "-c", "check rates"]) == checked)
+    #expect(try coffer.run(["--db", copy, "-c", "dump"]).stdout == dump.stdout)
+    // Typed by a person, the flag takes a rate the rules would refuse, and keeps its finding.
+    let quote = "rates quote JPY 1 USD at 2026-11-05"
+    #expect(try coffer.run(["--db", copy, "-c", quote]).status == 1)
+    #expect(try coffer.run(["--db", copy, "-c", quote + " --keep-findings"]).status == 0)
+    let typed = try coffer.run(["--db", copy, "-c", "check rates"])
+    #expect(typed.status == 1 && typed.stdout.contains("exactly 1: JPY 2026-11-05"), "\(typed)")
+  }
+
   @Test func aDumpToAFileIsWrittenWholeAndStdoutIsTheSame() throws {
     let coffer = try CofferProcess()
     let database = coffer.home + "/s.db"

@@ -45,6 +45,12 @@ enum RateImporting {
   /// record` take to store rates the rules find suspicious (SPEC §12).
   static let accept = Flag("accept")
 
+  /// `--keep-findings` (`rates record`, `rates quote`): what a dump writes on rates its
+  /// store had findings on and had not accepted (a rate recorded before the peg it falls
+  /// outside, a store older than the rules). They are taken as they were, neither judged
+  /// nor accepted, so that `check rates` reports them in the new store as in the old.
+  static let keepFindings = Flag("keep-findings")
+
   /// The findings that hold rates back, each on a line of its own on stderr, and the
   /// failure that follows them.
   static func refusal(

@@ -20,10 +20,12 @@ struct RatesQuoteCommand: Command {
     tr(
       """
       record a quote between two units: 1 C = RATE Q on DATE (default today), from the source NAME (default \
-      manual)
+      manual); a dump writes '--keep-findings' on a quote its store had findings on (taken as it was: neither \
+      judged nor accepted)
       """),
     examples: ["rates quote XAU 2650.30 USD", #"rates quote USD 7.2 CNY at 2026-11-22 source "bank""#],
-    options: [RateImporting.accept.spec], usage: tr("rates quote C RATE Q [at DATE] [source \"NAME\"]"),
+    options: [RateImporting.accept.spec, RateImporting.keepFindings.spec],
+    usage: tr("rates quote C RATE Q [at DATE] [source \"NAME\"]"),
     command: Self.self)
 
   let currency: Currency
@@ -32,6 +34,8 @@ struct RatesQuoteCommand: Command {
   let date: CalendarDate
   let source: String
   let accept: Bool
+  /// Taken unjudged, as a dump gives back a quote its store had findings on.
+  let keepFindings: Bool
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     currency = try context.currency(try arguments.value(Self.code))
@@ -43,6 +47,7 @@ struct RatesQuoteCommand: Command {
       } ?? context.ledger.portfolio.today
     source = arguments[Self.name]?.value ?? "manual"
     accept = arguments.has(RateImporting.accept)
+    keepFindings = arguments.has(RateImporting.keepFindings)
     guard currency != quotedIn else {
       throw context.failure(
         tr("a quote is between two currencies; {code} is both", ["code": currency.code]), at: rate.offset)
@@ -55,9 +60,11 @@ struct RatesQuoteCommand: Command {
       throw context.failure(tr("rates quote: {reason}", ["reason": "\(problem)"]), at: rate.offset)
     }
     let row = RateRow(unit: currency, base: quotedIn, date: date, value: value, source: source, isQuote: true)
-    try RateImporting.judge(
-      [RateChecker.Observation(row, perEuro: nil, isNew: true)], accept: accept, "rates quote", context, at: rate.offset
-    )
+    if !keepFindings {
+      try RateImporting.judge(
+        [RateChecker.Observation(row, perEuro: nil, isNew: true)], accept: accept, "rates quote", context,
+        at: rate.offset)
+    }
     do {
       try context.ledger.record(
         Quote(currency: currency, quotedIn: quotedIn, value: value, date: date, source: source))

@@ -20,13 +20,14 @@ struct RatesRecordCommand: Command {
     tr(
       """
       record rates as an import does (C's units per euro on DATE, from the source NAME, or per one B with \
-      'base B', EUR's among them); a dump writes these
+      'base B', EUR's among them); a dump writes these, '--keep-findings' on rates its store had findings on \
+      (taken as they were: neither judged nor accepted)
       """),
     examples: [
       #"rates record at 2026-10-30 source "ECB" USD 1.1172 JPY 163.89"#,
       #"rates record at 2026-06-24 source "ExchangeRate-API" base USD EUR 0.8538 AED 3.6725"#,
     ],
-    options: [RateImporting.accept.spec],
+    options: [RateImporting.accept.spec, RateImporting.keepFindings.spec],
     usage: tr("rates record at DATE source \"NAME\" [base B] C RATE [C RATE...]"), command: Self.self)
 
   let date: CalendarDate
@@ -36,11 +37,14 @@ struct RatesRecordCommand: Command {
   let baseOffset: Int
   let rates: [(currency: Currency, value: Expression)]
   let accept: Bool
+  /// Taken unjudged, as a dump gives back rates its store had findings on.
+  let keepFindings: Bool
 
   init(_ arguments: Arguments, _ context: CommandContext) throws(StatementFailure) {
     date = try context.dateArgument(try arguments.value(AtDate.date), role: "'at'")
     source = try arguments.value(Self.name).value
     accept = arguments.has(RateImporting.accept)
+    keepFindings = arguments.has(RateImporting.keepFindings)
     base = try arguments[Self.base].map { code throws(StatementFailure) in try context.currency(code) } ?? Catalog.eur
     baseOffset = arguments[Self.base]?.offset ?? arguments.commandOffset
     var rates: [(currency: Currency, value: Expression)] = []
@@ -105,7 +109,9 @@ struct RatesRecordCommand: Command {
         RateChecker.Observation(
           RateRow(unit: currency, base: base, date: date, value: value, source: source), perEuro: perEuro, isNew: true))
     }
-    try RateImporting.judge(rows, accept: accept, "rates record", context, at: rates.first?.value.offset ?? 0)
+    if !keepFindings {
+      try RateImporting.judge(rows, accept: accept, "rates record", context, at: rates.first?.value.offset ?? 0)
+    }
     for rate in read {
       do {
         try context.ledger.record(rate)

@@ -44,8 +44,15 @@ struct DumpCommand: Command, SavesFirst {
       script = DumpScript(
         local: ledger.portfolio.local, sources: try ledger.rateSources(), today: ledger.portfolio.today,
         units: ledger.addedUnits, placed: Set(holdings.filter { !$0.place.isUnnamed }.map(\.currency)))
+      // What `check rates` finds in the stored rates (a stale rate is about the day, not
+      // a rate): those rates are given back with their findings, not judged again.
+      let findings = try ledger.rateFindings(from: .first, to: .last).filter {
+        if case .stale = $0.kind { return false }
+        return true
+      }
       script.addRules(
-        maxAge: ledger.maxAge, maxJump: ledger.maxJump, pegs: try ledger.pegs(), accepted: try ledger.acceptedRates())
+        maxAge: ledger.maxAge, maxJump: ledger.maxJump, pegs: try ledger.pegs(), accepted: try ledger.acceptedRates(),
+        findings: findings)
       try ledger.recordedRates { day, rates, quotes, given in
         script.add(day: day, rates: rates, quotes: quotes, given: given)
       }

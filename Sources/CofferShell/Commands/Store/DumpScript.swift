@@ -19,6 +19,10 @@ struct DumpScript {
   private var moveFrom: JournalEntry?
   /// Rates accepted past the rates' rules: their lines are written `--accept`.
   private var accepted: Set<AcceptedRate> = []
+  /// Rates the rules find something in that was not accepted (recorded before the peg
+  /// they fall outside, or before the rules): their lines are written `--keep-findings`,
+  /// which takes them unjudged, so that the new store reports them as this one does.
+  private var withFindings: Set<AcceptedRate> = []
 
   static let header = """
     # A Coffer dump: a script that recreates the store it was written from. Run it into a
@@ -57,12 +61,16 @@ struct DumpScript {
 
   /// The rates' rules as the store keeps them (SPEC §12), before any rate: the settings
   /// that are not the defaults, and the pegs. The accepted rates are written `--accept`
-  /// where they come.
-  mutating func addRules(maxAge: Int, maxJump: DecimalValue, pegs: Pegs, accepted: Set<AcceptedRate>) {
+  /// where they come, and those with `findings` (of the stored rates, under these
+  /// rules) `--keep-findings`.
+  mutating func addRules(
+    maxAge: Int, maxJump: DecimalValue, pegs: Pegs, accepted: Set<AcceptedRate>, findings: [RateFinding]
+  ) {
     if maxAge != StoredSettings.defaultMaxAge { line("rates max-age \(maxAge)") }
     if maxJump != RateChecker.Rules.defaultMaxJump { line("rates max-jump \(maxJump)") }
     for peg in pegs.all { line("rates peg " + peg.statement) }
     self.accepted = accepted
+    withFindings = Set(findings.map(\.row.key)).subtracting(accepted)
   }
 
   /// The rates and quotes recorded on one day, with the rates as given (`given`: those
@@ -94,25 +102,37 @@ struct DumpScript {
       }
     }
     for quote in quotes {
-      let accept = accepted.contains(
-        AcceptedRate(unit: quote.currency, base: quote.quotedIn, day: day.dayNumber, source: quote.source))
+      let key = AcceptedRate(unit: quote.currency, base: quote.quotedIn, day: day.dayNumber, source: quote.source)
       line(
         "rates quote \(quote.currency.code) \(quote.value) \(quote.quotedIn.code) at \(day) source "
-          + Self.quoted(quote.source) + (accept ? " --accept" : ""))
+          + Self.quoted(quote.source) + flag(key))
     }
   }
 
-  /// A `rates record` line: `pairs` are C's units per one `base`.
+  /// How a rate is written back: accepted, kept with its findings, or judged again.
+  private func flag(_ key: AcceptedRate) -> String {
+    if accepted.contains(key) { return " --accept" }
+    return withFindings.contains(key) ? " --keep-findings" : ""
+  }
+
+  /// The `rates record` lines of one day, source and base: `pairs` are C's units per one
+  /// `base` (EUR's among them in another base, which every line then carries). One line,
+  /// unless some are accepted or kept with findings: those go on lines of their own, so
+  /// that the flag takes no other rate with it.
   private mutating func record(
     _ day: CalendarDate, source: String, base: Currency, _ pairs: [(unit: Currency, value: DecimalValue)]
   ) {
-    let accept = pairs.contains { pair in
-      accepted.contains(AcceptedRate(unit: pair.unit, base: base, day: day.dayNumber, source: source))
+    let euro = base == Catalog.eur ? [] : pairs.filter { $0.unit == Catalog.eur }
+    let rates = base == Catalog.eur ? pairs : pairs.filter { $0.unit != Catalog.eur }
+    let flags = rates.map { flag(AcceptedRate(unit: $0.unit, base: base, day: day.dayNumber, source: source)) }
+    for kind in ["", " --accept", " --keep-findings"] {
+      let ofKind = zip(rates, flags).filter { $0.1 == kind }.map(\.0)
+      guard !ofKind.isEmpty || (kind.isEmpty && rates.isEmpty) else { continue }
+      line(
+        "rates record at \(day) source \(Self.quoted(source)) "
+          + (base == Catalog.eur ? "" : "base \(base.code) ")
+          + (ofKind + euro).map { "\($0.unit.code) \($0.value)" }.joined(separator: " ") + kind)
     }
-    line(
-      "rates record at \(day) source \(Self.quoted(source)) "
-        + (base == Catalog.eur ? "" : "base \(base.code) ")
-        + pairs.map { "\($0.unit.code) \($0.value)" }.joined(separator: " ") + (accept ? " --accept" : ""))
   }
 
   /// EUR's own value in `base` from `source`, which turns its rates into euros: none in euros.
