@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Places and units beyond the catalog (SPEC §11) through the binary: `C@PLACE` in every
@@ -300,6 +301,39 @@ import Testing
       try sql("SELECT sql FROM sqlite_schema WHERE name = 'journal'").stdout.contains("CHECK (move BETWEEN 0 AND 2)"))
     #expect(try sql("SELECT seq FROM sqlite_sequence WHERE name = 'journal'").stdout == counter)
     #expect(try run("check").status == 0)
+  }
+
+  /// Six processes open one store of schema 11 at once: the copy is taken under the write
+  /// lock, so one of them copies and upgrades it, the others find it upgraded, and there
+  /// is one copy (each used to make its own, `.before-v12.2` and on), whole (written
+  /// under another name and renamed), and no partial one left.
+  @Test func processesOpeningAnOldStoreTogetherKeepOneCopyOfIt() throws {
+    #expect(try run("set USD@wise 100 at 2025-02-01; set EUR 3; save").status == 0)
+    let downgrade = try coffer.run(
+      [
+        database,
+        """
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, 'move BETWEEN 0 AND 2', 'move IN (0, 1, 2)') WHERE name = 'journal';
+        PRAGMA user_version = 11;
+        """,
+      ], binary: "/usr/bin/sqlite3")
+    #expect(downgrade.status == 0, "\(downgrade)")
+    let outcomes = Mutex<[Outcome]>([])
+    DispatchQueue.concurrentPerform(iterations: 6) { _ in
+      let outcome =
+        (try? coffer.run(["--db", database, "-c", "print amount(USD@wise)"]))
+        ?? Outcome(
+          stdout: "", stderr: "did not run", status: -1)
+      outcomes.withLock { $0.append(outcome) }
+    }
+    let all = outcomes.withLock { $0 }
+    #expect(all.allSatisfy { $0.status == 0 && $0.stdout == "100\n" }, "\(all)")
+    #expect(all.filter { $0.stderr.contains("a copy as it was is kept in \(database).before-v12\n") }.count == 1)
+    let copies = try FileManager.default.contentsOfDirectory(atPath: coffer.home).filter { $0.contains(".before-") }
+    #expect(copies == [(database as NSString).lastPathComponent + ".before-v12"], "\(copies)")
+    let copy = try coffer.run([database + ".before-v12", "PRAGMA user_version"], binary: "/usr/bin/sqlite3")
+    #expect(copy.stdout == "11\n")
   }
 
   /// A store of schema 11 the upgrade cannot take as it is (an entry another program

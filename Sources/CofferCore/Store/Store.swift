@@ -50,8 +50,7 @@ package struct Store {
       switch location {
       case .memory:
         writer = try DatabaseQueue(configuration: Self.configuration)
-        try Self.makeOrUpgrade(writer, path: location.description, fileSize: 0)
-        copyBeforeMigration = nil
+        copyBeforeMigration = try Self.makeOrUpgrade(writer, path: location.description, fileSize: 0, copying: false)
       case .file(let path), .standard(let path):
         let fileSize = try Self.prepareFile(at: path, createFolders: location.createsFolders)
         // A WAL left behind means the last process did not close the store: check it
@@ -72,30 +71,15 @@ package struct Store {
         if crashedBefore || (1...Self.pagesCheckedOnEveryOpen).contains(identity.pageCount) {
           try Self.quickCheck(writer, path: path, counters: counters)
         }
-        var copy: String?
-        if case .coffer(let version, _) = identity.kind, version < StoreSchema.version {
-          // A store this process may not write cannot be upgraded: no copy is kept of it,
-          // or every attempt would leave one.
-          if FileManager.default.isWritableFile(atPath: path) {
-            copy = try Self.keepCopy(of: writer, at: path, beforeVersion: StoreSchema.version)
-          }
-        }
-        copyBeforeMigration = copy
         if identity.kind == .coffer(version: StoreSchema.version, marked: true) {
           // The common case: only read, so it opens while another process writes.
           try writer.inDatabase { db in try Self.requireOwnSchema(db, path: path) }
+          copyBeforeMigration = nil
         } else {
-          do {
-            try Self.makeOrUpgrade(writer, path: path, fileSize: fileSize)
-          } catch {
-            // The upgrade of a store of schema 8 or later is one transaction: failed, it
-            // left the store as it was, and its copy would only be one more each try.
-            // (Older stores are migrated a step a transaction: theirs is kept.)
-            if let copy, case .coffer(let version, marked: true) = identity.kind, version >= 8 {
-              unlink(copy)
-            }
-            throw error
-          }
+          // A store this process may not write cannot be upgraded: no copy is kept of it,
+          // or every attempt would leave one.
+          let copying = FileManager.default.isWritableFile(atPath: path)
+          copyBeforeMigration = try Self.makeOrUpgrade(writer, path: path, fileSize: fileSize, copying: copying)
         }
       }
     } catch {
@@ -106,38 +90,68 @@ package struct Store {
   /// Makes the schema in a new store, or upgrades an older one, in one write transaction
   /// whose first step reads again what the file is (another process may have made or
   /// upgraded it meanwhile). A store older than schema 8 is first taken there by GRDB's
-  /// migrator, each migration in a transaction of its own, as it always was.
-  private static func makeOrUpgrade(_ writer: DatabaseQueue, path: String, fileSize: Int) throws {
+  /// migrator, each migration in a transaction of its own, as it always was. With
+  /// `copying`, a store about to be upgraded is first copied (see `keepCopy`) while this
+  /// process holds the write lock, so that processes opening it together make one copy;
+  /// returns the copy's path.
+  private static func makeOrUpgrade(
+    _ writer: DatabaseQueue, path: String, fileSize: Int, copying: Bool
+  ) throws -> String? {
+    var copy: String?
     let first = try writer.inDatabase { db in
       try StoreIdentity.read(db, path: path, fileSize: fileSize, newestVersion: StoreSchema.version)
     }
     if case .coffer(let version, let marked) = first.kind, version < 8 || !marked {
+      if copying {
+        try writer.inDatabase { db in
+          try db.inTransaction(.immediate) {
+            let identity = try StoreIdentity.read(
+              db, path: path, fileSize: fileSize, newestVersion: StoreSchema.version)
+            if case .coffer(let version, _) = identity.kind, version < StoreSchema.version {
+              copy = try keepCopy(at: path, beforeVersion: StoreSchema.version)
+            }
+            return .commit
+          }
+        }
+      }
       do {
         try LegacyMigrations.migrator.migrate(writer)
       } catch let damage as StoreDamage {
         throw StoreError.cannotUpgrade(path: path, from: version, [damage])
       }
     }
-    try writer.inDatabase { db in
-      try db.inTransaction(.immediate) {
-        let identity = try StoreIdentity.read(db, path: path, fileSize: fileSize, newestVersion: StoreSchema.version)
-        switch identity.kind {
-        case .empty:
-          try StoreSchema.create(db)
-        case .coffer(let version, _) where version < StoreSchema.version:
-          do {
-            try LegacyMigrations.upgradeToCurrent(db, from: version)
-          } catch let blocked as LegacyMigrations.RowsNotCarried {
-            throw StoreError.cannotUpgrade(path: path, from: version, blocked.damage)
-          } catch let others as LegacyMigrations.ObjectsOfOthers {
-            throw StoreError.notOwnSchema(path: path, others.problems)
+    // A copy made in the upgrade's own transaction: a failed upgrade changed nothing,
+    // and the copy would only be one more each try.
+    var copiedHere: String?
+    do {
+      try writer.inDatabase { db in
+        try db.inTransaction(.immediate) {
+          let identity = try StoreIdentity.read(db, path: path, fileSize: fileSize, newestVersion: StoreSchema.version)
+          switch identity.kind {
+          case .empty:
+            try StoreSchema.create(db)
+          case .coffer(let version, _) where version < StoreSchema.version:
+            if copying && copy == nil {
+              copiedHere = try keepCopy(at: path, beforeVersion: StoreSchema.version)
+            }
+            do {
+              try LegacyMigrations.upgradeToCurrent(db, from: version)
+            } catch let blocked as LegacyMigrations.RowsNotCarried {
+              throw StoreError.cannotUpgrade(path: path, from: version, blocked.damage)
+            } catch let others as LegacyMigrations.ObjectsOfOthers {
+              throw StoreError.notOwnSchema(path: path, others.problems)
+            }
+          case .coffer:
+            try requireOwnSchema(db, path: path)
           }
-        case .coffer:
-          try requireOwnSchema(db, path: path)
+          return .commit
         }
-        return .commit
       }
+    } catch {
+      if let copiedHere { unlink(copiedHere) }
+      throw error
     }
+    return copy ?? copiedHere
   }
 
   /// Throws unless the store's schema is exactly this version's: a trigger, view, table
@@ -176,26 +190,38 @@ package struct Store {
 
   /// Copies the store, through SQLite's online backup, to `PATH.before-vN` (or
   /// `PATH.before-vN.2`, … when that exists) before an upgrade rewrites it; the copy has
-  /// the store's own mode (0600).
-  private static func keepCopy(of writer: DatabaseQueue, at path: String, beforeVersion version: Int) throws -> String {
+  /// the store's own mode (0600). Called while this process holds the store's write lock,
+  /// so it reads through a connection of its own (SQLite backs up no connection inside a
+  /// write transaction), which sees the store as it is before the upgrade. The copy is
+  /// written to `….partial` and renamed once whole: a process killed meanwhile leaves no
+  /// copy that looks whole, and the next upgrade writes over the partial one.
+  private static func keepCopy(at path: String, beforeVersion version: Int) throws -> String {
     var copy = "\(path).before-v\(version)"
     var number = 2
     while FileManager.default.fileExists(atPath: copy) {
       copy = "\(path).before-v\(version).\(number)"
       number += 1
     }
-    _ = try prepareFile(at: copy, createFolders: false)
+    let partial = copy + ".partial"
+    unlink(partial)
     do {
-      let destination = try DatabaseQueue(path: copy, configuration: configuration)
-      try writer.backup(to: destination)
+      _ = try prepareFile(at: partial, createFolders: false)
+      let source = try DatabaseQueue(path: path, configuration: configuration)
+      let destination = try DatabaseQueue(path: partial, configuration: configuration)
+      // No journal beside the partial copy: a process killed while it is written leaves
+      // only that file, which the next try writes anew.
+      try destination.inDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF") }
+      try source.backup(to: destination)
       try destination.close()
+      try source.close()
+      guard rename(partial, copy) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     } catch {
-      unlink(copy)
+      unlink(partial)
       throw StoreError.cannotOpen(
         path: path,
         reason: tr(
           "cannot keep a copy in {copy} before upgrading it: {reason}",
-          ["copy": copy, "reason": "\(StoreError.from(error, path: copy))"]))
+          ["copy": copy, "reason": "\(StoreError.from(error, path: partial))"]))
     }
     return copy
   }
