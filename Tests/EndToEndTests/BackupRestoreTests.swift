@@ -320,6 +320,14 @@ import Testing
       "journal row 1: new '1,200' is not a number"
     ),
     (
+      // A row the file's own schema, rewritten, let in: the refusal names it.
+      "check",
+      "cp GOOD FILE && sqlite3 FILE \"PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = "
+        + "replace(sql, 'CHECK (move BETWEEN 0 AND 2)', '') WHERE name = 'journal'\" "
+        + "&& sqlite3 FILE \"UPDATE journal SET move = 7 WHERE code = 'USD'\"",
+      "journal row 1 is not as Coffer writes one (CHECK constraint failed: move BETWEEN 0 AND 2)"
+    ),
+    (
       "page-count", "cp GOOD FILE && printf '\\177\\377\\377\\000' | dd of=FILE bs=1 seek=28 conv=notrunc 2>/dev/null",
       "it is damaged or cut short"
     ),

@@ -298,10 +298,16 @@ extension Store {
       do {
         try db.execute(sql: "INSERT INTO main.\(name) (\(list)) SELECT \(list) FROM backup.\(name)")
       } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
+        guard let row = try firstRefusedRow(of: name, columns: list, db) else {
+          throw RowsProblem(
+            description: tr(
+              "a row of its table {table} is not as Coffer writes one ({reason})",
+              ["table": table.name, "reason": error.message ?? ""]))
+        }
         throw RowsProblem(
           description: tr(
-            "a row of its table {table} is not as Coffer writes one ({reason})",
-            ["table": table.name, "reason": error.message ?? ""]))
+            "{table} row {row} is not as Coffer writes one ({reason})",
+            ["table": table.name, "row": String(row.id), "reason": row.reason]))
       }
     }
     if theirTables.contains("sqlite_sequence") {
@@ -319,6 +325,27 @@ extension Store {
         sql: "PRAGMA user_version = \(StoreSchema.version); PRAGMA application_id = \(StoreIdentity.applicationID)")
     }
     return leftOut
+  }
+
+  /// After the copy of table `name` was refused: its first row (by rowid) that is
+  /// refused alone, and why, so that the refusal names it. nil for a table without
+  /// rowids (whose rows the check after the copy names) or when no row alone is refused.
+  private static func firstRefusedRow(
+    of name: String, columns list: String, _ db: Database
+  ) throws -> (id: Int64, reason: String)? {
+    guard let ids = try? Int64.fetchCursor(db, sql: "SELECT rowid FROM backup.\(name) ORDER BY rowid") else {
+      return nil
+    }
+    let insert = try db.makeStatement(
+      sql: "INSERT INTO main.\(name) (\(list)) SELECT \(list) FROM backup.\(name) WHERE rowid = ?")
+    while let id = try ids.next() {
+      do {
+        try insert.execute(arguments: [id])
+      } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CONSTRAINT {
+        return (id, error.message ?? "")
+      }
+    }
+    return nil
   }
 
   /// Makes the checked store `taken` ready to replace this one: a rates revision after
