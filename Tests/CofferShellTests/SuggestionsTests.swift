@@ -20,4 +20,16 @@ import Testing
     #expect(Suggestions.nearest(to: "UDS", in: ["GBP", "USD", "UDT"]) == "UDT")
     #expect(Suggestions.nearest(to: "total", in: ["holdings", "rates"]) == nil)
   }
+
+  /// A name that begins candidates is their start: the shortest of them, whatever is
+  /// fewer edits away.
+  @Test func theStartOfANameSuggestsTheShortestItBegins() {
+    let commands = ["done", "convert", "converts", "dump", "holdings", "help"]
+    #expect(Suggestions.nearest(to: "conv", in: commands) == "convert")
+    #expect(Suggestions.nearest(to: "conv", in: commands.reversed()) == "convert")
+    #expect(Suggestions.nearest(to: "HOLD", in: commands) == "holdings")
+    // One character begins too much to say; a whole name is not its own start.
+    #expect(Suggestions.nearest(to: "d", in: commands) == nil)
+    #expect(Suggestions.nearest(to: "help", in: ["help", "helps"]) == "helps")
+  }
 }

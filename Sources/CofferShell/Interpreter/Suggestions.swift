@@ -5,8 +5,23 @@ enum Suggestions {
   /// The closest candidate; of candidates equally close, the first in byte order, so that
   /// the answer never depends on the order they come in (a dictionary's keys come in an
   /// order that changes from run to run).
+  /// A name of two or more characters that begins a candidate is taken for its start
+  /// (`conv` for `convert`, rather than `done`, which is as few edits away): of those it
+  /// begins, the shortest.
   static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
     let target = Array(name.lowercased())
+    if target.count >= 2 {
+      let lowered = name.lowercased()
+      var begun: String?
+      for candidate in candidates where candidate.lowercased().hasPrefix(lowered) && candidate.count > target.count {
+        if let known = begun {
+          if known.count < candidate.count { continue }
+          if known.count == candidate.count && !candidate.utf8.lexicographicallyPrecedes(known.utf8) { continue }
+        }
+        begun = candidate
+      }
+      if let begun { return begun }
+    }
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let distance = editDistance(target, Array(candidate.lowercased()))
