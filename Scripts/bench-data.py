@@ -91,14 +91,28 @@ first = datetime.date(2026, 11, 22) - datetime.timedelta(days=500_000 // len(cod
 days = [(first + datetime.timedelta(days=n)).isoformat() for n in range(500_000 // len(codes) + 1)]
 balances = [(day, code) for day in days for code in codes][-500_000:]
 rng.shuffle(balances)
-with open(folder / "holdings.csv", "w") as out:
-    out.write("date,code,amount\n")
-    for day, code in balances:
-        out.write(f"{day},{code},{amount(rng, code)}\n")
+# Each file's short twin holds only each holding's latest row: the same holdings, with the
+# same amounts today, on a journal of a few dozen entries (what H1 is compared with).
+def write_with_short_twin(name, header, rows):
+    latest = {}
+    with open(folder / name, "w") as out:
+        out.write(header)
+        for day, key, line in rows:
+            out.write(line)
+            if key not in latest or latest[key][0] < day:
+                latest[key] = (day, line)
+    with open(folder / name.replace(".csv", "-short.csv"), "w") as out:
+        out.write(header)
+        for key in sorted(latest):
+            out.write(latest[key][1])
+
+write_with_short_twin("holdings.csv", "date,code,amount\n",
+                      ((day, code, f"{day},{code},{amount(rng, code)}\n") for day, code in balances))
 # The same balances spread over places (SPEC §11): each at the unnamed place, "wise" or
 # "招商银行", drawn at random; a holding is then a currency at a place, 123 of them.
 places = ["", "wise", "招商银行"]
-with open(folder / "holdings-places.csv", "w") as out:
-    out.write("date,code,amount,place\n")
+def placed_rows():
     for day, code in balances:
-        out.write(f"{day},{code},{amount(rng, code)},{rng.choice(places)}\n")
+        value, place = amount(rng, code), rng.choice(places)
+        yield day, (code, place), f"{day},{code},{value},{place}\n"
+write_with_short_twin("holdings-places.csv", "date,code,amount,place\n", placed_rows())

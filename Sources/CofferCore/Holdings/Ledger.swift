@@ -339,16 +339,22 @@ package final class Ledger {
     for currency in units {
       for (holding, _) in portfolio.places(of: currency) where stored[holding] == nil { stored[holding] = .zero }
     }
-    var changed: [Currency] = []
-    for (holding, amount) in stored.sorted(by: { Holding.precedes($0.key, $1.key) })
-    where !pending.decidesCurrent(holding) {
+    // By the currency's index, not in a set: a start makes no set of currencies otherwise,
+    // and the first of a kind costs the runtime more than all its use here.
+    var changedCurrencies = [Bool](repeating: false, count: Currency.indexCount)
+    var anyChanged = false
+    for (holding, amount) in stored where !pending.decidesCurrent(holding) {
       // A holding with a pending edit keeps the base its edit was made on, so a save
       // notices that another session changed it meanwhile.
       base[holding] = amount
-      if portfolio.setAmount(amount, of: holding), changed.last != holding.currency {
-        changed.append(holding.currency)
+      if portfolio.setAmount(amount, of: holding) {
+        changedCurrencies[holding.currency.index] = true
+        anyChanged = true
       }
     }
+    // In the units' order (a store's holdings are all of its units), not by sorting the
+    // holdings: a start over a hundred holdings spent a twentieth of itself sorting them.
+    let changed = anyChanged ? units.filter { changedCurrencies[$0.index] } : []
     if let rates = state.rates {
       var merged = rates
       for rate in pending.rates { merged.record(rate) }

@@ -106,6 +106,11 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
 
   /// Why `name` cannot name a place, or nil. The unnamed place is "" (`C@""`).
   package static func problem(with name: String) -> String? {
+    name.utf8.allSatisfy({ $0 < 0x80 }) ? asciiProblem(with: name) : unicodeProblem(with: name)
+  }
+
+  /// `problem(with:)` for any name, by the characters' Unicode properties.
+  static func unicodeProblem(with name: String) -> String? {
     if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       return tr("a place name cannot hold control characters")
     }
@@ -123,6 +128,25 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
     if name.unicodeScalars.contains(where: isDirectionMark) {
       return tr("a place name cannot hold direction marks (U+200E, U+202A to U+202E, U+2066 to U+2069)")
     }
+    return nil
+  }
+}
+
+extension Place {
+  /// `problem(with:)` for a name in ASCII, byte by byte: what a start asks of every
+  /// holding's place, most of them "" or a plain word, and what the Unicode properties
+  /// cost several times over. In ASCII the controls are 0x00–0x1F and 0x7F; a character is
+  /// a byte (CR LF, the one pair that is one character, is a control); the one blank that
+  /// is no control is the space; and there is no direction mark.
+  static func asciiProblem(with name: String) -> String? {
+    let bytes = name.utf8
+    if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return tr("a place name cannot hold control characters") }
+    if bytes.count > maximumLength {
+      return tr("a place name has at most {limit} characters", ["limit": String(maximumLength)])
+    }
+    if bytes.contains(UInt8(ascii: "@")) { return tr("a place name cannot hold '@'") }
+    if !bytes.isEmpty && bytes.allSatisfy({ $0 == 0x20 }) { return tr("a place name cannot be only blanks") }
+    if bytes.first == 0x20 || bytes.last == 0x20 { return tr("a place name cannot begin or end with a blank") }
     return nil
   }
 }

@@ -41,4 +41,20 @@ import Testing
     #expect(Place(checkedName: "N26 Joint") != Place(checkedName: "N26 joint!"))
     #expect(Place.unnamed.isUnnamed && Place.unnamed.key.isEmpty)
   }
+
+  /// The byte-by-byte check of an ASCII name finds what the check by Unicode properties
+  /// finds: every ASCII character alone, at either end, inside a word, doubled, and names
+  /// at and past the longest.
+  @Test func anASCIINameIsCheckedAsByItsUnicodeProperties() {
+    var names = ["", "wise", "N26 joint", String(repeating: "a", count: 64), String(repeating: "a", count: 65), "\r\n"]
+    for byte in UInt8(0)..<0x80 {
+      let character = String(decoding: [byte], as: UTF8.self)
+      names += [character, character + "x", "x" + character, "a" + character + "b", character + character]
+    }
+    for name in names {
+      #expect(Place.asciiProblem(with: name) == Place.unicodeProblem(with: name), "\(Array(name.utf8))")
+    }
+    #expect(
+      Place.problem(with: " wise") != nil && Place.problem(with: "a@b") != nil && Place.problem(with: "wise") == nil)
+  }
 }

@@ -20,8 +20,13 @@ package struct HoldingRecord: Sendable, Equatable {
   package var holding: Holding { Holding(currency, at: place) }
 
   package static let databaseTableName = "holding"
-  /// The columns `init(row:)` reads, in order.
-  static let selection = "SELECT code, place, amount, effective, id FROM holding"
+  /// The columns `init(row:)` reads, in order, and whether the text columns hold no NUL
+  /// byte (`plain`, see `init(checking:)`).
+  static let selection = """
+    SELECT code, place, amount, effective, id,
+      instr(code, char(0)) = 0 AND instr(place, char(0)) = 0 AND instr(amount, char(0)) = 0 AS plain
+    FROM holding
+    """
 }
 
 extension HoldingRecord: FetchableRecord {
@@ -30,7 +35,22 @@ extension HoldingRecord: FetchableRecord {
   }
 
   /// Reads a row of `selection`, or throws what is wrong with it.
+  ///
+  /// The table is STRICT (which the store's schema check at open makes sure of): its
+  /// columns hold text and integers, as SQLite checks when they are written. So a row
+  /// whose text holds no NUL byte (`plain`) and whose values are as Coffer writes them is
+  /// read typed, as GRDB reads columns; a start reads every holding, and a `StoredValue`
+  /// of each column cost several times as much. Any other row is read whole, and named.
   init(checking row: Row) throws(StoreDamage) {
+    if (row[5] as Bool?) == true, let code = row[0] as String?, let currency = Catalog.unit(storedAs: code),
+      let name = row[1] as String?, Place.problem(with: name) == nil, case let place = Place(checkedName: name),
+      place.name == name, let text = row[2] as String?, let amount = DecimalValue(storedText: text),
+      AmountRules.problem(with: amount, for: currency) == nil, let day = row[3] as Int64?,
+      let effective = CalendarDate(dayNumber: Int(day)), let entry = row[4] as Int64?
+    {
+      self.init(currency: currency, place: place, amount: amount, effective: effective, entry: entry)
+      return
+    }
     let codeValue = StoredValue(row, 0)
     let placeValue = StoredValue(row, 1)
     func damage(_ problem: String) -> StoreDamage {
