@@ -106,8 +106,9 @@ def write_with_short_twin(name, header, rows):
         for key in sorted(latest):
             out.write(latest[key][1])
 
+history = [(day, code, amount(rng, code)) for day, code in balances]
 write_with_short_twin("holdings.csv", "date,code,amount\n",
-                      ((day, code, f"{day},{code},{amount(rng, code)}\n") for day, code in balances))
+                      ((day, code, f"{day},{code},{value}\n") for day, code, value in history))
 # The same balances spread over places (SPEC §11): each at the unnamed place, "wise" or
 # "招商银行", drawn at random; a holding is then a currency at a place, 123 of them.
 places = ["", "wise", "招商银行"]
@@ -116,3 +117,32 @@ def placed_rows():
         value, place = amount(rng, code), rng.choice(places)
         yield day, (code, place), f"{day},{code},{value},{place}\n"
 write_with_short_twin("holdings-places.csv", "date,code,amount,place\n", placed_rows())
+
+# The same history as the rows Coffer's journal holds after `holdings import` (each with
+# the amount before it) and the rows its derived tables hold, for the sqlite3 shell to do
+# H3's writing (`.import` into those tables, then the journal's two indexes); and as the
+# 500,000 INSERT statements a line at a time that H4's replay amounts to, a transaction a
+# holding, as the dump's `save` lines make them.
+epoch = datetime.date(1970, 1, 1)
+entries = sorted(history, key=lambda row: (row[1], row[0]))
+before, month_end, latest = {}, {}, {}
+with open(folder / "journal.csv", "w") as journal, open(folder / "journal-lines.sql", "w") as lines:
+    lines.write("BEGIN;\n")
+    for number, (day, code, value) in enumerate(entries, 1):
+        effective = (datetime.date.fromisoformat(day) - epoch).days
+        old = before.get(code, "0")
+        journal.write(f"{number},2026-11-22T10:00:00Z,0,{effective},{code},,{old},{value},0\n")
+        if number > 1 and entries[number - 2][1] != code:
+            lines.write("COMMIT;\nBEGIN;\n")
+        lines.write("INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) "
+                    f"VALUES ('2026-11-22T10:00:00Z', 0, {effective}, '{code}', '', '{old}', '{value}');\n")
+        before[code] = value
+        month_end[(code, int(day[:4] + day[5:7]))] = (effective, number, value)
+        latest[code] = (value, effective, number)
+    lines.write("COMMIT;\n")
+with open(folder / "journal-month-end.csv", "w") as out:
+    for (code, month), (effective, number, value) in sorted(month_end.items()):
+        out.write(f"{code},,{month},{effective},{number},{value}\n")
+with open(folder / "journal-holding.csv", "w") as out:
+    for code, (value, effective, number) in sorted(latest.items()):
+        out.write(f"{code},,{value},{effective},{number}\n")
