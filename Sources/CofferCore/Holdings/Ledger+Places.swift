@@ -85,7 +85,7 @@ extension Ledger {
   /// Whether `currency` has (or this session has pending) an amount at a named place.
   package func hasNamedPlaces(_ currency: Currency) -> Bool {
     portfolio.hasNamedPlaces(currency)
-      || pending.datedHoldings.contains { $0.currency == currency && !$0.place.isUnnamed }
+      || pending.hasDatedHolding { $0.currency == currency && !$0.place.isUnnamed }
       || pending.moves.contains { $0.currency == currency }
   }
 
@@ -167,7 +167,7 @@ extension Ledger {
     let held = units.flatMap { portfolio.places(of: $0) }.filter { $0.holding.place == listed && !$0.amount.isZero }
     let pendingThere =
       pending.amounts.contains { $0.holding.place == listed }
-      || pending.datedHoldings.contains { $0.place == listed }
+      || pending.hasDatedHolding { $0.place == listed }
       || pending.moves.contains { $0.from == listed || $0.to == listed }
     if pendingThere { throw .place(.placeHasPendingEdits(listed)) }
     if !held.isEmpty { throw .place(.placeNotEmpty(listed, held.map(\.holding))) }

@@ -50,6 +50,12 @@ package struct PendingBatch: Sendable {
   /// The holdings with a balance for a past date.
   package var datedHoldings: [Holding] { Array(datedDays.keys) }
 
+  /// Whether a pending dated balance is of a holding `matching`: asked without making
+  /// `datedHoldings` (a `holdings import` asks it for every row it reads).
+  package func hasDatedHolding(where matching: (Holding) -> Bool) -> Bool {
+    datedDays.keys.contains(where: matching)
+  }
+
   /// The holding's balance with the latest date on or before `date`, if any.
   package func latestDated(_ holding: Holding, onOrBefore date: CalendarDate) -> DatedEdit? {
     guard let days = datedDays[holding] else { return nil }
