@@ -42,8 +42,9 @@ import Testing
     }
     #expect(
       log == [
-        "effective,code,place,old,new", "2025-03-31,USD,,150.5,0", "2025-02-28,USD,,100,150.5", "2025-01-31,EUR,,0,20",
-        "2025-01-31,USD,,0,100",
+        // Of one day, the last written first: an import writes by code, then place.
+        "effective,code,place,old,new", "2025-03-31,USD,,150.5,0", "2025-02-28,USD,,100,150.5", "2025-01-31,USD,,0,100",
+        "2025-01-31,EUR,,0,20",
       ])
     // The same file again changes nothing.
     #expect(

@@ -70,9 +70,10 @@ import Testing
     #expect(read.stdout == "120\n5\n125\n7\n1000\n300\n", "\(read)")
     #expect(
       try log() == [
-        // Latest first; of one day, the last written first (written by holding, in catalog order).
-        "effective,code,place,old,new", "2025-02-28,USD,Wise,100,120", "2025-01-31,JPY,Café,0,300",
-        "2025-01-31,EUR,N26 joint,0,7", "2025-01-31,USD,Wise,1,100", "2025-01-31,USD,,0,5",
+        // Latest first; of one day, the last written first (written by code, then place, in
+        // the order of SQLite's text: the journal's index by holding).
+        "effective,code,place,old,new", "2025-02-28,USD,Wise,100,120", "2025-01-31,USD,Wise,1,100",
+        "2025-01-31,USD,,0,5", "2025-01-31,JPY,Café,0,300", "2025-01-31,EUR,N26 joint,0,7",
         "2025-01-31,CNY,招商银行,0,1000", "2024-12-01,USD,Wise,0,1",
       ])
     let places = try run("places --format csv")
