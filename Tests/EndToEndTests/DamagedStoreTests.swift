@@ -130,6 +130,29 @@ import Testing
     #expect(try coffer.run(["--db", database, "-c", "check"]).status == 0)
   }
 
+  /// A writer that turned STRICT off for a while (its table made again without it, then
+  /// with it) can leave values of the wrong kind: a start and `check` name each, never
+  /// reading a blob as text or a real or text as a day.
+  @Test(arguments: [
+    ("code = X'555344'", "holding (code a blob of 3 bytes): not a currency code as Coffer writes one"),
+    ("amount = X'313030'", "holding (code 'USD'): amount a blob of 3 bytes is not a number as Coffer writes one"),
+    ("effective = 20784.5", "holding (code 'USD'): effective is the real number 20784.5, not a day"),
+    ("effective = '2026-01-01'", "holding (code 'USD'): effective is '2026-01-01', not a day"),
+  ])
+  func aValueLeftWhileStrictWasOffIsNamed(change: String, named: String) throws {
+    try storeWithHoldings()
+    let strict = "UPDATE sqlite_schema SET sql = replace(sql, ') WITHOUT ROWID, STRICT', ') WITHOUT ROWID')"
+    try sqlite("PRAGMA writable_schema = ON; \(strict) WHERE name = 'holding'")
+    try sqlite("UPDATE holding SET \(change) WHERE code = 'USD'")
+    try sqlite(
+      "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, ') WITHOUT ROWID', "
+        + "') WITHOUT ROWID, STRICT') WHERE name = 'holding'")
+    let total = try coffer.run(["--db", database, "-c", "print total()"])
+    #expect(total.status == 3 && total.stdout == "" && total.stderr.contains(named), "\(total)")
+    let check = try coffer.run(["--db", database, "-c", "check"])
+    #expect(check.status == 3 && check.stdout.contains("damaged: " + named), "\(check)")
+  }
+
   // MARK: - Settings, journal, sources
 
   @Test func aLocalCurrencyCofferDoesNotKnowIsNamedNotTakenForCNY() throws {

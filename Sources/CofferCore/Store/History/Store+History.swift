@@ -41,7 +41,7 @@ extension Store {
         let months = monthEnds.map { Self.month(of: days[$0]) }
         let statement = try db.cachedStatement(
           sql: """
-            SELECT month, effective, id, new, \(Self.holdsNoNUL("new")) AS plain
+            SELECT month, effective, id, new, \(Self.asWritten(text: "new", integers: ["month", "effective", "id"])) AS plain
             FROM journal_month_end
             WHERE code = ?1 AND place = ?2 AND month <= ?4 AND month >= coalesce(
               (SELECT max(month) FROM journal_month_end WHERE code = ?1 AND place = ?2 AND month < ?3), ?3)
@@ -55,14 +55,14 @@ extension Store {
           var latest: HeldBalance?
           var next = 0
           while let row = try rows.next() {
-            let month = (row[0] as Int64?).map(Int.init) ?? Self.month(in: row)
+            let plain = (row[4] as Bool?) == true
+            let month = plain ? (row[0] as Int64?).map(Int.init) ?? .min : Self.month(in: row)
             while next < months.count && months[next] < month {
               if let held = latest { table.days[monthEnds[next]][key] = held }
               next += 1
             }
             latest = try Self.balance(
-              row, key: key, columns: (1, 2, 3), holdsNoNUL: (row[4] as Bool?) == true, table: "journal_month_end",
-              month: month)
+              row, key: key, columns: (1, 2, 3), plain: plain, table: "journal_month_end", month: month)
           }
           while next < months.count {
             if let held = latest { table.days[monthEnds[next]][key] = held }
@@ -169,7 +169,8 @@ extension Store {
     let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: """
-          SELECT entry.effective, entry.id, entry.new, \(holdsNoNUL("entry.new")) AS plain,
+          SELECT entry.effective, entry.id, entry.new,
+            \(asWritten(text: "entry.new", integers: ["entry.effective", "entry.id"])) AS plain,
             (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2) AS last
           FROM (SELECT 1) LEFT JOIN journal AS entry ON entry.id = (
             SELECT id FROM journal
@@ -181,30 +182,33 @@ extension Store {
     // An entry's id is never NULL (INTEGER PRIMARY KEY): NULL is no entry on or before `date`.
     guard !row.hasNull(atIndex: 1) else { return (nil, later) }
     let balance = try balance(
-      row, key: holding, columns: (0, 1, 2), holdsNoNUL: (row[3] as Bool?) == true, table: "journal")
+      row, key: holding, columns: (0, 1, 2), plain: (row[3] as Bool?) == true, table: "journal")
     return (balance, later)
   }
 
-  /// An SQL condition that holds when text `column` has no NUL byte, which GRDB, reading
-  /// text as a C string, would cut short there: with it a row's text can be read as a
-  /// `String`, not as a `StoredValue`. A statement names it `AS plain`: GRDB lowercases
-  /// and hashes every column's name for each cursor, and an expression's name is its text.
-  static func holdsNoNUL(_ column: String) -> String {
-    "instr(\(column), char(0)) = 0"
+  /// An SQL condition that holds when column `text` is text with no NUL byte (which GRDB,
+  /// reading text as a C string, would cut short there) and `integers` are integers (GRDB
+  /// would read a real or text as one without a word): with it a row's columns can be
+  /// read typed, not as `StoredValue`s. The tables are STRICT, but that is no proof: a
+  /// writer that turned it off for a while can have left anything. A statement names it
+  /// `AS plain`: GRDB lowercases and hashes every column's name for each cursor, and an
+  /// expression's name is its text.
+  static func asWritten(text: String, integers: [String]) -> String {
+    (integers.map { "typeof(\($0)) = 'integer'" } + ["typeof(\(text)) = 'text'", "instr(\(text), char(0)) = 0"])
+      .joined(separator: " AND ")
   }
 
   /// The balance in `row` (its effective day, its entry's id and its amount in
-  /// `columns`), checked as Coffer writes it. The tables read are STRICT: their day is an
-  /// integer and their amount text, which SQLite checks as it writes them. So a row whose
-  /// amount holds no NUL byte (`holdsNoNUL`) and whose day and amount read as Coffer writes
-  /// them is taken as GRDB reads its columns, typed (a series of month ends reads
+  /// `columns`), checked as Coffer writes it. A row whose columns hold what Coffer writes
+  /// there (`plain`, see `asWritten`) and whose day and amount read as Coffer writes them
+  /// is taken as GRDB reads its columns, typed (a series of month ends reads
   /// thousands: a `StoredValue` of each column costs several times as much); any other
   /// is read whole, and named.
   private static func balance(
-    _ row: Row, key: Holding, columns: (day: Int, id: Int, amount: Int), holdsNoNUL: Bool, table: String,
+    _ row: Row, key: Holding, columns: (day: Int, id: Int, amount: Int), plain: Bool, table: String,
     month: Int? = nil
   ) throws(StoreDamage) -> HeldBalance {
-    if holdsNoNUL, let day = row[columns.day] as Int64?, let since = CalendarDate(dayNumber: Int(day)),
+    if plain, let day = row[columns.day] as Int64?, let since = CalendarDate(dayNumber: Int(day)),
       let text = row[columns.amount] as String?, let amount = DecimalValue(storedText: text),
       AmountRules.problem(with: amount, for: key.currency) == nil
     {

@@ -20,11 +20,13 @@ package struct HoldingRecord: Sendable, Equatable {
   package var holding: Holding { Holding(currency, at: place) }
 
   package static let databaseTableName = "holding"
-  /// The columns `init(row:)` reads, in order, and whether the text columns hold no NUL
-  /// byte (`plain`, see `init(checking:)`).
+  /// The columns `init(row:)` reads, in order, and whether each holds what Coffer writes
+  /// there, text without a NUL byte or an integer (`plain`, see `init(checking:)`).
   static let selection = """
     SELECT code, place, amount, effective, id,
-      instr(code, char(0)) = 0 AND instr(place, char(0)) = 0 AND instr(amount, char(0)) = 0 AS plain
+      typeof(code) = 'text' AND typeof(place) = 'text' AND typeof(amount) = 'text' AND typeof(effective) = 'integer'
+        AND typeof(id) = 'integer' AND instr(code, char(0)) = 0 AND instr(place, char(0)) = 0
+        AND instr(amount, char(0)) = 0 AS plain
     FROM holding
     """
 }
@@ -36,11 +38,12 @@ extension HoldingRecord: FetchableRecord {
 
   /// Reads a row of `selection`, or throws what is wrong with it.
   ///
-  /// The table is STRICT (which the store's schema check at open makes sure of): its
-  /// columns hold text and integers, as SQLite checks when they are written. So a row
-  /// whose text holds no NUL byte (`plain`) and whose values are as Coffer writes them is
-  /// read typed, as GRDB reads columns; a start reads every holding, and a `StoredValue`
-  /// of each column cost several times as much. Any other row is read whole, and named.
+  /// A row whose columns hold what Coffer writes there (`plain`: SQLite's own types, no
+  /// NUL byte; STRICT alone is no proof, as a writer that turned it off for a while can
+  /// have left anything) and whose values are as Coffer writes them is read typed, as
+  /// GRDB reads columns, which would turn a blob or a real into text or an integer without
+  /// a word; a start reads every holding, and a `StoredValue` of each column cost several
+  /// times as much. Any other row is read whole, and named.
   init(checking row: Row) throws(StoreDamage) {
     if (row[5] as Bool?) == true, let code = row[0] as String?, let currency = Catalog.unit(storedAs: code),
       let name = row[1] as String?, Place.problem(with: name) == nil, case let place = Place(checkedName: name),
