@@ -192,8 +192,8 @@ import Testing
 
   /// A peg made after the rates it finds outside its band: the store keeps them, and
   /// `check rates` reports them. Its dump gives them back `--keep-findings` (on lines of
-  /// their own, apart from the rates of the same day that were accepted or have none:
-  /// GBP 0.85 came in with an accepted CHF, before GBP's peg), so that it runs
+  /// their own, apart from the rates of the same day that were accepted or have none; a
+  /// line typed `--accept` is accepted whole, GBP 0.85 with CHF), so that it runs
   /// into a new store, which reports the same findings and dumps the same bytes.
   @Test func ratesAPegMadeLaterFindsAreGivenBackWithTheirFindings() throws {
     let coffer = try CofferProcess()
@@ -216,9 +216,7 @@ import Testing
       lines == [
         #"rates record at 2026-11-02 source "x" USD 1.5"#,
         #"rates record at 2026-11-02 source "x" GBP 0.84 CHF 0.9 --keep-findings"#,
-        #"rates record at 2026-11-03 source "x" USD 1.11"#,
-        #"rates record at 2026-11-03 source "x" CHF 0.9 --accept"#,
-        #"rates record at 2026-11-03 source "x" GBP 0.85 --keep-findings"#,
+        #"rates record at 2026-11-03 source "x" USD 1.11 GBP 0.85 CHF 0.9 --accept"#,
         #"rates record at 2026-11-04 source "y" base USD AED 3.6725 EUR 0.9"#,
         #"rates record at 2026-11-04 source "y" base USD GBP 0.75 EUR 0.9 --keep-findings"#,
       ], "\(dump.stdout)")
@@ -233,6 +231,30 @@ import Testing
     #expect(try coffer.run(["--db", copy, "-c", quote + " --keep-findings"]).status == 0)
     let typed = try coffer.run(["--db", copy, "-c", "check rates"])
     #expect(typed.status == 1 && typed.stdout.contains("exactly 1: JPY 2026-11-05"), "\(typed)")
+  }
+
+  /// A rate accepted under rules since loosened, or in a line a peg judges apart: its
+  /// dump's `--accept` line raises nothing when replayed under the store's last rules,
+  /// and is remembered all the same, so that tightening the rules again finds in the new
+  /// store what it finds in the old: nothing.
+  @Test func aRateAcceptedUnderOtherRulesStaysAcceptedThroughADump() throws {
+    let coffer = try CofferProcess()
+    let store = coffer.home + "/accepted.db"
+    let made = try coffer.run([
+      "--db", store, "-c",
+      #"rates record at 2026-11-01 source "S" USD 1.1; rates max-jump 10"#
+        + #"; rates record at 2026-11-10 source "S" USD 1.3 --accept; rates max-jump 50"#
+        + #"; rates peg HKD to USD at 7.8 band 0.65; rates record at 2026-11-20 source "S" USD 1.1 HKD 9.5 --accept"#,
+    ])
+    #expect(made.status == 0, "\(made)")
+    let dump = try coffer.run(["--db", store, "-c", "dump"]).stdout
+    let copy = coffer.home + "/accepted-copy.db"
+    #expect(try coffer.run(["--db", copy, try coffer.write("accepted.coffer", dump)]).status == 0)
+    #expect(try coffer.run(["--db", copy, "-c", "dump"]).stdout == dump)
+    for database in [store, copy] {
+      let tightened = try coffer.run(["--db", database, "-c", "rates max-jump 10; check rates"])
+      #expect(tightened.status == 0 && tightened.stdout.hasPrefix("rates: no finding"), "\(database): \(tightened)")
+    }
   }
 
   @Test func aDumpToAFileIsWrittenWholeAndStdoutIsTheSame() throws {

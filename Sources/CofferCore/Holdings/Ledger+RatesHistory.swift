@@ -132,9 +132,9 @@ extension Ledger {
     return checker.findings
   }
 
-  /// Remembers the rows of `findings` as accepted.
-  package func accept(_ findings: [RateFinding]) throws(StoreError) {
-    try writing { store throws(StoreError) in try store.accept(findings) }
+  /// Remembers `rows` as accepted.
+  package func accept(_ rows: [RateRow]) throws(StoreError) {
+    try writing { store throws(StoreError) in try store.accept(rows) }
   }
 
   /// The rates accepted past a finding.

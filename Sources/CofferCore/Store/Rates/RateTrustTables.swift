@@ -62,10 +62,9 @@ enum RateTrustTables {
     return accepted
   }
 
-  /// Remembers the rows of `findings` as accepted.
-  static func accept(_ findings: [RateFinding], _ db: Database) throws {
-    for finding in findings {
-      let row = finding.row
+  /// Remembers `rows` as accepted.
+  static func accept(_ rows: [RateRow], _ db: Database) throws {
+    for row in rows {
       try db.execute(
         sql: "INSERT OR IGNORE INTO rate_accepted (unit, base, day, source, quote) VALUES (?, ?, ?, ?, ?)",
         arguments: [row.unit.code, row.base.code, row.date.dayNumber, row.source, row.isQuote ? 1 : 0])

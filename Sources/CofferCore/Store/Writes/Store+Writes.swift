@@ -82,7 +82,7 @@ extension Store {
           db, rates, rules: rules, shouldStop: shouldStop, progress: progress)
         if !findings.isEmpty {
           guard accept else { throw Refused(findings: findings) }
-          try RateTrustTables.accept(findings, db)
+          try RateTrustTables.accept(findings.map(\.row), db)
         }
         if changed > 0 || !findings.isEmpty { try nextRatesRevision(db) }
         return .stored(changed: changed, accepted: findings)
@@ -366,9 +366,9 @@ extension Store {
     try read { db in try RateTrustTables.pegs(db) }
   }
 
-  /// Remembers `findings`' rows as accepted (a rates command's `--accept`).
-  package func accept(_ findings: [RateFinding]) throws(StoreError) {
-    try writing { db in try RateTrustTables.accept(findings, db) }
+  /// Remembers `rows` as accepted (a rates command's `--accept`).
+  package func accept(_ rows: [RateRow]) throws(StoreError) {
+    try writing { db in try RateTrustTables.accept(rows, db) }
   }
 
   /// The rules as stored, for judging a rate before it is recorded.

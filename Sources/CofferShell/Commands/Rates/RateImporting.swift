@@ -68,14 +68,17 @@ enum RateImporting {
 
   /// Judges rates a command is about to record (`rates set`, `rates quote`, `rates
   /// record`) against the stored ones: with findings, refuses them, unless `accept`,
-  /// which remembers their rows.
+  /// which remembers the findings' rows and the command's own, found or not: a rate a
+  /// person (or a dump) says to take stays taken whatever the rules become (a dump's
+  /// accepted rate may raise nothing under the rules it is replayed with, which are the
+  /// store's last, and is remembered all the same).
   static func judge(
     _ rows: [RateChecker.Observation], accept: Bool, _ what: String, _ context: CommandContext, at offset: Int
   ) throws(StatementFailure) {
     let findings: [RateFinding]
     do {
       findings = try context.ledger.findings(recording: rows)
-      if accept && !findings.isEmpty { try context.ledger.accept(findings) }
+      if accept { try context.ledger.accept(findings.map(\.row) + rows.map(\.row)) }
     } catch {
       throw context.failure(error, at: offset)
     }
