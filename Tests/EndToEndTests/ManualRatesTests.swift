@@ -16,6 +16,20 @@ import Testing
     try coffer.run(["--db", database] + extra + ["-c", commands], extraEnvironment: ["COFFER_TODAY": today])
   }
 
+  /// `rates record` and `rates quote` judge as an import and `check rates` do: a rate of
+  /// exactly 1 against the rate before it however old, in the same script or not, and a
+  /// pegged unit against its anchor's rate though the line does not give it.
+  @Test func aRecordedRateIsJudgedAsAnImportJudgesIt() throws {
+    let earlier = #"rates record at 2026-01-01 source "S" USD 1.003"#
+    let one = #"rates record at 2026-03-01 source "T" USD 1"#
+    #expect(try run(earlier).status == 0)
+    #expect(try run(one).status == 0, "within 0.5% of the rate two months before")
+    #expect(try coffer.run(["--db", ":memory:", "-c", earlier + "; " + one]).status == 0)
+    let alone = try run(#"rates peg HKD to USD at 7.8 band 0.65; rates record at 2026-11-20 source "S" HKD 9.5"#)
+    #expect(alone.status == 1, "\(alone)")
+    #expect(alone.stderr.contains("outside band: HKD 2026-11-20"), "\(alone)")
+  }
+
   @Test func settingEURDoesNotMoveARateSetBefore() throws {
     let outcome = try coffer.run([
       "--db", ":memory:", "-c", "rates set USD 0.3333333333; rates set EUR 0.3333333333; rates USD EUR",

@@ -60,8 +60,14 @@ extension Ledger {
     let window = RateChecker.jumpWindow
     let from = CalendarDate(dayNumber: max(first.dayNumber - window, CalendarDate.first.dayNumber)) ?? first
     let to = CalendarDate(dayNumber: min(last.dayNumber + window, CalendarDate.last.dayNumber)) ?? last
+    let rules = try store.rateRules()
     var units = Set(rows.map(\.row.unit))
-    for row in rows { units.insert(row.row.base) }
+    for row in rows {
+      units.insert(row.row.base)
+      // A pegged unit is judged against its anchor's rate, whether or not the statement
+      // gives one.
+      if let peg = rules.pegs.peg(of: row.row.unit, on: row.row.date) { units.insert(peg.anchor) }
+    }
     units.remove(Catalog.eur)
     var stored: [RateChecker.Observation] = []
     // The units' rates in euros and their quotes with the first row's base, in one read
@@ -77,12 +83,14 @@ extension Ledger {
       for unit in units {
         let recorded = portfolio.rates.rates(of: unit)
         guard !recorded.isEmpty else { continue }
-        var index = RateLookup.latest(in: recorded, onOrBefore: dayBefore) ?? 0
+        let before = RateLookup.latest(in: recorded, onOrBefore: dayBefore)
+        var index = before ?? 0
         var pastLast = 0
         while index < recorded.count, recorded[index].date <= to, pastLast < 1 {
           let rate = recorded[index]
           if rate.date > last { pastLast += 1 }
-          if rate.date >= from { book.record(rate) }
+          // The one just before, however old: a rate of exactly 1 is compared with it.
+          if rate.date >= from || index == before { book.record(rate) }
           index += 1
         }
       }
@@ -99,7 +107,11 @@ extension Ledger {
         unit: given.currency, base: given.base, date: given.date, value: given.value, source: given.source)
     }
     for unit in units {
-      for rate in book.rates(of: unit) where rate.date >= from {
+      // From the rate in use when the window opens, however old (rule (c) compares a rate
+      // of exactly 1 with the one before it, as an import and `check rates` do).
+      let rates = book.rates(of: unit)
+      let opening = max((rates.firstIndex { $0.date >= from } ?? rates.count) - 1, 0)
+      for rate in rates[opening...] {
         let row =
           asGiven[GivenKey(unit: unit, day: rate.date, source: rate.source)]
           ?? RateRow(unit: unit, base: Catalog.eur, date: rate.date, value: rate.perEuro, source: rate.source)
@@ -116,7 +128,7 @@ extension Ledger {
     let replaced = Set(rows.map { SeriesDay($0.row) })
     stored.removeAll { replaced.contains(SeriesDay($0.row)) }
     let all = (stored + rows).sorted { $0.row.date < $1.row.date }
-    var checker = RateChecker(rules: try store.rateRules())
+    var checker = RateChecker(rules: rules)
     for observation in all {
       checker.observe(observation)
       if observation.isNew, !observation.row.isQuote,
