@@ -257,6 +257,27 @@ import Testing
     }
   }
 
+  /// Two sources of one day more than 2% apart, the first given in another base and
+  /// replaced by the second: `check rates` finds them as the door did, and the dump gives
+  /// the second back with its finding, so that it replays.
+  @Test func sourcesApartInTwoBasesAreFoundAndTheirDumpReplays() throws {
+    let coffer = try CofferProcess()
+    let store = coffer.home + "/bases-apart.db"
+    #expect(
+      try coffer.run(["--db", store, "-c", #"rates record at 2026-11-20 source "S" base USD GBP 0.79 EUR 0.9"#]).status
+        == 0)
+    let second = #"rates record at 2026-11-20 source "T" GBP 0.83"#
+    #expect(try coffer.run(["--db", store, "-c", second]).status == 1)
+    #expect(try coffer.run(["--db", store, "-c", second + " --keep-findings"]).status == 0)
+    let checked = try coffer.run(["--db", store, "-c", "check rates"])
+    #expect(checked.status == 1 && checked.stdout.contains("sources disagree: GBP 2026-11-20"), "\(checked)")
+    let dump = try coffer.run(["--db", store, "-c", "dump"]).stdout
+    #expect(dump.contains(second + " --keep-findings\n"), "\(dump)")
+    let copy = coffer.home + "/bases-apart-copy.db"
+    #expect(try coffer.run(["--db", copy, try coffer.write("apart.coffer", dump)]).status == 0)
+    #expect(try coffer.run(["--db", copy, "-c", "check rates"]) == checked)
+  }
+
   @Test func aDumpToAFileIsWrittenWholeAndStdoutIsTheSame() throws {
     let coffer = try CofferProcess()
     let database = coffer.home + "/s.db"

@@ -297,19 +297,38 @@ extension RateDayTable {
             unit: unit, base: base, date: date, value: quote.value, source: sources.name(quote.source), isQuote: true),
           perEuro: nil, isNew: false))
     }
-    let replaced = try RateTrustTables.quoted(db).filter { $0.base == Catalog.eur }
+    let replaced = try replacedRates(db)
     let statement = try db.cachedStatement(
       sql: "SELECT day, rates FROM rate_day WHERE day BETWEEN ? AND ? ORDER BY day")
     for (day, snapshot) in try rows(statement, arguments: [from, to], sources: &sources) {
       // Another source's rates of the day, kept though replaced: for rule (e).
-      for kept in replaced where kept.date.dayNumber == day {
+      for (kept, perEuro) in replaced where kept.date.dayNumber == day {
         guard let held = snapshot.rates[kept.unit.index], held.day == day, sources.name(held.source) != kept.source
         else { continue }
-        judge.checker.observe(RateChecker.Observation(kept, perEuro: kept.value, isNew: true))
+        judge.checker.observe(RateChecker.Observation(kept, perEuro: perEuro, isNew: true))
       }
       judge.walk(day: day, stored: snapshot, new: [], current: snapshot, sources: sources)
     }
     return judge.checker.findings
+  }
+
+  /// The rates as given (`rate_quoted`) with their units per euro: in euros as they are;
+  /// in another base through EUR's value in it from the same source that day, as the
+  /// import turned them into euros (a rate another source replaced is kept only so).
+  private static func replacedRates(_ db: Database) throws -> [(row: RateRow, perEuro: DecimalValue)] {
+    let given = try RateTrustTables.quoted(db)
+    var euroIn: [String: DecimalValue] = [:]
+    for row in given where row.unit == Catalog.eur && row.base != Catalog.eur {
+      euroIn["\(row.base.code) \(row.date.dayNumber) \(row.source)"] = row.value
+    }
+    return given.compactMap { row in
+      if row.base == Catalog.eur { return (row, row.value) }
+      // The import made this very quotient of these two rates, or it would not be stored.
+      guard row.unit != Catalog.eur, let euro = euroIn["\(row.base.code) \(row.date.dayNumber) \(row.source)"],
+        let perEuro = try? (row.value / euro).rounded(toSignificantDigits: 30)
+      else { return nil }
+      return (row, perEuro)
+    }
   }
 
   /// Every day's snapshot decoded and checked (see `SnapshotCoding.decode`): the days
