@@ -62,6 +62,29 @@ import Testing
     #expect(try run("print value_at(USD, 2025-02-01) value_at(USD, 2025-04-01)").stdout == "640\n250\n")
   }
 
+  /// A balance written down is judged against the holding's latest entry, whoever wrote
+  /// it: this session's own save, another session meanwhile, or a rename of its place.
+  /// (A session keeps each holding's latest entry, and seeks the journal only for a date
+  /// before it.)
+  @Test func aBalanceWrittenDownKnowsTheLatestEntryWhoeverWroteIt() throws {
+    // Saved by this very script: the earlier balance changes nothing current.
+    #expect(
+      try run("set USD 5 at 2025-02-01; save; set USD 7 at 2025-01-01; print amount(USD) amount_at(USD, 2025-01-15)")
+        .stdout == "5\n7\n")
+    // Saved by another session while this one waits at its prompt.
+    let live = try coffer.start(["--db", database, "--keep-going"])
+    live.send("print amount(USD)")
+    #expect(live.waitFor("the first answer") { $0.stdout == "5\n" })
+    #expect(try run("set USD@wise 9 at 2025-03-01").status == 0)
+    live.send("set USD@wise 4 at 2025-01-01; print amount(USD@wise) amount_at(USD@wise, 2025-01-01)")
+    #expect(live.waitFor("the balance") { $0.stdout == "5\n9\n4\n" }, "\(live.stdout)")
+    // A place renamed: its entries are the new name's.
+    live.send("save; places rename wise bank; set USD@bank 3 at 2025-02-01; print amount(USD@bank)")
+    #expect(live.waitFor("the renamed place") { $0.stdout == "5\n9\n4\n9\n" }, "\(live.stdout)")
+    #expect(live.finish() == 0)
+    #expect(try run("print amount(USD@bank) amount_at(USD@bank, 2025-02-01); check").status == 0)
+  }
+
   @Test func oneBatchSavesTodaysAmountAndAPastOneOfTheSameCurrency() throws {
     #expect(try run("set USD 1500; set USD 900 at 2025-01-01").status == 0)
     let log = try run("log --format csv")

@@ -104,6 +104,39 @@ import Testing
     #expect(checked.status == 0, "\(checked)")
   }
 
+  /// A save of more balances than a statement's worth of triggers pays for (10,000 or
+  /// more, as a dump's replay saves) writes the month ends and holdings of its rows after
+  /// them: the same answers, and `check` finds them as the triggers would have left them,
+  /// with entries already there later in a holding and in the months it writes.
+  @Test func aSaveOfTenThousandBalancesLeavesTheMonthEndsTheTriggersWould() throws {
+    #expect(try run("set USD 1 at 2025-12-31; set JPY 2 at 2016-05-31; set CHF@bank 3 at 2020-01-15").status == 0)
+    var generator = SystemRandomNumberGenerator()
+    var lines: [String] = []
+    var last: [String: Int] = [:]
+    // About two a day from 2009 on: to about 2023.
+    var day = Calendar(identifier: .gregorian).date(from: DateComponents(year: 2009, month: 1, day: 1))!
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    while lines.count < 10_500 {
+      // Each holding on about two days in three, so that runs of one holding break.
+      for holding in ["USD", "JPY", "CHF@bank"] where Int.random(in: 0...2, using: &generator) > 0 {
+        let amount = Int.random(in: 0...99_999, using: &generator)
+        lines.append("set \(holding) \(amount) at \(formatter.string(from: day))")
+        last[holding] = amount
+      }
+      day = day.addingTimeInterval(86_400)
+    }
+    let script = try coffer.write("many.coffer", lines.joined(separator: "\n") + "\n")
+    let saved = try coffer.run(["--db", database, script])
+    #expect(saved.status == 0, "\(saved)")
+    let (byMonth, oneByOne) = try bothWays()
+    #expect(byMonth.count == 132)
+    #expect(byMonth == oneByOne)
+    let amounts = try run("print amount(USD) amount(JPY) amount(CHF@bank); check")
+    #expect(amounts.status == 0, "\(amounts)")
+    #expect(amounts.stdout.hasPrefix("1\n\(last["JPY"]!)\n\(last["CHF@bank"]!)\n"), "\(amounts)")
+  }
+
   /// A store of schema 8 (its month ends and month cache kept by triggers of its own),
   /// with a trigger another program added: opened, it is upgraded in one step (a copy kept
   /// beside it), its rows carried over, its old triggers, views and derived tables gone,

@@ -27,10 +27,16 @@ extension Ledger {
     return DatedView(date: date, stored: stored, laterEntries: later)
   }
 
-  /// What the store holds of one holding for `date`: all a single dated `set` needs, and
-  /// two seeks (a dump gives back its history a line at a time).
+  /// What the store holds of one holding for `date`: all a single dated `set` needs (a
+  /// dump gives back its history a line at a time). On or after the holding's latest
+  /// entry, or for a holding with none, that entry says it; before it, two seeks.
   func datedView(on date: CalendarDate, of holding: Holding) throws(StoreError) -> DatedView {
-    let (balance, later) = try store.balance(of: holding, on: date)
+    var (balance, later): (HeldBalance?, Bool)
+    if let latestEntries, latestEntries[holding].map({ date >= $0.since }) ?? true {
+      (balance, later) = (latestEntries[holding], false)
+    } else {
+      (balance, later) = try store.balance(of: holding, on: date)
+    }
     return DatedView(date: date, stored: balance.map { [holding: $0] } ?? [:], laterEntries: later ? [holding] : [])
   }
 
@@ -237,6 +243,8 @@ extension Ledger {
   package func importBalances(
     _ balances: WrittenBalances, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> ImportedBalances? {
+    // Until the store is read again (see `latestEntries`).
+    latestEntries = nil
     let report = try writing { store throws(StoreError) in
       try store.importBalances(balances, shouldStop: shouldStop, progress: progress)
     }

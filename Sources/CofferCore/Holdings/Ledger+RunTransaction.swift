@@ -22,5 +22,6 @@ extension Ledger {
     guard inRunTransaction else { return }
     inRunTransaction = false
     store.rollbackRunTransaction()
+    latestEntries = nil
   }
 }

@@ -15,6 +15,13 @@ package final class Ledger {
   /// Per holding, the amount the store held when this session last read it: what a save
   /// compares against to notice another session's change (none: zero).
   var base = HoldingAmounts()
+  /// Per holding, its latest entry in the store as this session last read it, kept so by
+  /// this session's saves: a balance written down on or after that day, or for a holding
+  /// with no entry, needs no seek of the journal (a dump's replay writes its history down
+  /// a line at a time). nil while it may be wrong: after a write to the journal other
+  /// than a save (`holdings import`, `places rename`), or a read that met damage; the
+  /// next read of everything sets it again.
+  var latestEntries: [Holding: HeldBalance]?
   /// The units the store added beyond the catalog (`units add`), by code.
   package private(set) var addedUnits: [Currency] = []
   /// The named places the store lists (`places`), by name.
@@ -219,6 +226,7 @@ package final class Ledger {
     guard !pending.isEmpty else { return 0 }
     let before = counters.rowsWritten
     let outcome: Store.SaveOutcome
+    let known = latestEntries
     do {
       outcome = try writing { store throws(StoreError) in
         try store.save(pending, base: base, ratesRevision: ratesRevision, today: portfolio.today, force: force)
@@ -234,6 +242,10 @@ package final class Ledger {
       throw error
     }
     ratesRevision = outcome.ratesRevision
+    // The store's latest entries are the ones known, or the save's where it wrote later.
+    latestEntries = known.map { known in
+      known.merging(outcome.latestWritten) { old, written in written.since >= old.since ? written : old }
+    }
     var kept = PendingBatch()
     for (holding, amount) in pending.amounts
     where outcome.conflicts.contains(where: { $0.holding == holding && $0.date == nil }) {
@@ -241,9 +253,12 @@ package final class Ledger {
       // `save --force` or an edit to their value.
       kept.set(amount, of: holding, savedAmount: baseAmount(of: holding))
     }
-    let saved = Set(outcome.savedDated.map { DatedKey(holding: $0.holding, day: $0.date.dayNumber) })
-    for edit in pending.dated where !saved.contains(DatedKey(holding: edit.holding, day: edit.date.dayNumber)) {
-      kept.keep(edit)
+    // Balances the save did not write (conflicts) stay.
+    if outcome.savedDated.count < pending.datedCount {
+      let saved = Set(outcome.savedDated.map { DatedKey(holding: $0.holding, day: $0.date.dayNumber) })
+      for edit in pending.dated where !saved.contains(DatedKey(holding: edit.holding, day: edit.date.dayNumber)) {
+        kept.keep(edit)
+      }
     }
     for move in outcome.heldMoves { kept.add(move) }
     pending = kept
@@ -257,7 +272,8 @@ package final class Ledger {
   }
 
   /// Runs a write of the store: on a new connection first when the last write found the
-  /// store read-only, and noting a write inside an `--atomic` run.
+  /// store read-only, and noting a write inside an `--atomic` run. (A write to the journal
+  /// other than a save drops `latestEntries`.)
   func writing<T>(_ body: (Store) throws(StoreError) -> T) throws(StoreError) -> T {
     try prepareToWrite()
     if inRunTransaction { wroteInTransaction = true }
@@ -328,6 +344,7 @@ package final class Ledger {
   @discardableResult
   func apply(_ state: StoredState) -> [Currency] {
     damage = state.damage
+    latestEntries = damage.isEmpty ? state.latest : nil
     if state.units != addedUnits {
       addedUnits = state.units
       portfolio.setUnits(units)

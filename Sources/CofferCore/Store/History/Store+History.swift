@@ -167,16 +167,7 @@ extension Store {
     _ db: Database, of holding: Holding, on date: CalendarDate
   ) throws -> (balance: HeldBalance?, later: Bool) {
     let rows = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: """
-          SELECT entry.effective, entry.id, entry.new,
-            \(asWritten(text: "entry.new", integers: ["entry.effective", "entry.id"])) AS plain,
-            (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2) AS last
-          FROM (SELECT 1) LEFT JOIN journal AS entry ON entry.id = (
-            SELECT id FROM journal
-            WHERE code = ?1 AND place = ?2 AND effective <= ?3 ORDER BY effective DESC, id DESC LIMIT 1)
-          """),
-      arguments: [holding.currency.code, holding.place.name, date.dayNumber])
+      db.cachedStatement(sql: balanceSQL), arguments: [holding.currency.code, holding.place.name, date.dayNumber])
     guard let row = try rows.next() else { return (nil, false) }
     let later = ((row[4] as Int?) ?? .min) > date.dayNumber
     // An entry's id is never NULL (INTEGER PRIMARY KEY): NULL is no entry on or before `date`.
@@ -185,6 +176,17 @@ extension Store {
       row, key: holding, columns: (0, 1, 2), plain: (row[3] as Bool?) == true, table: "journal")
     return (balance, later)
   }
+
+  /// `balance(_:of:on:)`'s statement, written once (its text is the key a prepared
+  /// statement is found by).
+  private static let balanceSQL = """
+    SELECT entry.effective, entry.id, entry.new,
+      \(asWritten(text: "entry.new", integers: ["entry.effective", "entry.id"])) AS plain,
+      (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2) AS last
+    FROM (SELECT 1) LEFT JOIN journal AS entry ON entry.id = (
+      SELECT id FROM journal
+      WHERE code = ?1 AND place = ?2 AND effective <= ?3 ORDER BY effective DESC, id DESC LIMIT 1)
+    """
 
   /// An SQL condition that holds when column `text` is text with no NUL byte (which GRDB,
   /// reading text as a C string, would cut short there) and `integers` are integers (GRDB

@@ -95,9 +95,7 @@ extension Store {
           let bulk = rows.count >= Self.bulkWriteRows && rows.count >= journalRows
           if bulk {
             try db.execute(sql: "DROP INDEX journal_by_date")
-            for trigger in StoreSchema.journalTriggers {
-              try db.execute(sql: "DROP \(trigger.type.uppercased()) IF EXISTS \(trigger.name)")
-            }
+            try Self.dropJournalTriggers(db)
           }
           var listed = Set(try Self.namedPlaces(db).0)
           var currencies = Set<Int>()
@@ -127,7 +125,7 @@ extension Store {
           }
           if bulk {
             try db.execute(sql: StoreSchema.journalByDate.sql ?? "")
-            for trigger in StoreSchema.journalTriggers { try db.execute(sql: trigger.sql ?? "") }
+            try Self.makeJournalTriggers(db)
           }
           if shouldStop() { throw ImportStopped() }
         }
@@ -257,11 +255,34 @@ extension Store {
     }
   }
 
+  /// Writes a save's planned entries as `insert` does; many of them (`bulkWriteRows` or
+  /// more, as a dump's replay saves) with the journal's triggers dropped and their derived
+  /// rows written after (`recordDerivedRows`), then the triggers made again, all in the
+  /// save's transaction: the triggers' two upserts a row cost more than the row.
+  static func insertSaved(_ planned: inout PlannedEntries, entered: EntryTime, _ db: Database) throws {
+    guard planned.count >= bulkWriteRows else { return try insert(&planned, entered: entered, db) }
+    try dropJournalTriggers(db)
+    try insert(&planned, entered: entered, db)
+    try recordDerivedRows(db, of: planned)
+    try makeJournalTriggers(db)
+  }
+
+  static func dropJournalTriggers(_ db: Database) throws {
+    for trigger in StoreSchema.journalTriggers {
+      try db.execute(sql: "DROP \(trigger.type.uppercased()) IF EXISTS \(trigger.name)")
+    }
+  }
+
+  static func makeJournalTriggers(_ db: Database) throws {
+    for trigger in StoreSchema.journalTriggers { try db.execute(sql: trigger.sql ?? "") }
+  }
+
   /// The derived rows of the entries just written (`planned`, whose ids are the last
   /// `planned.count` given: one writer gives rowids one after the other), which the
   /// insert trigger would have written: of each holding's rows of a month, the last is
   /// its month's end unless a later entry is; of all its rows, the last is its holding's
-  /// latest, unless a later entry is.
+  /// latest, unless a later entry is. Each run of one holding's rows must go by day, as an
+  /// import's (by holding, then day) and a save's (by day) do.
   private static func recordDerivedRows(_ db: Database, of planned: PlannedEntries) throws {
     let firstID = db.lastInsertedRowID - Int64(planned.count) + 1
     let monthEnd = try db.makeStatement(
@@ -402,12 +423,21 @@ struct PlannedEntries {
     return start..<text.count
   }
 
-  /// A save's entry (not a move's: every planned row is a plain balance).
+  /// The holding of the last row added, and its code's and place's texts.
+  private var lastHolding: (holding: Holding, code: Range<Int>, place: Range<Int>)?
+
+  /// A save's entry (not a move's: every planned row is a plain balance). A row of the
+  /// same holding as the row before names it by the same texts, as `recordDerivedRows`
+  /// expects of a holding's run of rows.
   mutating func add(_ row: Store.JournalRow) {
+    if lastHolding?.holding != row.holding {
+      lastHolding = (row.holding, addText(row.holding.currency.code), addText(row.holding.place.name))
+    }
+    guard let (_, code, place) = lastHolding else { return }
     rows.append(
       Row(
-        day: row.effective.dayNumber, month: Store.month(of: row.effective), code: addText(row.holding.currency.code),
-        place: addText(row.holding.place.name), old: addText(row.old), new: addText(row.new)))
+        day: row.effective.dayNumber, month: Store.month(of: row.effective), code: code, place: place,
+        old: addText(row.old), new: addText(row.new)))
   }
 
   mutating func addText(_ amount: DecimalValue) -> Range<Int> {

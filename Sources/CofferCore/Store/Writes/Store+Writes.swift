@@ -37,6 +37,9 @@ extension Store {
     /// the save: whether a balance for a past date is also the current amount is the
     /// store's to say (another session may have saved a later entry meanwhile).
     package var current: [Holding: DecimalValue] = [:]
+    /// Of each holding the save wrote, the latest of the entries it wrote (by day; of a
+    /// day's, the last written).
+    package var latestWritten: [Holding: HeldBalance] = [:]
     /// Whether the transaction changed anything.
     package var wroteSomething = false
   }
@@ -189,7 +192,7 @@ extension Store {
         planned.add(row)
         entries.append(row)
       }
-      try Self.insert(&planned, entered: now, db)
+      try Self.insertSaved(&planned, entered: now, db)
       // Moves: both entries, or neither.
       for move in batch.moves {
         let from = try Self.balance(db, of: move.source, on: move.date).balance?.amount ?? .zero
@@ -265,6 +268,9 @@ extension Store {
         counters.dbReads += 1
         let current = try Self.currentAmounts(db, today: today, needed: Set(datedOnly.map(\.currency)))
         for holding in datedOnly { outcome.current[holding] = current[holding] ?? .zero }
+      }
+      for entry in entries where entry.effective >= outcome.latestWritten[entry.holding]?.since ?? entry.effective {
+        outcome.latestWritten[entry.holding] = HeldBalance(amount: entry.new, since: entry.effective)
       }
       counters.rowsWritten += entries.count
       outcome.wroteSomething = !entries.isEmpty || !batch.quotes.isEmpty || !batch.rates.isEmpty || batch.local != nil
