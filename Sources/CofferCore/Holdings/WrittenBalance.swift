@@ -73,6 +73,16 @@ package struct WrittenBalances: Sendable, RandomAccessCollection {
     Int(rows[position].day)
   }
 
+  /// The currency index of a row, read without the rest of it.
+  package func currencyIndex(_ position: Int) -> Int {
+    Int(rows[position].currency)
+  }
+
+  /// Whether a row goes to the unnamed place, read without the rest of it.
+  package func isAtTheUnnamedPlace(_ position: Int) -> Bool {
+    places[Int(rows[position].place)].isUnnamed
+  }
+
   /// Whether the two rows are for the same currency at the same place.
   package func areOfTheSameHolding(_ first: Int, _ second: Int) -> Bool {
     rows[first].currency == rows[second].currency && rows[first].place == rows[second].place

@@ -115,10 +115,11 @@ package enum BalanceFile {
     let positionBits = 24
     let dayBits = 22
     let number = try holdingNumbers(balances, below: 1 << (64 - positionBits - dayBits))
+    // Each row's columns read alone: a whole row made a `WrittenBalance` each time.
     let keys = RadixSort.sorted(
-      balances.enumerated().map { position, balance in
-        number(balance) << (positionBits + dayBits)
-          | UInt64(balance.date.dayNumber - dayNumberOfYearOne) << positionBits | UInt64(position)
+      balances.indices.map { position in
+        number(position) << (positionBits + dayBits)
+          | UInt64(balances.dayNumber(position) - dayNumberOfYearOne) << positionBits | UInt64(position)
       }, byBitsFrom: positionBits)
     let position = { (key: UInt64) in Int(key & (1 << positionBits - 1)) }
     var twice: (first: WrittenBalance, second: WrittenBalance)?
@@ -141,19 +142,22 @@ package enum BalanceFile {
 
   private static let dayNumberOfYearOne = CalendarDate.first.dayNumber
 
-  /// Each row's holding as a number below `limit`, in the order of `Holding.precedes`.
+  /// Each row's holding, by its position, as a number below `limit`, in the order of
+  /// `Holding.precedes`.
   /// A file that names no place (the common one, maybe half a million rows) is numbered
   /// by currency index alone, without hashing a place a row.
   private static func holdingNumbers(
     _ balances: WrittenBalances, below limit: Int
-  ) throws(RateFileError) -> (WrittenBalance) -> UInt64 {
-    guard balances.contains(where: { !$0.place.isUnnamed }) else { return { UInt64($0.currencyIndex) } }
+  ) throws(RateFileError) -> (Int) -> UInt64 {
+    guard balances.indices.contains(where: { !balances.isAtTheUnnamedPlace($0) }) else {
+      return { UInt64(balances.currencyIndex($0)) }
+    }
     let holdings = Set(balances.lazy.map(\.holding)).sorted(by: Holding.precedes)
     guard holdings.count < limit else {
       throw RateFileError(tr("the file names more than {limit} holdings", ["limit": "\(limit)"]), line: 1)
     }
     let number = Dictionary(uniqueKeysWithValues: holdings.enumerated().map { ($1, UInt64($0)) })
-    return { number[$0.holding] ?? 0 }
+    return { number[balances[$0].holding] ?? 0 }
   }
 
   /// Reads rows of one file, as its header laid them out.
