@@ -2,11 +2,12 @@ import CofferText
 import GRDB
 import GRDBSQLite
 
-/// The one place Coffer calls SQLite itself rather than through GRDB: the writes of many
-/// journal rows (`holdings import` of a long history, `rates import` of the ECB's, a save's
-/// balances for past dates, as a dump's replay makes), bound straight to prepared
-/// statements of many rows each, their text from one buffer (GRDB's arguments, or a String
-/// a value, would cost more than the writing), and the imports write many new pages in
+/// The one place Coffer calls SQLite itself rather than through GRDB: the writes of
+/// journal rows, every one (`holdings import` of a long history, a save's balances, a
+/// dump's replay of half a million) and of `rates import`'s days, bound straight to
+/// prepared statements of many rows each, their text from one buffer (GRDB's arguments,
+/// or a String a value, would cost more than the writing: a record's insert took as long
+/// as the rest of a form's save); the imports write many new pages in
 /// SQLite's rollback-journal mode when no other connection has the store open; and the
 /// store's WAL files kept at close, a file control GRDB has no call for.
 extension Store {
@@ -200,24 +201,24 @@ extension Store {
     return count
   }
 
-  /// Rows per journal insert (seven arguments each, well under SQLite's limit of 32,766).
-  private static let rowsPerStatement = 256
+  /// The journal inserts, by how many rows each writes: 256 (eight arguments a row, well
+  /// under SQLite's limit of 32,766), then each power of two below, so that a write of
+  /// any count takes a few of them, each prepared once a connection (a statement of 256
+  /// rows takes as long to prepare as 500 rows to write, and a save of 41 rows spent more
+  /// preparing its own statement than writing it).
+  private static let insertSQL: [(rows: Int, sql: String)] = [256, 128, 64, 32, 16, 8, 4, 2, 1].map { rows in
+    let values = repeatElement("(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    return (rows, "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new, move) VALUES " + values)
+  }
 
-  /// Writes the planned entries (an import's, or a save's balances for past dates),
-  /// `rowsPerStatement` to a statement: the journal's triggers cost little a row but much
-  /// a statement. Bound straight from the planned text (not copied: the buffer does not change while
-  /// SQLite reads it).
+  /// Writes the planned entries (an import's, a save's), many to a statement (see
+  /// `insertSQL`): the journal's triggers cost little a row but much a statement. Bound
+  /// straight from the planned text (not copied: the buffer does not change while SQLite
+  /// reads it).
   static func insert(
     _ planned: inout PlannedEntries, entered: EntryTime, _ db: Database, shouldStop: () -> Bool = { false },
     progress: ((Int, Int) -> Void)? = nil
   ) throws {
-    func sql(rows: Int) -> String {
-      "INSERT INTO journal (entered, utc_offset, effective, code, place, old, new) VALUES "
-        + repeatElement("(?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-    }
-    // Prepared once a connection: a statement of 256 rows takes as long to prepare as
-    // 500 rows to write.
-    let full = try db.cachedStatement(sql: sql(rows: rowsPerStatement))
     let enteredText = planned.addText(entered.utcText)
     let offset = Int64(entered.offsetMinutes)
     let rows = planned.rows
@@ -228,12 +229,12 @@ extension Store {
       }
       var first = 0
       while first < rows.count {
-        let count = min(rowsPerStatement, rows.count - first)
-        let statement = count == rowsPerStatement ? full : try db.makeStatement(sql: sql(rows: count))
+        guard let (count, sql) = Self.insertSQL.first(where: { $0.rows <= rows.count - first }) else { break }
+        let statement = try db.cachedStatement(sql: sql)
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         for (place, row) in rows[first..<(first + count)].enumerated() {
-          let column = Int32(place * 7)
+          let column = Int32(place * 8)
           bind(handle, column + 1, enteredText)
           sqlite3_bind_int64(handle, column + 2, offset)
           sqlite3_bind_int64(handle, column + 3, Int64(row.day))
@@ -241,6 +242,7 @@ extension Store {
           bind(handle, column + 5, row.place)
           bind(handle, column + 6, row.old)
           bind(handle, column + 7, row.new)
+          sqlite3_bind_int64(handle, column + 8, Int64(row.move))
         }
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
@@ -404,6 +406,8 @@ struct PlannedEntries {
     let place: Range<Int>
     let old: Range<Int>
     let new: Range<Int>
+    /// `JournalEntry.Move`'s raw value: a balance, or a move's side.
+    var move = 0
   }
 
   var rows: [Row] = []
@@ -426,7 +430,7 @@ struct PlannedEntries {
   /// The holding of the last row added, and its code's and place's texts.
   private var lastHolding: (holding: Holding, code: Range<Int>, place: Range<Int>)?
 
-  /// A save's entry (not a move's: every planned row is a plain balance). A row of the
+  /// A save's entry: a balance, or a side of a move. A row of the
   /// same holding as the row before names it by the same texts, as `recordDerivedRows`
   /// expects of a holding's run of rows.
   mutating func add(_ row: Store.JournalRow) {
@@ -437,7 +441,7 @@ struct PlannedEntries {
     rows.append(
       Row(
         day: row.effective.dayNumber, month: Store.month(of: row.effective), code: code, place: place,
-        old: addText(row.old), new: addText(row.new)))
+        old: addText(row.old), new: addText(row.new), move: row.move.rawValue))
   }
 
   mutating func addText(_ amount: DecimalValue) -> Range<Int> {

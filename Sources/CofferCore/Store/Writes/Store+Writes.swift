@@ -228,7 +228,9 @@ extension Store {
             entered: now, effective: move.date, holding: move.destination, old: to, new: try to + move.amount,
             move: .to),
         ]
-        try Self.insert(rows, db)
+        var moved = PlannedEntries()
+        for row in rows { moved.add(row) }
+        try Self.insert(&moved, entered: now, db)
         entries += rows
       }
       // Today's entries, together in one statement.
@@ -251,7 +253,9 @@ extension Store {
         try list(holding.place)
         todays.append(JournalRow(entered: now, effective: today, holding: holding, old: replaced, new: ours))
       }
-      try Self.insert(todays, db)
+      var todaysPlanned = PlannedEntries()
+      for row in todays { todaysPlanned.add(row) }
+      try Self.insert(&todaysPlanned, entered: now, db)
       entries += todays
       _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes, asGiven: batch.asGiven)
       if !batch.quotes.isEmpty || !batch.rates.isEmpty {
@@ -281,35 +285,15 @@ extension Store {
     return outcome
   }
 
-  /// A journal entry about to be written, through its record (the journal's triggers
-  /// keep the holdings and the month ends from it).
-  struct JournalRow: PersistableRecord {
-    static let databaseTableName = "journal"
+  /// A journal entry about to be written (see `insert(_:entered:_:)`; the journal's
+  /// triggers keep the holdings and the month ends from it).
+  struct JournalRow {
     let entered: EntryTime
     let effective: CalendarDate
     let holding: Holding
     let old: DecimalValue
     let new: DecimalValue
     var move: JournalEntry.Move = .none
-
-    /// Written as Coffer writes every entry: UTC time and its offset, the day number, the
-    /// code, and the amounts as plain decimal text. Into GRDB's container directly, not
-    /// through `Encodable`, whose keyed containers cost more than the insert itself.
-    func encode(to container: inout PersistenceContainer) {
-      container["entered"] = entered.utcText
-      container["utc_offset"] = entered.offsetMinutes
-      container["effective"] = effective.dayNumber
-      container["code"] = holding.currency.code
-      container["place"] = holding.place.name
-      container["old"] = old.description
-      container["new"] = new.description
-      container["move"] = move.rawValue
-    }
-  }
-
-  /// Writes `rows`, in order.
-  static func insert(_ rows: [JournalRow], _ db: Database) throws {
-    for row in rows { try row.insert(db) }
   }
 
   static func setSetting(_ db: Database, _ key: String, _ value: String) throws {
