@@ -113,14 +113,7 @@ package enum BalanceFile {
     // than 2²⁴ rows; days since year 1 fit 22 bits; the holdings the file names are
     // numbered in their order, in the 18 bits left.
     let positionBits = 24
-    let dayBits = 22
-    let number = try holdingNumbers(balances, below: 1 << (64 - positionBits - dayBits))
-    // Each row's columns read alone: a whole row made a `WrittenBalance` each time.
-    let keys = RadixSort.sorted(
-      balances.indices.map { position in
-        number(position) << (positionBits + dayBits)
-          | UInt64(balances.dayNumber(position) - dayNumberOfYearOne) << positionBits | UInt64(position)
-      }, byBitsFrom: positionBits)
+    let keys = RadixSort.sorted(try sortKeys(balances, positionBits: positionBits), byBitsFrom: positionBits)
     let position = { (key: UInt64) in Int(key & (1 << positionBits - 1)) }
     var twice: (first: WrittenBalance, second: WrittenBalance)?
     for (earlier, later) in zip(keys, keys.dropFirst()) where earlier >> positionBits == later >> positionBits {
@@ -141,6 +134,19 @@ package enum BalanceFile {
   }
 
   private static let dayNumberOfYearOne = CalendarDate.first.dayNumber
+
+  /// Each row's sort key: its holding's number, its day (22 bits), its position. Each
+  /// row's columns read alone (a whole row made a `WrittenBalance` each time), and in a
+  /// function of its own: what reads the rows is gone when they are put in order, which
+  /// would otherwise copy them all (12 MB for half a million).
+  private static func sortKeys(_ balances: WrittenBalances, positionBits: Int) throws(RateFileError) -> [UInt64] {
+    let dayBits = 22
+    let number = try holdingNumbers(balances, below: 1 << (64 - positionBits - dayBits))
+    return balances.indices.map { position in
+      number(position) << (positionBits + dayBits)
+        | UInt64(balances.dayNumber(position) - dayNumberOfYearOne) << positionBits | UInt64(position)
+    }
+  }
 
   /// Each row's holding, by its position, as a number below `limit`, in the order of
   /// `Holding.precedes`.
