@@ -29,8 +29,10 @@ extension Ledger {
 
   /// What the store holds of one holding for `date`: all a single dated `set` needs (a
   /// dump gives back its history a line at a time). On or after the holding's latest
-  /// entry, or for a holding with none, that entry says it; before it, two seeks.
+  /// entry (see `latestEntries`), or for a holding with none, that entry says it; before
+  /// it, two seeks.
   func datedView(on date: CalendarDate, of holding: Holding) throws(StoreError) -> DatedView {
+    if latestEntries == nil { latestEntries = try store.latestEntries() }
     var (balance, later): (HeldBalance?, Bool)
     if let latestEntries, latestEntries[holding].map({ date >= $0.since }) ?? true {
       (balance, later) = (latestEntries[holding], false)
@@ -243,7 +245,7 @@ extension Ledger {
   package func importBalances(
     _ balances: WrittenBalances, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> ImportedBalances? {
-    // Until the store is read again (see `latestEntries`).
+    // Read again when next needed (see `latestEntries`).
     latestEntries = nil
     let report = try writing { store throws(StoreError) in
       try store.importBalances(balances, shouldStop: shouldStop, progress: progress)

@@ -153,7 +153,7 @@ extension Ledger {
   package func renamePlace(_ old: Place, to new: Place) throws(PlaceFailure) {
     let listed = try resolvedForChange(old)
     if let other = place(named: new), other != listed { throw .place(.placeExists(other)) }
-    // Until the store is read again (see `latestEntries`).
+    // Read again when next needed (see `latestEntries`).
     latestEntries = nil
     do {
       try writing { store throws(StoreError) in try store.renamePlace(listed, to: new) }

@@ -15,12 +15,13 @@ package final class Ledger {
   /// Per holding, the amount the store held when this session last read it: what a save
   /// compares against to notice another session's change (none: zero).
   var base = HoldingAmounts()
-  /// Per holding, its latest entry in the store as this session last read it, kept so by
-  /// this session's saves: a balance written down on or after that day, or for a holding
-  /// with no entry, needs no seek of the journal (a dump's replay writes its history down
-  /// a line at a time). nil while it may be wrong: after a write to the journal other
-  /// than a save (`holdings import`, `places rename`), or a read that met damage; the
-  /// next read of everything sets it again.
+  /// Per holding, its latest entry in the store (its `holding` row), read when a balance
+  /// is first written down after the store was read, and kept up to date by this
+  /// session's saves: a balance written down on or after that day, or for a holding with
+  /// none, needs no seek of the journal (a dump's replay writes its history down a line at
+  /// a time). nil until then, and again after every read of the store (another session
+  /// saved) and every write to the journal other than a save (`holdings import`, `places
+  /// rename`, an `--atomic` run rolled back).
   var latestEntries: [Holding: HeldBalance]?
   /// The units the store added beyond the catalog (`units add`), by code.
   package private(set) var addedUnits: [Currency] = []
@@ -273,7 +274,7 @@ package final class Ledger {
 
   /// Runs a write of the store: on a new connection first when the last write found the
   /// store read-only, and noting a write inside an `--atomic` run. (A write to the journal
-  /// other than a save drops `latestEntries`.)
+  /// other than a save forgets `latestEntries`.)
   func writing<T>(_ body: (Store) throws(StoreError) -> T) throws(StoreError) -> T {
     try prepareToWrite()
     if inRunTransaction { wroteInTransaction = true }
@@ -344,7 +345,7 @@ package final class Ledger {
   @discardableResult
   func apply(_ state: StoredState) -> [Currency] {
     damage = state.damage
-    latestEntries = damage.isEmpty ? state.latest : nil
+    latestEntries = nil
     if state.units != addedUnits {
       addedUnits = state.units
       portfolio.setUnits(units)

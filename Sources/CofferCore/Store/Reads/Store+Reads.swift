@@ -5,8 +5,6 @@ import GRDB
 package struct StoredState: Sendable {
   /// The current amount of every holding with an entry, zero or not.
   package var holdings: [Holding: DecimalValue]
-  /// Every holding's latest entry (its `holding` row), effective after today or not.
-  package var latest: [Holding: HeldBalance] = [:]
   /// The units the store added beyond the catalog, by code.
   package var units: [Currency]
   /// The named places the store lists, by name.
@@ -95,12 +93,10 @@ extension Store {
       damage += unitDamage + placeDamage
       var amounts: [Holding: DecimalValue] = [:]
       var later: [HoldingRecord] = []
-      var latest: [Holding: HeldBalance] = [:]
       let holdings = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
       while let row = try holdings.next() {
         do throws(StoreDamage) {
           let holding = try HoldingRecord(checking: row)
-          latest[holding.holding] = HeldBalance(amount: holding.amount, since: holding.effective)
           if holding.effective > today {
             later.append(holding)
           } else {
@@ -130,8 +126,23 @@ extension Store {
         }
       }
       return StoredState(
-        holdings: amounts, latest: latest, units: units, places: places, local: settings.local, rates: rates,
+        holdings: amounts, units: units, places: places, local: settings.local, rates: rates,
         ratesRevision: settings.ratesRevision, maxAge: settings.maxAge, maxJump: settings.maxJump, damage: damage)
+    }
+  }
+
+  /// Every holding's latest entry (its `holding` row), effective after today or not; nil
+  /// when a row cannot be read (the read of the state names it).
+  func latestEntries() throws(StoreError) -> [Holding: HeldBalance]? {
+    try read { db in
+      counters.dbReads += 1
+      var latest: [Holding: HeldBalance] = [:]
+      let rows = try Row.fetchCursor(db.cachedStatement(sql: HoldingRecord.selection))
+      while let row = try rows.next() {
+        guard let record = try? HoldingRecord(checking: row) else { return nil }
+        latest[record.holding] = HeldBalance(amount: record.amount, since: record.effective)
+      }
+      return latest
     }
   }
 
