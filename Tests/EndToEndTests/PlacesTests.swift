@@ -34,6 +34,36 @@ import Testing
 
   // MARK: - Naming a place
 
+  /// Another session renames a place this session has an unsaved balance at: the
+  /// balance is a conflict, not written to a new place of the old name beside the renamed
+  /// one (whose total would then count both); `save --force` writes it there all the same.
+  /// Renamed in letter case alone, it is the same place, and the balance is written as
+  /// the place is now spelt.
+  @Test func aPlaceAnotherSessionRenamesUnderAnUnsavedBalance() throws {
+    #expect(try run("set USD@wise 100 at 2026-01-01; set EUR@cash 7 at 2026-01-01").status == 0)
+    let live = try coffer.start(["--db", database, "--keep-going"])
+    live.send("set USD@wise 50 at 2026-03-01; set EUR@cash 9 at 2026-03-01; print amount(USD@wise)")
+    #expect(live.waitFor("the edits") { $0.stdout == "50\n" })
+    #expect(try run("places rename wise bank; places rename cash Cash").status == 0)
+    live.send("save")
+    #expect(live.waitFor("the conflict") { $0.stderr.contains("its place was renamed or removed") }, "\(live.stderr)")
+    #expect(live.stderr.contains("USD@wise on 2026-03-01: its place was renamed or removed (yours: 50)"))
+    live.send("print amount(USD@wise)")
+    #expect(live.waitFor("the edit kept") { $0.stdout == "50\n50\n" }, "\(live.stdout)")
+    let after = try run("print amount(USD@bank) amount(EUR@cash) total(); places; check")
+    #expect(after.status == 0, "\(after)")
+    #expect(after.stdout.hasPrefix("100\n9\n"), "\(after)")
+    #expect(!after.stdout.contains("wise"), "\(after)")
+    let spellings = try coffer.run(
+      [database, "SELECT DISTINCT place FROM journal ORDER BY 1"], binary: "/usr/bin/sqlite3")
+    #expect(spellings.stdout == "Cash\nbank\n", "\(spellings)")
+    // Forced, the balance goes where it was written: a place called wise again.
+    live.send("save --force; print amount(USD@wise)")
+    #expect(live.waitFor("the forced save") { $0.stdout == "50\n50\n50\n" }, "\(live.stdout)")
+    #expect(live.finish() == 1, "the save that met the conflict failed")
+    #expect(try run("print amount(USD@wise) amount(USD@bank); check").stdout.hasPrefix("50\n100\n"))
+  }
+
   @Test func aBareCodeReadsEveryPlaceSummedAndAPlaceReadsItsOwn() throws {
     #expect(try run("set USD 100; set USD@wise 50; set USD@\"N26 joint\" 25").status == 0)
     let read = try run(#"print amount(USD) amount(USD@wise) amount(USD@"N26 joint") amount(USD@"") value(USD@wise)"#)

@@ -163,15 +163,17 @@ extension Ledger {
     }
   }
 
+  /// Whether an unsaved edit names `place`: an amount, a balance for a past date, a move.
+  func hasPendingEdits(at place: Place) -> Bool {
+    pending.amounts.contains { $0.holding.place == place } || pending.hasDatedHolding { $0.place == place }
+      || pending.moves.contains { $0.from == place || $0.to == place }
+  }
+
   /// `places remove NAME`: only when everything there is 0 (its history stays).
   package func removePlace(_ place: Place) throws(PlaceFailure) {
     let listed = try resolvedForChange(place)
     let held = units.flatMap { portfolio.places(of: $0) }.filter { $0.holding.place == listed && !$0.amount.isZero }
-    let pendingThere =
-      pending.amounts.contains { $0.holding.place == listed }
-      || pending.hasDatedHolding { $0.place == listed }
-      || pending.moves.contains { $0.from == listed || $0.to == listed }
-    if pendingThere { throw .place(.placeHasPendingEdits(listed)) }
+    if hasPendingEdits(at: listed) { throw .place(.placeHasPendingEdits(listed)) }
     if !held.isEmpty { throw .place(.placeNotEmpty(listed, held.map(\.holding))) }
     do {
       try writing { store throws(StoreError) in try store.removePlace(listed) }

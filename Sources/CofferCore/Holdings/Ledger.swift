@@ -23,6 +23,10 @@ package final class Ledger {
   /// saved) and every write to the journal other than a save (`holdings import`, `places
   /// rename`, an `--atomic` run rolled back).
   var latestEntries: [Holding: HeldBalance]?
+  /// Places this session has unsaved edits at that another session renamed or removed
+  /// since: a balance for a past date there is a conflict at the next save, as today's
+  /// amounts and moves there already are (their amounts moved).
+  private var placesGone: Set<Place> = []
   /// The units the store added beyond the catalog (`units add`), by code.
   package private(set) var addedUnits: [Currency] = []
   /// The named places the store lists (`places`), by name.
@@ -230,7 +234,9 @@ package final class Ledger {
     let known = latestEntries
     do {
       outcome = try writing { store throws(StoreError) in
-        try store.save(pending, base: base, ratesRevision: ratesRevision, today: portfolio.today, force: force)
+        try store.save(
+          pending, base: base, ratesRevision: ratesRevision, today: portfolio.today, force: force,
+          placesGone: placesGone)
       }
     } catch {
       // A move the store refuses now can never be made: it goes, so that it cannot hold
@@ -247,6 +253,7 @@ package final class Ledger {
     latestEntries = known.map { known in
       known.merging(outcome.latestWritten) { old, written in written.since >= old.since ? written : old }
     }
+    defer { placesGone = placesGone.filter(hasPendingEdits) }
     var kept = PendingBatch()
     for (holding, amount) in pending.amounts
     where outcome.conflicts.contains(where: { $0.holding == holding && $0.date == nil }) {
@@ -349,6 +356,9 @@ package final class Ledger {
     if state.units != addedUnits {
       addedUnits = state.units
       portfolio.setUnits(units)
+    }
+    for place in places where !state.places.contains(place) && hasPendingEdits(at: place) {
+      placesGone.insert(place)
     }
     places = state.places
     // Every holding the store has, and every one this session knows (a restore may have

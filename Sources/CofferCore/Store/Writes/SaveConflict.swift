@@ -7,6 +7,9 @@ package struct SaveConflict: Sendable {
   package let theirs: DecimalValue
   package let ours: DecimalValue
   package var date: CalendarDate? = nil
+  /// Its place was renamed or removed by the other session (`theirs` is then what the
+  /// store holds under the old name).
+  package var placeGone = false
 
   package var currency: Currency { holding.currency }
 }
@@ -16,7 +19,11 @@ extension SaveConflict {
   /// as every report of a conflict names it.
   package static func named(_ conflicts: [SaveConflict]) -> String {
     conflicts.map { conflict in
-      if let date = conflict.date {
+      if let date = conflict.date, conflict.placeGone {
+        tr(
+          "{holding} on {date}: its place was renamed or removed (yours: {ours})",
+          ["holding": conflict.holding.description, "date": date.description, "ours": conflict.ours.description])
+      } else if let date = conflict.date {
         tr(
           "{holding} on {date} = {theirs} (yours: {ours})",
           [

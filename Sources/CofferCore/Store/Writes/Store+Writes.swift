@@ -144,8 +144,11 @@ extension Store {
   /// holding whose stored amount differs from it was saved by another session. Unless
   /// `force` is set such a holding is a conflict: it is left out (and returned; a move
   /// touching it is held back whole), and everything else in the batch is still written.
+  /// So is a balance for a past date at one of `placesGone`, places another session
+  /// renamed or removed since this one wrote there.
   package func save(
-    _ batch: PendingBatch, base: HoldingAmounts, ratesRevision: Int, today: CalendarDate, force: Bool
+    _ batch: PendingBatch, base: HoldingAmounts, ratesRevision: Int, today: CalendarDate, force: Bool,
+    placesGone: Set<Place> = []
   ) throws(StoreError) -> SaveOutcome {
     let now = EntryTime.now()
     let outcome = try writing { db -> SaveOutcome in
@@ -157,12 +160,19 @@ extension Store {
       let stored = try Self.currentAmounts(db, today: today, needed: saved)
       var entries: [JournalRow] = []
       var places = Set(try Self.namedPlaces(db).0)
-      /// Lists a named place the first time an entry names it.
-      func list(_ place: Place) throws {
-        guard !place.isUnnamed, !places.contains(place) else { return }
+      /// The holding as the store spells its place, which is listed the first time an
+      /// entry names it. A place listed in other letter case (another session renamed it
+      /// so) is written as listed: the journal never holds two spellings of one place.
+      func listed(_ holding: Holding) throws -> Holding {
+        let place = holding.place
+        guard !place.isUnnamed else { return holding }
+        if let index = places.firstIndex(of: place) {
+          return places[index].name == place.name ? holding : Holding(holding.currency, at: places[index])
+        }
         try PlaceRecord(place).insert(db)
         places.insert(place)
         outcome.newPlaces.append(place)
+        return holding
       }
       // Balances for past dates first, oldest first: each replaces the amount on its date
       // as it stands after the earlier ones. Another session's entry for the same holding
@@ -175,6 +185,14 @@ extension Store {
         let day = edit.date.dayNumber
         let theirs = walks[edit.holding]?.walk(to: day)
         let seen = edit.recordedOnDate ? edit.seen : nil
+        // A place another session renamed or removed since this one wrote there: the
+        // balance would go to a place by that name anew, beside the one renamed.
+        if !force, placesGone.contains(edit.holding.place) {
+          outcome.conflicts.append(
+            SaveConflict(
+              holding: edit.holding, theirs: theirs ?? .zero, ours: edit.amount, date: edit.date, placeGone: true))
+          continue
+        }
         if !force, theirs != seen, let theirs, theirs != edit.amount {
           outcome.conflicts.append(
             SaveConflict(holding: edit.holding, theirs: theirs, ours: edit.amount, date: edit.date))
@@ -187,8 +205,8 @@ extension Store {
         if theirs == edit.amount { continue }
         let replaced = walks[edit.holding]?.carried ?? .zero
         walks[edit.holding]?.write(edit.amount)
-        try list(edit.holding.place)
-        let row = JournalRow(entered: now, effective: edit.date, holding: edit.holding, old: replaced, new: edit.amount)
+        let row = JournalRow(
+          entered: now, effective: edit.date, holding: try listed(edit.holding), old: replaced, new: edit.amount)
         planned.add(row)
         entries.append(row)
       }
@@ -218,14 +236,13 @@ extension Store {
               "{holding} holds {amount} on {date}, less than the {moving} to move",
               ["holding": "\(move.source)", "amount": "\(from)", "date": "\(move.date)", "moving": "\(move.amount)"]))
         }
-        try list(move.from)
-        try list(move.to)
+        let (source, destination) = (try listed(move.source), try listed(move.destination))
         let rows = [
           JournalRow(
-            entered: now, effective: move.date, holding: move.source, old: from, new: try from - move.amount,
+            entered: now, effective: move.date, holding: source, old: from, new: try from - move.amount,
             move: .from),
           JournalRow(
-            entered: now, effective: move.date, holding: move.destination, old: to, new: try to + move.amount,
+            entered: now, effective: move.date, holding: destination, old: to, new: try to + move.amount,
             move: .to),
         ]
         var moved = PlannedEntries()
@@ -250,8 +267,8 @@ extension Store {
           outcome.alreadyStored.append(holding)
           continue
         }
-        try list(holding.place)
-        todays.append(JournalRow(entered: now, effective: today, holding: holding, old: replaced, new: ours))
+        todays.append(
+          JournalRow(entered: now, effective: today, holding: try listed(holding), old: replaced, new: ours))
       }
       var todaysPlanned = PlannedEntries()
       for row in todays { todaysPlanned.add(row) }
