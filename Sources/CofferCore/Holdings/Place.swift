@@ -72,9 +72,11 @@ package struct Place: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// How listings and messages show it: its name, or `(no place)` for the unnamed one.
   package var shown: String { isUnnamed ? tr("(no place)") : name }
 
-  /// Both keys are NFC: equal bytes are equal names, with no normalizing on the way.
+  /// Both keys are NFC, so String's equality (canonical equivalence) is equality of
+  /// their bytes; it compares two short keys (the unnamed place's, most) by their bits at
+  /// once, where comparing the UTF-8 views walked them a byte at a time.
   package static func == (lhs: Place, rhs: Place) -> Bool {
-    lhs.keyHash == rhs.keyHash && lhs.key.utf8.elementsEqual(rhs.key.utf8)
+    lhs.keyHash == rhs.keyHash && lhs.key == rhs.key
   }
   package func hash(into hasher: inout Hasher) { hasher.combine(keyHash) }
   /// The unnamed place first, then by folded name (byte order: the same on every machine).

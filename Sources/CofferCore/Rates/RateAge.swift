@@ -32,15 +32,22 @@ package struct RateAge: Sendable, Equatable {
   /// Takes in a unit's rate of `date`: an older one replaces what was kept, one as old
   /// joins it.
   package static func add(_ unit: Currency, _ date: CalendarDate, to age: inout RateAge?) {
-    guard let kept = age else {
+    // Only the date is read from what is kept: a copy of it would hold its units, and the
+    // append below would then copy them all.
+    guard let keptDate = age?.date, date >= keptDate else {
       age = RateAge(date: date, units: [unit])
       return
     }
-    if date < kept.date {
-      age = RateAge(date: date, units: [unit])
-    } else if date == kept.date, !kept.units.contains(unit) {
-      age!.units.append(unit)
-      age!.units.sort { $0.index < $1.index }
+    if date == keptDate { age!.join(unit) }
+  }
+
+  /// Puts `unit` among the units, in index order, once. A total takes its units in that
+  /// order, so the place is mostly the end.
+  private mutating func join(_ unit: Currency) {
+    if let last = units.last, last.index < unit.index {
+      units.append(unit)
+    } else if !units.contains(unit) {
+      units.insert(unit, at: units.firstIndex { $0.index > unit.index } ?? units.endIndex)
     }
   }
 

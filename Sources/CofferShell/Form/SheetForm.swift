@@ -11,7 +11,7 @@ import Screen
 /// and formatter, the header from `SheetHeader`, and what the sheet says
 /// (`SheetMessage`) goes in the footer. The focused field is edited in place.
 ///
-/// No work is wasted: a keystroke redraws the focused row only and recomputes no total;
+/// No work is wasted: a keystroke redraws the focused field only and recomputes no total;
 /// a commit recomputes the total once and reformats the rows it changed; the store is not
 /// read while the form is open. Done is not the form's: it asks the loop that runs it
 /// (`Request.done`), which runs the same Done as `dismiss` (`Interpreter.done`) and,
@@ -42,6 +42,9 @@ final class SheetForm {
   private var formatter = SheetRowFormatter(styledFor: nil)
   /// Rows to draw again, and whether all must be.
   private var stale = RowMarks()
+  /// Whether the focused row's field (and its marker, which says whether the draft is an
+  /// amount) must be drawn again: all a keystroke in the field changes.
+  private var focusedFieldStale = false
   private var redrawAll = true
   private var headerStale = true
   private var footerStale = true
@@ -281,15 +284,11 @@ final class SheetForm {
   private func perform(_ action: SheetAction) -> Request? {
     let outcome = sheet.perform(action)
     if outcome.relaid { relayAll() }
-    for id in outcome.changed {
-      if let row = sheet.index(of: id) { stale.insert(row) }
-    }
-    switch action {
-    case .edit:
-      // Only the field changed: the total is as it was.
-      break
-    default:
-      if !outcome.changed.isEmpty { headerStale = true }
+    if case .edit = action, !outcome.relaid, outcome.changed.allSatisfy({ $0 == sheet.focusedRow }) {
+      // Only the field's draft changed: not its row's amount or value, not the total.
+      if !outcome.changed.isEmpty { focusedFieldStale = true }
+    } else {
+      mark(outcome.changed)
     }
     switch outcome.finished {
     case .cancelled: return .cancelled(outcome.message?.text ?? "")
@@ -396,6 +395,9 @@ final class SheetForm {
     for row in stale.rows where row >= top && row < bottom {
       drawRow(row)
     }
+    if focusedFieldStale, let focus = sheet.focus, !stale.contains(focus), focus >= top, focus < bottom {
+      drawFocusedField(focus)
+    }
     if redrawAll {
       // Lines below the last row, when the window is taller than the sheet.
       let firstBlank = FormLayout.headerLines + bottom - top
@@ -406,6 +408,7 @@ final class SheetForm {
     }
     if footerStale || redrawAll { drawFooter() }
     stale.removeAll()
+    focusedFieldStale = false
     redrawAll = false
     headerStale = false
     footerStale = false
@@ -451,9 +454,7 @@ final class SheetForm {
     let line = FormLayout.headerLines + index - top
     let cells = layout.cells
     screen.clearLine(row: line)
-    screen.put(
-      row.focused ? ">" : (row.invalid ? "!" : " "), row: line, column: 0,
-      style: row.invalid ? Self.invalidMarker : .bold)
+    drawMarker(focused: row.focused, invalid: row.invalid, at: line)
     if let place = id.place {
       // A place's row: `@wise` from the code's column on, in the name's room too.
       let room = (cells.name.map { $0 + cells.nameWidth } ?? cells.field - 1) - cells.code - 1
@@ -477,6 +478,23 @@ final class SheetForm {
   }
 
   private static let invalidMarker: ScreenStyle = [.red, .bold]
+
+  /// `>` on the focused row, `!` on a row left with an invalid draft; red when invalid.
+  private func drawMarker(focused: Bool, invalid: Bool, at line: Int) {
+    screen.put(focused ? ">" : (invalid ? "!" : " "), row: line, column: 0, style: invalid ? Self.invalidMarker : .bold)
+  }
+
+  /// What a keystroke in the focused field changes: the field, and its marker (red while
+  /// the draft is not an amount). The rest of the row stays as drawn.
+  private func drawFocusedField(_ index: Int) {
+    // The row is drawn again, in part: counted as rendered (SPEC §7, a keystroke
+    // re-renders its row alone).
+    sheet.ledger.counters.rowsRendered += 1
+    let line = FormLayout.headerLines + index - top
+    let cells = layout.cells
+    drawMarker(focused: true, invalid: sheet.isInvalid(sheet.rows[index]), at: line)
+    drawField(at: line, column: cells.field, width: cells.fieldWidth)
+  }
 
   /// The focused field, underlined to its full width (so it is padded). A selected text
   /// is drawn in reverse video, as terminals show a selection, and the blanks after it
@@ -534,6 +552,10 @@ private struct RowMarks {
     guard !flags[row] else { return }
     flags[row] = true
     rows.append(row)
+  }
+
+  func contains(_ row: Int) -> Bool {
+    row >= 0 && row < flags.count && flags[row]
   }
 
   mutating func removeAll() {

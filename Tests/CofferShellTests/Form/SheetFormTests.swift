@@ -143,6 +143,30 @@ import Testing
     #expect(screen.lines[4].hasPrefix("   @wise"), "\(screen.lines)")
   }
 
+  /// A keystroke in a field draws that field and its marker alone. What the screen then
+  /// shows is what a full redraw shows, the marker's colour included: red while the
+  /// draft is not an amount, and no longer once it is again.
+  @Test func aKeystrokeDrawsItsFieldAsAFullRedrawWould() throws {
+    let harness = try Harness()
+    _ = harness.run("set USD 125")
+    // After each stretch of keys, a resize to the same size redraws everything.
+    var keys: [Key] = [.end] + typing("5") + [.resize] + typing("x") + [.resize]
+    keys += [.left] + typing("9") + [.resize] + [.end, .backspace, .resize, .escape, .character("y")]
+    let screen = MarkerRecordingScreen(ScriptedScreen(rows: 15, columns: 80, keys: keys))
+    _ = harness.interpreter.openForm(on: screen)
+    #expect(screen.resizes.count == 4)
+    for before in screen.resizes where before + 1 < screen.shown.count {
+      #expect(screen.shown[before].lines == screen.shown[before + 1].lines, "keystrokes drew \(screen.shown[before])")
+      #expect(screen.shown[before].markers == screen.shown[before + 1].markers)
+    }
+    let usd = try #require(screen.shown.last?.lines.firstIndex { $0.hasPrefix("> USD") })
+    let fields = screen.resizes.map { screen.shown[$0].lines[usd] }
+    let red = screen.resizes.map { screen.shown[$0].markers[usd]?.contains(.red) == true }
+    #expect(fields[0].contains("1255 ") && fields[1].contains("1255x"))
+    #expect(fields[2].contains("12559x") && fields[3].contains("12559 "))
+    #expect(red == [false, true, true, false], "the marker is red while the draft is not an amount")
+  }
+
   /// A keystroke renders one row and recomputes no total; a commit recomputes it once.
   @Test func aKeystrokeCostsOneRowAndACommitOneTotal() throws {
     func counters(typing count: Int, commits: Int) throws -> Counters {
@@ -284,4 +308,38 @@ final class RecordingScreen: FormScreen {
     return key
   }
   func resize(rows: Int, columns: Int) { inner.resize(rows: rows, columns: columns) }
+}
+
+/// A scripted screen that keeps, at every refresh, the lines shown and the style of each
+/// line's marker (what was last put in its first column), and, for each resize key read,
+/// the refresh just before it.
+final class MarkerRecordingScreen: FormScreen {
+  let inner: ScriptedScreen
+  private var markers: [Int: ScreenStyle] = [:]
+  private(set) var shown: [(lines: [String], markers: [Int: ScreenStyle])] = []
+  private(set) var resizes: [Int] = []
+
+  init(_ inner: ScriptedScreen) { self.inner = inner }
+
+  var rows: Int { inner.rows }
+  var columns: Int { inner.columns }
+  func put(_ text: String, row: Int, column: Int, style: ScreenStyle) {
+    if column == 0 { markers[row] = style }
+    inner.put(text, row: row, column: column, style: style)
+  }
+  func clearLine(row: Int, from column: Int) {
+    if column == 0 { markers[row] = nil }
+    inner.clearLine(row: row, from: column)
+  }
+  func scroll(lines: Range<Int>, by count: Int) { inner.scroll(lines: lines, by: count) }
+  func refresh(cursor: (row: Int, column: Int)?) { shown.append((inner.lines, markers)) }
+  func readKey() -> Key? {
+    let key = inner.readKey()
+    if key == .resize { resizes.append(shown.count - 1) }
+    return key
+  }
+  func resize(rows: Int, columns: Int) {
+    markers = [:]
+    inner.resize(rows: rows, columns: columns)
+  }
 }
