@@ -415,6 +415,13 @@ struct PlannedEntries {
 
   var count: Int { rows.count }
 
+  init() {}
+
+  /// A save's entries (`add`), in the order given.
+  init(_ entries: [Store.JournalRow]) {
+    for entry in entries { add(entry) }
+  }
+
   /// Room for `rows` rows of some `textBytes` bytes of text, taken at once.
   mutating func reserve(rows: Int, textBytes: Int) {
     self.rows.reserveCapacity(rows)

@@ -245,8 +245,7 @@ extension Store {
             entered: now, effective: move.date, holding: destination, old: to, new: try to + move.amount,
             move: .to),
         ]
-        var moved = PlannedEntries()
-        for row in rows { moved.add(row) }
+        var moved = PlannedEntries(rows)
         try Self.insert(&moved, entered: now, db)
         entries += rows
       }
@@ -270,8 +269,7 @@ extension Store {
         todays.append(
           JournalRow(entered: now, effective: today, holding: try listed(holding), old: replaced, new: ours))
       }
-      var todaysPlanned = PlannedEntries()
-      for row in todays { todaysPlanned.add(row) }
+      var todaysPlanned = PlannedEntries(todays)
       try Self.insert(&todaysPlanned, entered: now, db)
       entries += todays
       _ = try RateDayTable.record(db, batch.rates, quotes: batch.quotes, asGiven: batch.asGiven)
