@@ -64,6 +64,25 @@ import Testing
     #expect(try run("print amount(USD@wise) amount(USD@bank); check").stdout.hasPrefix("50\n100\n"))
   }
 
+  /// A place renamed in letter case alone is listed with its new spelling at once, by the
+  /// session that renamed it and by one that saw another session rename it.
+  @Test func aPlaceRenamedInLetterCaseIsListedSoAtOnce() throws {
+    #expect(try run("set USD@wise 5; set EUR@Ås 2").status == 0)
+    let live = try coffer.start(["--db", database, "--keep-going"])
+    live.send("print amount(USD@WISE)")
+    #expect(live.waitFor("the start") { $0.stdout == "5\n" })
+    let renamed = try run("places rename wise WISE; holdings by place --format csv; holdings; places --format csv")
+    #expect(renamed.status == 0, "\(renamed)")
+    #expect(renamed.stdout.contains(",USD,5,") && !renamed.stdout.contains("wise"), "\(renamed)")
+    #expect(renamed.stdout.contains("WISE,USD,5,20,CNY") && renamed.stdout.contains("  @WISE"), "\(renamed)")
+    let ownRename = try run("places rename Ås ÅS; holdings by place --format csv")
+    #expect(ownRename.stdout.contains("ÅS,EUR,2,") && !ownRename.stdout.contains("Ås"), "\(ownRename)")
+    live.send("holdings by place --format csv")
+    #expect(live.waitFor("the other session's listing") { $0.stdout.contains("ÅS,EUR,2,") }, "\(live.stdout)")
+    #expect(!live.stdout.contains("wise,") && !live.stdout.contains("Ås,"), "\(live.stdout)")
+    #expect(live.finish() == 0)
+  }
+
   @Test func aBareCodeReadsEveryPlaceSummedAndAPlaceReadsItsOwn() throws {
     #expect(try run("set USD 100; set USD@wise 50; set USD@\"N26 joint\" 25").status == 0)
     let read = try run(#"print amount(USD) amount(USD@wise) amount(USD@"N26 joint") amount(USD@"") value(USD@wise)"#)

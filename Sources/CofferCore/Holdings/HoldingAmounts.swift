@@ -26,6 +26,17 @@ package struct HoldingAmounts: Sendable {
     }
   }
 
+  /// Keys `place`'s holdings by `place` as it is spelt now. A place renamed in letter case
+  /// alone is the same place, so its holdings are equal keys, and a dictionary keeps the
+  /// key it was first given: listings would go on showing the old spelling.
+  package mutating func respell(_ place: Place) {
+    let respelt = named.filter { $0.key.place == place && $0.key.place.name != place.name }
+    for (holding, amount) in respelt {
+      named.removeValue(forKey: holding)
+      named[Holding(holding.currency, at: place)] = amount
+    }
+  }
+
   /// Whether any holding of `currency` at a named place has an amount.
   package func hasNamedPlaces(_ currency: Currency) -> Bool {
     !named.isEmpty && named.keys.contains { $0.currency == currency }

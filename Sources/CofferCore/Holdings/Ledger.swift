@@ -360,6 +360,11 @@ package final class Ledger {
     for place in places where !state.places.contains(place) && hasPendingEdits(at: place) {
       placesGone.insert(place)
     }
+    // A place renamed in letter case alone (here or by another session) is listed as the
+    // store now spells it.
+    for place in state.places where places.contains(where: { $0 == place && $0.name != place.name }) {
+      portfolio.respell(place)
+    }
     places = state.places
     // Every holding the store has, and every one this session knows (a restore may have
     // taken one away): each takes the store's amount, zero when it has none.

@@ -339,6 +339,12 @@ package final class Portfolio {
     return true
   }
 
+  /// Names `place`'s holdings as it is spelt now (see `HoldingAmounts.respell`); their
+  /// amounts, and so nothing derived from them, are unchanged.
+  package func respell(_ place: Place) {
+    holdings.respell(place)
+  }
+
   /// Sets a currency's sum, invalidating what depends on it when it moved.
   private func setSum(_ sum: DecimalValue, of currency: Currency) -> Bool {
     guard amounts[currency.index] != sum else { return false }
