@@ -9,7 +9,8 @@ extension Ledger {
   @discardableResult
   package func commit(_ amount: DecimalValue, of holding: Holding, on date: CalendarDate) throws(StoreError) -> Bool {
     guard date != portfolio.today else { return commit(amount, of: holding) }
-    return commit(amount, of: holding, in: try datedView(on: date, of: holding))
+    let (stored, later) = try storedBalance(of: holding, on: date)
+    return commit(amount, of: holding, on: date, stored: stored, laterEntry: later)
   }
 
   /// `commit(_:of:on:)` at the unnamed place.
@@ -27,34 +28,40 @@ extension Ledger {
     return DatedView(date: date, stored: stored, laterEntries: later)
   }
 
-  /// What the store holds of one holding for `date`: all a single dated `set` needs (a
-  /// dump gives back its history a line at a time). On or after the holding's latest
-  /// entry (see `latestEntries`), or for a holding with none, that entry says it; before
-  /// it, two seeks.
-  func datedView(on date: CalendarDate, of holding: Holding) throws(StoreError) -> DatedView {
+  /// What the store holds of one holding for `date`, and whether it has an entry after
+  /// it: all a single dated `set` needs (a dump gives back its history a line at a time).
+  /// On or after the holding's latest entry (see `latestEntries`), or for a holding with
+  /// none, that entry says it; before it, two seeks.
+  private func storedBalance(of holding: Holding, on date: CalendarDate) throws(StoreError) -> (HeldBalance?, Bool) {
     if latestEntries == nil { latestEntries = try store.latestEntries() }
-    var (balance, later): (HeldBalance?, Bool)
-    if let latestEntries, latestEntries[holding].map({ date >= $0.since }) ?? true {
-      (balance, later) = (latestEntries[holding], false)
-    } else {
-      (balance, later) = try store.balance(of: holding, on: date)
+    if let latestEntries {
+      let latest = latestEntries[holding]
+      if latest.map({ date >= $0.since }) ?? true { return (latest, false) }
     }
-    return DatedView(date: date, stored: balance.map { [holding: $0] } ?? [:], laterEntries: later ? [holding] : [])
+    return try store.balance(of: holding, on: date)
   }
 
   /// A commit effective on the view's date, from what the view read of the store (see
   /// `commit(_:of:on:)`).
   @discardableResult
   package func commit(_ amount: DecimalValue, of holding: Holding, in view: DatedView) -> Bool {
-    let date = view.date
-    guard date != portfolio.today else { return commit(amount, of: holding) }
-    let stored = view.stored[holding]
+    guard view.date != portfolio.today else { return commit(amount, of: holding) }
+    return commit(
+      amount, of: holding, on: view.date, stored: view.stored[holding],
+      laterEntry: view.laterEntries.contains(holding))
+  }
+
+  /// A commit effective on `date`, a past day, given what the store holds of the holding
+  /// then (`stored`) and whether it has an entry after it (`laterEntry`).
+  private func commit(
+    _ amount: DecimalValue, of holding: Holding, on date: CalendarDate, stored: HeldBalance?, laterEntry: Bool
+  ) -> Bool {
     let existing = pending.dated(holding, on: date)
     // The store says so already, for this very date; or this session does.
     if existing == nil && stored?.since == date && stored?.amount == amount { return false }
     if let existing, existing.amount == amount { return false }
     let later =
-      view.laterEntries.contains(holding) || pending.amount(of: holding) != nil
+      laterEntry || pending.amount(of: holding) != nil
       || pending.hasDated(holding, after: date) || pending.moves.contains { $0.touches(holding) && $0.date > date }
     let edit = DatedEdit(
       holding: holding, date: date, amount: amount, seen: existing?.seen ?? stored?.amount ?? .zero,

@@ -337,7 +337,7 @@ package struct Store {
     if case .memory = location { return nil }
     counters.versionChecks += 1
     do {
-      return try writer.inDatabase { db in try Self.pragma("data_version", db) }
+      return try writer.inDatabase { db in try Self.pragma("PRAGMA data_version", db) }
     } catch {
       throw storeError(error)
     }
@@ -347,7 +347,7 @@ package struct Store {
   /// changed or dropped. Asked after another session's save.
   package func schemaVersion() throws(StoreError) -> Int {
     do {
-      return try writer.inDatabase { db in try Self.pragma("schema_version", db) }
+      return try writer.inDatabase { db in try Self.pragma("PRAGMA schema_version", db) }
     } catch {
       throw storeError(error)
     }

@@ -29,7 +29,9 @@ package struct Lexer {
   package static func statementTokens(of line: LogicalLine, segment: LineScanner.Segment) -> [Token] {
     var lexer = Lexer(line: line, segment: segment)
     var tokens: [Token] = []
-    tokens.reserveCapacity(4)
+    // Room for most statements at once (a dated `set`, as a dump writes half a million, is
+    // five tokens): the list is not made again as it grows.
+    tokens.reserveCapacity(8)
     while let token = lexer.nextOrInvalid() { tokens.append(token) }
     return tokens
   }

@@ -5,11 +5,12 @@ package struct PendingBatch: Sendable {
   /// Today's new amount per holding (by currency index at the unnamed place: a commit is
   /// on the hot path of a script).
   private var slots = HoldingAmounts()
-  /// Balances for past dates, by holding and day: a script or a dump may write down
-  /// hundreds of thousands, so every lookup here is a hash or a binary search.
-  private var datedEdits: [DatedKey: DatedEdit] = [:]
-  /// Per holding, the days of its balances, ascending.
-  private var datedDays: [Holding: [Int]] = [:]
+  /// Balances for past dates, per holding, oldest first (a holding with none has no
+  /// entry): a script or a dump may write down hundreds of thousands, so a holding is
+  /// found by one hash and a date by a binary search, and its list is changed in place.
+  private var datedByHolding: [Holding: [DatedEdit]] = [:]
+  /// How many balances for past dates there are.
+  package private(set) var datedCount = 0
   /// Moves between places, in the order made.
   package private(set) var moves: [PendingMove] = []
   /// Direct quotes recorded since the last save (`rates set`), in the order set.
@@ -26,63 +27,69 @@ package struct PendingBatch: Sendable {
   package init() {}
 
   package var isEmpty: Bool {
-    slots.isEmpty && datedEdits.isEmpty && moves.isEmpty && quotes.isEmpty && rates.isEmpty && local == nil
+    slots.isEmpty && datedByHolding.isEmpty && moves.isEmpty && quotes.isEmpty && rates.isEmpty && local == nil
   }
 
   /// How many unsaved edits the status line shows (a move is one).
   package var count: Int {
-    slots.count + datedEdits.count + moves.count + quotes.count + rates.count + (local == nil ? 0 : 1)
+    slots.count + datedCount + moves.count + quotes.count + rates.count + (local == nil ? 0 : 1)
   }
 
   /// Balances for past dates, oldest first (in catalog order, then by place, within a day).
   package var dated: [DatedEdit] {
-    // Sorted as pairs of integers, a day and a holding's rank, not as edits: a dump's
-    // save sorts ten thousand, and moving edits about cost more than writing them.
-    let holdings = datedDays.keys.sorted(by: Holding.precedes)
-    var order: [(day: Int, holding: Int)] = []
-    order.reserveCapacity(datedEdits.count)
-    for (rank, holding) in holdings.enumerated() {
-      for day in datedDays[holding] ?? [] { order.append((day, rank)) }
+    // Sorted as triples of a date and two integers, a holding's rank and the place in its
+    // list, not as edits: a dump's save sorts ten thousand, and moving edits about cost
+    // more than writing them.
+    let holdings = datedByHolding.keys.sorted(by: Holding.precedes)
+    let lists = holdings.map { datedByHolding[$0] ?? [] }
+    var order: [(date: CalendarDate, holding: Int, index: Int)] = []
+    order.reserveCapacity(datedCount)
+    for (rank, edits) in lists.enumerated() {
+      for (index, edit) in edits.enumerated() { order.append((edit.date, rank, index)) }
     }
-    order.sort { $0.day != $1.day ? $0.day < $1.day : $0.holding < $1.holding }
-    return order.compactMap { datedEdits[DatedKey(holding: holdings[$0.holding], day: $0.day)] }
+    order.sort { $0.date != $1.date ? $0.date < $1.date : $0.holding < $1.holding }
+    return order.map { lists[$0.holding][$0.index] }
   }
 
-  /// How many balances for past dates there are.
-  package var datedCount: Int { datedEdits.count }
-
   /// Whether there is any balance for a past date.
-  package var hasDated: Bool { !datedEdits.isEmpty }
+  package var hasDated: Bool { !datedByHolding.isEmpty }
 
   /// Whether the holding has a balance for a past date.
-  package func hasDated(_ holding: Holding) -> Bool { !(datedDays[holding]?.isEmpty ?? true) }
+  package func hasDated(_ holding: Holding) -> Bool { datedByHolding[holding] != nil }
 
   /// The holdings with a balance for a past date.
-  package var datedHoldings: [Holding] { Array(datedDays.keys) }
+  package var datedHoldings: [Holding] { Array(datedByHolding.keys) }
 
   /// Whether a pending dated balance is of a holding `matching`: asked without making
   /// `datedHoldings` (a `holdings import` asks it for every row it reads).
   package func hasDatedHolding(where matching: (Holding) -> Bool) -> Bool {
-    datedDays.keys.contains(where: matching)
+    datedByHolding.keys.contains(where: matching)
   }
 
   /// The holding's balance with the latest date on or before `date`, if any.
   package func latestDated(_ holding: Holding, onOrBefore date: CalendarDate) -> DatedEdit? {
-    guard let days = datedDays[holding] else { return nil }
-    // The first day after `date`; the one before it is the answer.
-    var low = 0
-    var high = days.count
-    while low < high {
-      let middle = (low + high) / 2
-      if days[middle] <= date.dayNumber { low = middle + 1 } else { high = middle }
-    }
-    guard low > 0 else { return nil }
-    return datedEdits[DatedKey(holding: holding, day: days[low - 1])]
+    guard let edits = datedByHolding[holding] else { return nil }
+    let (index, found) = Self.position(of: date, in: edits)
+    if found { return edits[index] }
+    return index > 0 ? edits[index - 1] : nil
   }
 
   /// Whether the holding has a balance for a day after `date`.
   package func hasDated(_ holding: Holding, after date: CalendarDate) -> Bool {
-    (datedDays[holding]?.last ?? .min) > date.dayNumber
+    datedByHolding[holding].map { $0[$0.count - 1].date > date } ?? false
+  }
+
+  /// Where `date` is in `edits` (oldest first), or where it would go.
+  private static func position(of date: CalendarDate, in edits: [DatedEdit]) -> (index: Int, found: Bool) {
+    // Scripts mostly write balances in date order: the common answer is the end.
+    if let last = edits.last, last.date < date { return (edits.count, false) }
+    var low = 0
+    var high = edits.count
+    while low < high {
+      let middle = (low + high) / 2
+      if edits[middle].date < date { low = middle + 1 } else { high = middle }
+    }
+    return (low, low < edits.count && edits[low].date == date)
   }
 
   /// Today's new amounts, in catalog order (each currency's unnamed place first).
@@ -97,7 +104,9 @@ package struct PendingBatch: Sendable {
 
   /// The pending balance of a holding for a past date, if there is one.
   package func dated(_ holding: Holding, on date: CalendarDate) -> DatedEdit? {
-    datedEdits[DatedKey(holding: holding, day: date.dayNumber)]
+    guard let edits = datedByHolding[holding] else { return nil }
+    let (index, found) = Self.position(of: date, in: edits)
+    return found ? edits[index] : nil
   }
 
   /// Today's amount of a holding; `savedAmount` is what the store holds, nil when it is
@@ -128,35 +137,53 @@ package struct PendingBatch: Sendable {
   /// one: a balance written down is a fact of that day, which an earlier balance written
   /// later must not carry over (a save writes it only when it changes something then).
   mutating func set(_ edit: DatedEdit) {
-    let key = DatedKey(holding: edit.holding, day: edit.date.dayNumber)
-    if var existing = datedEdits[key] {
-      if edit.amount == existing.seen && existing.recordedOnDate {
-        remove(key)
-      } else {
-        // The first edit's view of the store stays what a save compares with.
-        existing.amount = edit.amount
-        existing.changesCurrent = edit.changesCurrent
-        datedEdits[key] = existing
-      }
-    } else if !(edit.amount == edit.seen && edit.recordedOnDate) {
-      keep(edit)
+    let unchanged = edit.amount == edit.seen && edit.recordedOnDate
+    guard let slot = datedByHolding.index(forKey: edit.holding) else {
+      if !unchanged { insert(edit, at: nil, 0) }
+      return
+    }
+    let (index, found) = Self.position(of: edit.date, in: datedByHolding.values[slot])
+    guard found else {
+      if !unchanged { insert(edit, at: slot, index) }
+      return
+    }
+    let existing = datedByHolding.values[slot][index]
+    if edit.amount == existing.seen && existing.recordedOnDate {
+      remove(at: slot, index)
+    } else {
+      // The first edit's view of the store stays what a save compares with.
+      datedByHolding.values[slot][index].amount = edit.amount
+      datedByHolding.values[slot][index].changesCurrent = edit.changesCurrent
     }
   }
 
   /// Puts a holding's pending balance for a date back as it was (nil: none).
   mutating func restore(_ edit: DatedEdit?, of holding: Holding, on date: CalendarDate) {
-    let key = DatedKey(holding: holding, day: date.dayNumber)
     if let edit {
       keep(edit)
-    } else if datedEdits[key] != nil {
-      remove(key)
+    } else if let slot = datedByHolding.index(forKey: holding) {
+      let (index, found) = Self.position(of: date, in: datedByHolding.values[slot])
+      if found { remove(at: slot, index) }
     }
   }
 
-  private mutating func remove(_ key: DatedKey) {
-    datedEdits[key] = nil
-    datedDays[key.holding]?.removeAll { $0 == key.day }
-    if datedDays[key.holding]?.isEmpty == true { datedDays[key.holding] = nil }
+  /// Adds a balance at `index` of the list at `slot` (nil: the holding has none yet).
+  /// The list is changed where it is, through its index in the table: not copied out
+  /// and put back.
+  private mutating func insert(_ edit: DatedEdit, at slot: Dictionary<Holding, [DatedEdit]>.Index?, _ index: Int) {
+    if let slot {
+      datedByHolding.values[slot].insert(edit, at: index)
+    } else {
+      datedByHolding[edit.holding] = [edit]
+    }
+    datedCount += 1
+  }
+
+  /// Removes the balance at `index` of the list at `slot`, and the list when it empties.
+  private mutating func remove(at slot: Dictionary<Holding, [DatedEdit]>.Index, _ index: Int) {
+    datedByHolding.values[slot].remove(at: index)
+    if datedByHolding.values[slot].isEmpty { datedByHolding.remove(at: slot) }
+    datedCount -= 1
   }
 
   /// Whether a pending edit decides the holding's current amount: today's, the
@@ -167,9 +194,7 @@ package struct PendingBatch: Sendable {
 
   /// The holding's latest-dated balance, when it is also the current amount.
   package func currentDated(_ holding: Holding) -> DatedEdit? {
-    guard let day = datedDays[holding]?.last,
-      let edit = datedEdits[DatedKey(holding: holding, day: day)], edit.changesCurrent
-    else { return nil }
+    guard let edit = datedByHolding[holding]?.last, edit.changesCurrent else { return nil }
     return edit
   }
 
@@ -196,14 +221,12 @@ package struct PendingBatch: Sendable {
 
   /// Keeps a balance as it is (also one a save could not write: a conflict).
   mutating func keep(_ edit: DatedEdit) {
-    let key = DatedKey(holding: edit.holding, day: edit.date.dayNumber)
-    if datedEdits.updateValue(edit, forKey: key) == nil {
-      // Scripts mostly write balances in date order: the common insert is at the end.
-      var days = datedDays.removeValue(forKey: key.holding) ?? []
-      var index = days.count
-      while index > 0 && days[index - 1] > key.day { index -= 1 }
-      days.insert(key.day, at: index)
-      datedDays[key.holding] = days
+    guard let slot = datedByHolding.index(forKey: edit.holding) else { return insert(edit, at: nil, 0) }
+    let (index, found) = Self.position(of: edit.date, in: datedByHolding.values[slot])
+    if found {
+      datedByHolding.values[slot][index] = edit
+    } else {
+      insert(edit, at: slot, index)
     }
   }
 }

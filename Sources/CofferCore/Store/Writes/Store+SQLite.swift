@@ -13,11 +13,13 @@ import GRDBSQLite
 extension Store {
   // MARK: - Another session's saves
 
-  /// `PRAGMA data_version` (or `PRAGMA schema_version`), stepped straight on SQLite: the
-  /// data version is asked before every statement, and through GRDB's rows it cost twice
-  /// what SQLite takes (which is the read lock it takes and gives back, 2 µs).
-  static func pragma(_ name: StaticString, _ db: Database) throws -> Int {
-    let statement = try db.cachedStatement(sql: "PRAGMA \(name)")
+  /// The number a pragma answers (`pragma` is the whole statement, `PRAGMA
+  /// data_version`), stepped straight on SQLite: the data version is asked before every
+  /// statement, and through GRDB's rows it cost twice what SQLite takes (which is the read
+  /// lock it takes and gives back, 2 µs). Given whole, the statement's text is a constant,
+  /// not made again each time it is asked.
+  static func pragma(_ pragma: String, _ db: Database) throws -> Int {
+    let statement = try db.cachedStatement(sql: pragma)
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
     defer { sqlite3_reset(handle) }
