@@ -219,6 +219,37 @@ import Testing
     #expect(unknown.stderr.contains("no place is called 'nowhere'"), "\(unknown)")
   }
 
+  /// A bare code typed in the sheet for a currency whose place rows hold 0 or only a
+  /// draft: the row is their sum, and the error names those places (it crashed, naming
+  /// the places holding a non-zero amount, of which there were none).
+  @Test func aBareCodeForASumOfPlacesHoldingNothingYetIsRefusedNamingThem() throws {
+    let draftOnly = try run("open; set GBP@cash 5; set GBP 7")
+    #expect(draftOnly.status == 1, "\(draftOnly)")
+    #expect(
+      draftOnly.stderr
+        == "<command>:1:27: error: GBP is held at 1 place (cash): its row is their sum; say which, e.g. GBP@cash\n",
+      "\(draftOnly)")
+    #expect(try run("set EUR@wise 0 at 2025-06-26").status == 0)
+    let zero = try run("open at 2025-07-01; EUR 3")
+    #expect(zero.status == 1, "\(zero)")
+    #expect(zero.stderr.contains("EUR is held at 1 place (wise): its row is their sum"), "\(zero)")
+    #expect(try run("print amount(EUR@wise)").stdout == "0\n", "nothing was written")
+  }
+
+  /// A place another session spells anew (in letter case alone) while this one has
+  /// unsaved balances there: those balances are listed as the latest one written spells
+  /// it, as the store does.
+  @Test func unsavedBalancesAtAPlaceRespeltElsewhereAreListedAsLastWritten() throws {
+    let live = try coffer.start(["--db", database, "--keep-going"])
+    live.send("set USD@wise 1 at 2026-11-01; print amount(USD@wise)")
+    #expect(live.waitFor("the first balance") { $0.stdout == "1\n" })
+    #expect(try run("set EUR@WISE 5 at 2026-11-02").status == 0)
+    live.send("set USD@wise 2 at 2026-11-03; holdings at 2026-11-03 --format csv")
+    #expect(live.waitFor("the listing") { $0.stdout.contains("EUR,") }, "\(live.stdout)")
+    #expect(live.stdout.contains("USD,WISE,2,") && !live.stdout.contains("wise"), "\(live.stdout)")
+    #expect(live.finish() == 0)
+  }
+
   // MARK: - Lists
 
   @Test func placesHoldingsByPlaceAndHoldingsShowWhereEverythingIs() throws {

@@ -249,7 +249,10 @@ package final class SheetController {
       target = row
     case .toPlace(let holding):
       guard let row = row(of: holding) else {
-        return SheetOutcome(message: .sumIsNoField(holding.currency, portfolio.placesHolding(holding.currency)))
+        // Named by the places whose rows make the sum: a place's row may hold 0, or only a
+        // draft, and still be one to say.
+        let places = rows.compactMap { $0.place?.currency == holding.currency ? $0.place?.place : nil }
+        return SheetOutcome(message: .sumIsNoField(holding.currency, places.isEmpty ? [holding.place] : places))
       }
       if row == focus { return SheetOutcome() }
       target = row

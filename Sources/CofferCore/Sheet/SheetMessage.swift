@@ -78,7 +78,7 @@ package enum SheetMessage: Sendable, Equatable {
         count: places.count,
         [
           "code": currency.code, "places": places.map(\.shown).listed(),
-          "example": Holding(currency, at: places.first { !$0.isUnnamed } ?? places[0]).description,
+          "example": Holding(currency, at: places.first { !$0.isUnnamed } ?? places.first ?? .unnamed).description,
         ])
     case .placeExists(let holding):
       tr("{holding} has a row already", ["holding": holding.description])

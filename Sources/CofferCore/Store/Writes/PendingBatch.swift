@@ -138,7 +138,7 @@ package struct PendingBatch: Sendable {
   /// later must not carry over (a save writes it only when it changes something then).
   mutating func set(_ edit: DatedEdit) {
     let unchanged = edit.amount == edit.seen && edit.recordedOnDate
-    guard let slot = datedByHolding.index(forKey: edit.holding) else {
+    guard let slot = slot(of: edit.holding) else {
       if !unchanged { insert(edit, at: nil, 0) }
       return
     }
@@ -165,6 +165,19 @@ package struct PendingBatch: Sendable {
       let (index, found) = Self.position(of: date, in: datedByHolding.values[slot])
       if found { remove(at: slot, index) }
     }
+  }
+
+  /// Where the holding's list is in the table, keyed by `holding` as it spells its place
+  /// now. A place renamed in letter case alone (`wise` to `WISE`, here or by another
+  /// session) is the same place, so an equal key, and a table keeps the key it was first
+  /// given: the list is keyed again, so that what lists the pending holdings spells the
+  /// place as the latest balance written does.
+  private mutating func slot(of holding: Holding) -> Dictionary<Holding, [DatedEdit]>.Index? {
+    guard let slot = datedByHolding.index(forKey: holding) else { return nil }
+    guard datedByHolding.keys[slot].place.name != holding.place.name else { return slot }
+    let edits = datedByHolding.remove(at: slot).value
+    datedByHolding[holding] = edits
+    return datedByHolding.index(forKey: holding)
   }
 
   /// Adds a balance at `index` of the list at `slot` (nil: the holding has none yet).
@@ -221,7 +234,7 @@ package struct PendingBatch: Sendable {
 
   /// Keeps a balance as it is (also one a save could not write: a conflict).
   mutating func keep(_ edit: DatedEdit) {
-    guard let slot = datedByHolding.index(forKey: edit.holding) else { return insert(edit, at: nil, 0) }
+    guard let slot = slot(of: edit.holding) else { return insert(edit, at: nil, 0) }
     let (index, found) = Self.position(of: edit.date, in: datedByHolding.values[slot])
     if found {
       datedByHolding.values[slot][index] = edit
