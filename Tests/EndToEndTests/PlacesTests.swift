@@ -250,6 +250,26 @@ import Testing
     #expect(live.finish() == 0)
   }
 
+  /// Another session's balance at a place it spelt anew in letter case alone is met as a
+  /// conflict, not overwritten: a save reads the entries there as the store spells the
+  /// place (it asked for this session's spelling, found none, and wrote over the 9).
+  @Test func anotherSessionsBalanceAtARespeltPlaceIsAConflictNotOverwritten() throws {
+    let live = try coffer.start(["--db", database, "--keep-going"])
+    live.send("set USD@wise 1 at 2026-01-01; print amount(USD@wise)")
+    #expect(live.waitFor("the first balance") { $0.stdout == "1\n" })
+    #expect(try run("set EUR@WISE 5 at 2026-01-02").status == 0)
+    live.send("set USD@wise 3 at 2026-01-05; print amount(USD@wise)")
+    #expect(live.waitFor("the second balance") { $0.stdout == "1\n3\n" })
+    #expect(try run("set USD@wise 9 at 2026-01-05").status == 0)
+    live.send("save")
+    #expect(live.waitFor("the conflict") { $0.stderr.contains("conflict") }, "\(live.stderr)")
+    #expect(live.stderr.contains("another session saved USD@WISE on 2026-01-05 = 9 (yours: 3)"), "\(live.stderr)")
+    #expect(live.finish() == 3, "the edit met as a conflict is left unsaved")
+    let after = try run("print amount(USD@wise); log USD@wise")
+    #expect(after.stdout.hasPrefix("9\n"), "\(after)")
+    #expect(!after.stdout.contains("→ 3"), "\(after)")
+  }
+
   // MARK: - Lists
 
   @Test func placesHoldingsByPlaceAndHoldingsShowWhereEverythingIs() throws {

@@ -60,6 +60,22 @@ struct StoreFailureTests {
     #expect(outcome.stderr.hasSuffix("run them again:\nset USD 5\nlocal HKD\nrates set USD 7.1\n"), "\(outcome)")
   }
 
+  /// A balance for a day after today (a dump's `--ahead`) is given back with its flag,
+  /// and the lines given back run as they are once the store can be written again.
+  @Test func unsavedBalancesAheadOfTodayAreGivenBackWithTheirFlag() throws {
+    let database = coffer.home + "/ro-ahead.db"
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 2"]).status == 0)
+    _ = try shell("chattr +i \(database)")
+    let outcome = try coffer.run(["--db", database, "-c", "set EUR 5 at 2026-11-23 --ahead; set USD 3 at 2026-01-01"])
+    _ = try shell("chattr -i \(database)")
+    #expect(outcome.status == 3)
+    let lines = "set USD 3 at 2026-01-01\nset EUR 5 at 2026-11-23 --ahead\n"
+    #expect(outcome.stderr.hasSuffix("run them again:\n" + lines), "\(outcome)")
+    let replayed = try coffer.run(["--db", database, "-c", lines.replacingOccurrences(of: "\n", with: "; ")])
+    #expect(replayed.status == 0, "\(replayed)")
+    #expect(try coffer.run(["--db", database, "-c", "log --format csv"]).stdout.contains("2026-11-23"))
+  }
+
   @Test func aStoreOnAReadOnlyFileSystemIsReadThroughItsKeptFiles() throws {
     let folder = coffer.home + "/ro-fs"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -8,7 +8,11 @@ enum UnsavedEdits {
   static func lines(of ledger: Ledger, sheet: SheetController?) -> [String] {
     let portfolio = ledger.portfolio
     let named = { (holding: Holding) in holding.written(explicit: portfolio.hasNamedPlaces(holding.currency)) }
-    var lines = ledger.pending.dated.map { "set \(named($0.holding)) \($0.amount) at \($0.date)" }
+    // A balance for a day after today (a dump's `--ahead`) is given back so, as a dump
+    // writes it: without the flag the line would be refused.
+    var lines = ledger.pending.dated.map {
+      "set \(named($0.holding)) \($0.amount) at \($0.date)" + ($0.date > portfolio.today ? " --ahead" : "")
+    }
     for move in ledger.pending.moves {
       var words = ["move", "\(move.amount)", move.currency.code]
       if !move.from.isUnnamed { words += ["from", move.from.written] }

@@ -174,12 +174,21 @@ extension Store {
         outcome.newPlaces.append(place)
         return holding
       }
+      /// The holding as the store spells its place, when it lists it: what a read of its
+      /// entries must ask for (the journal holds the listed spelling), so that another
+      /// session's entry at a place it spelt anew is still seen, and met as a conflict.
+      func spelled(_ holding: Holding) -> Holding {
+        guard !holding.place.isUnnamed, let index = places.firstIndex(of: holding.place),
+          places[index].name != holding.place.name
+        else { return holding }
+        return Holding(holding.currency, at: places[index])
+      }
       // Balances for past dates first, oldest first: each replaces the amount on its date
       // as it stands after the earlier ones. Another session's entry for the same holding
       // and date since this one read it is a conflict, judged on the store as this save
       // found it. Each holding's stored entries over its balances' days are read once, and
       // the entries written together.
-      var walks = try StoredEntriesWalk.reading(db, around: dated)
+      var walks = try StoredEntriesWalk.reading(db, around: dated, spelled: spelled)
       var planned = PlannedEntries()
       for edit in dated {
         let day = edit.date.dayNumber
@@ -213,8 +222,8 @@ extension Store {
       try Self.insertSaved(&planned, entered: now, db)
       // Moves: both entries, or neither.
       for move in batch.moves {
-        let from = try Self.balance(db, of: move.source, on: move.date).balance?.amount ?? .zero
-        let to = try Self.balance(db, of: move.destination, on: move.date).balance?.amount ?? .zero
+        let from = try Self.balance(db, of: spelled(move.source), on: move.date).balance?.amount ?? .zero
+        let to = try Self.balance(db, of: spelled(move.destination), on: move.date).balance?.amount ?? .zero
         if !force && (from != move.seenFrom || to != move.seenTo) {
           // Each conflict names what the move would have written there.
           if from != move.seenFrom {

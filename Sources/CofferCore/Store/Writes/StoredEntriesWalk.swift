@@ -15,8 +15,11 @@ struct StoredEntriesWalk {
     self.entries = entries
   }
 
-  /// A walk for each holding of `edits`, over the days of its edits, read inside a write.
-  static func reading(_ db: Database, around edits: [DatedEdit]) throws -> [Holding: StoredEntriesWalk] {
+  /// A walk for each holding of `edits`, over the days of its edits, read inside a write;
+  /// `spelled` gives a holding as the store spells its place, which the read asks for.
+  static func reading(
+    _ db: Database, around edits: [DatedEdit], spelled: (Holding) -> Holding
+  ) throws -> [Holding: StoredEntriesWalk] {
     var days: [Holding: ClosedRange<CalendarDate>] = [:]
     for edit in edits {
       let known = days[edit.holding]
@@ -25,7 +28,7 @@ struct StoredEntriesWalk {
     }
     var walks: [Holding: StoredEntriesWalk] = [:]
     for (holding, range) in days {
-      walks[holding] = StoredEntriesWalk(try Store.entries(db, of: holding, around: range))
+      walks[holding] = StoredEntriesWalk(try Store.entries(db, of: spelled(holding), around: range))
     }
     return walks
   }
