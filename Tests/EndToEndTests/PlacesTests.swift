@@ -221,7 +221,8 @@ import Testing
 
   /// A bare code typed in the sheet for a currency whose place rows hold 0 or only a
   /// draft: the row is their sum, and the error names those places (it crashed, naming
-  /// the places holding a non-zero amount, of which there were none).
+  /// the places holding a non-zero amount, of which there were none) and changes nothing
+  /// (the draft went to the place row that had the focus, and was saved at the end).
   @Test func aBareCodeForASumOfPlacesHoldingNothingYetIsRefusedNamingThem() throws {
     let draftOnly = try run("open; set GBP@cash 5; set GBP 7")
     #expect(draftOnly.status == 1, "\(draftOnly)")
@@ -229,6 +230,7 @@ import Testing
       draftOnly.stderr
         == "<command>:1:27: error: GBP is held at 1 place (cash): its row is their sum; say which, e.g. GBP@cash\n",
       "\(draftOnly)")
+    #expect(try run("print amount(GBP@cash)").stdout == "5\n", "the draft typed before, kept; not the refused 7")
     #expect(try run("set EUR@wise 0 at 2025-06-26").status == 0)
     let zero = try run("open at 2025-07-01; EUR 3")
     #expect(zero.status == 1, "\(zero)")

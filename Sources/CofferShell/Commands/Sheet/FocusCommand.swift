@@ -56,7 +56,15 @@ struct FocusCommand: Command {
       move = .to(currency)
     }
     let moved = sheet.perform(.move(move))
-    if let refusal = moved.refusal, sheet.focused != currency { throw context.failure(refusal.text, at: offset) }
+    // Whether the focus is where the statement sent it: a refusal that let it move (an
+    // invalid draft left behind) still takes the draft; one that kept it elsewhere (on
+    // another place of the currency, say) changes nothing.
+    let arrived =
+      switch move {
+      case .toPlace(let holding): sheet.focusedHolding == holding
+      default: sheet.focused == currency
+      }
+    if let refusal = moved.refusal, !arrived { throw context.failure(refusal.text, at: offset) }
     if let draft { try context.perform(.setDraft(draft), at: offset) }
     if let refusal = moved.refusal { throw context.failure(refusal.text, at: offset) }
   }
