@@ -272,6 +272,23 @@ import Testing
     #expect(!after.stdout.contains("→ 3"), "\(after)")
   }
 
+  /// Today's clear after a dated balance, at a place another session renamed in letter
+  /// case alone: the save reads today's amount there as the store spells the place (it
+  /// found none under this session's spelling, took the 0 as stored already, and lost it).
+  @Test func aClearAtAPlaceRespeltElsewhereIsSaved() throws {
+    #expect(try run("set USD@wise 10 at 2026-01-01").status == 0)
+    let live = try coffer.start(["--db", database, "--keep-going"])
+    live.send("set USD@wise 5 at 2026-05-01; set USD@wise 0; print amount(USD@wise)")
+    #expect(live.waitFor("the edits") { $0.stdout == "0\n" })
+    #expect(try run("places rename wise WISE").status == 0)
+    live.send("save; print amount(USD@wise)")
+    #expect(live.waitFor("the save") { $0.stdout == "0\n0\n" }, "\(live.stdout)")
+    #expect(live.finish() == 0, "\(live.stderr)")
+    let after = try run("print amount(USD@WISE); log USD@WISE")
+    #expect(after.stdout.hasPrefix("0\n"), "\(after)")
+    #expect(after.stdout.contains("USD@WISE  5 → 0"), "\(after)")
+  }
+
   // MARK: - Lists
 
   @Test func placesHoldingsByPlaceAndHoldingsShowWhereEverythingIs() throws {

@@ -270,7 +270,7 @@ extension Store {
         // this batch wrote for a past date (which may have changed it from `theirs`).
         let replaced =
           batch.hasDated(holding) || batch.hasMove(touching: holding)
-          ? try Self.balance(db, of: holding, on: today).balance?.amount ?? .zero : theirs
+          ? try Self.balance(db, of: spelled(holding), on: today).balance?.amount ?? .zero : theirs
         if replaced == ours {
           outcome.alreadyStored.append(holding)
           continue
