@@ -120,6 +120,18 @@ import Testing
     #expect(try run("print amount_at(USD, 2027-03-01)", today: "2027-03-01", db: copy).stdout == "5\n")
   }
 
+  /// An unsaved balance written ahead of today (`--ahead`, as a dump gives one back) is
+  /// not in effect yet: the unsaved one before it is still the current amount, so today's
+  /// amount set after both is a change, and saved (it was taken for none, and lost).
+  @Test func anUnsavedBalanceAheadOfTodayLeavesTheOneBeforeItCurrent() throws {
+    #expect(try run("set USD 3 at 2026-04-26").status == 0)
+    let outcome = try run(
+      "set USD 10 at 2026-06-10; set USD 0 at 2026-12-31 --ahead; print amount(USD); set USD 3; print amount(USD)")
+    #expect(outcome == Outcome(stdout: "10\n3\n", stderr: "", status: 0), "\(outcome)")
+    #expect(try run("print amount(USD) amount_at(USD, 2026-11-21)").stdout == "3\n10\n")
+    #expect(try run("print amount(USD)", today: "2026-12-31").stdout == "0\n")
+  }
+
   /// A question about the holdings as they stood on a day to come is refused, saying why;
   /// a balance cannot be written down for it either (but with a dump's `--ahead`).
   @Test(arguments: [

@@ -62,7 +62,8 @@ extension Ledger {
     if let existing, existing.amount == amount { return false }
     let later =
       laterEntry || pending.amount(of: holding) != nil
-      || pending.hasDated(holding, after: date) || pending.moves.contains { $0.touches(holding) && $0.date > date }
+      || pending.hasDated(holding, after: date, through: portfolio.today)
+      || pending.moves.contains { $0.touches(holding) && $0.date > date }
     let edit = DatedEdit(
       holding: holding, date: date, amount: amount, seen: existing?.seen ?? stored?.amount ?? .zero,
       recordedOnDate: existing?.recordedOnDate ?? (stored?.since == date),
@@ -86,7 +87,8 @@ extension Ledger {
   /// any unsaved move).
   func currentAmount(of holding: Holding) -> DecimalValue {
     if let today = pending.amount(of: holding) { return today }
-    return pending.currentDated(holding)?.amount ?? movedAmount(baseAmount(of: holding), of: holding, through: nil)
+    return pending.currentDated(holding, today: portfolio.today)?.amount
+      ?? movedAmount(baseAmount(of: holding), of: holding, through: nil)
   }
 
   /// `amount` with this session's unsaved moves of `holding` dated on or before `date`

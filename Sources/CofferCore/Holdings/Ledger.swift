@@ -272,7 +272,7 @@ package final class Ledger {
     pending = kept
     for (holding, amount) in outcome.current.sorted(by: { Holding.precedes($0.key, $1.key) }) {
       base[holding] = amount
-      if !pending.decidesCurrent(holding) { portfolio.setAmount(amount, of: holding) }
+      if !pending.decidesCurrent(holding, today: portfolio.today) { portfolio.setAmount(amount, of: holding) }
     }
     if !outcome.newPlaces.isEmpty { places = (places + outcome.newPlaces).sorted() }
     if !outcome.conflicts.isEmpty { throw .conflict(outcome.conflicts) }
@@ -376,7 +376,7 @@ package final class Ledger {
     // and the first of a kind costs the runtime more than all its use here.
     var changedCurrencies = [Bool](repeating: false, count: Currency.indexCount)
     var anyChanged = false
-    for (holding, amount) in stored where !pending.decidesCurrent(holding) {
+    for (holding, amount) in stored where !pending.decidesCurrent(holding, today: portfolio.today) {
       // A holding with a pending edit keeps the base its edit was made on, so a save
       // notices that another session changed it meanwhile.
       base[holding] = amount

@@ -201,14 +201,22 @@ package struct PendingBatch: Sendable {
 
   /// Whether a pending edit decides the holding's current amount: today's, the
   /// latest-dated past one when nothing later is recorded, or a move.
-  package func decidesCurrent(_ holding: Holding) -> Bool {
-    slots[holding] != nil || currentDated(holding) != nil || hasMove(touching: holding)
+  package func decidesCurrent(_ holding: Holding, today: CalendarDate) -> Bool {
+    slots[holding] != nil || currentDated(holding, today: today) != nil || hasMove(touching: holding)
   }
 
-  /// The holding's latest-dated balance, when it is also the current amount.
-  package func currentDated(_ holding: Holding) -> DatedEdit? {
-    guard let edit = datedByHolding[holding]?.last, edit.changesCurrent else { return nil }
+  /// The holding's latest balance on or before `today`, when it is also the current
+  /// amount. One for a day after today (a dump's `--ahead`) is not in effect yet: the
+  /// balance before it still is.
+  package func currentDated(_ holding: Holding, today: CalendarDate) -> DatedEdit? {
+    guard let edit = latestDated(holding, onOrBefore: today), edit.changesCurrent else { return nil }
     return edit
+  }
+
+  /// Whether the holding has a balance for a day after `date` and on or before `today`:
+  /// one that comes between `date` and today's amount (one ahead of today does not).
+  package func hasDated(_ holding: Holding, after date: CalendarDate, through today: CalendarDate) -> Bool {
+    latestDated(holding, onOrBefore: today).map { $0.date > date } ?? false
   }
 
   /// Adds a quote, replacing an unsaved one of the same pair and date (as the store

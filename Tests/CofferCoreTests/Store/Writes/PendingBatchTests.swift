@@ -76,9 +76,23 @@ import Testing
     #expect(batch.hasDated(usd, after: date("2024-02-29")))
     #expect(!batch.hasDated(usd, after: date("2024-03-01")))
     #expect(!batch.hasDated(eur, after: date("2000-01-01")))
-    #expect(batch.currentDated(usd)?.amount == decimal("3"))
+    #expect(batch.currentDated(usd, today: date("2024-12-31"))?.amount == decimal("3"))
     #expect(batch.hasDated(usd) && !batch.hasDated(wise))
-    #expect(batch.decidesCurrent(usd))
+    #expect(batch.decidesCurrent(usd, today: date("2024-12-31")))
+  }
+
+  /// A balance ahead of today (a dump's `--ahead`) is not in effect yet: the one before it
+  /// still decides the current amount, and comes after an earlier day until today.
+  @Test func aBalanceAheadOfTodayLeavesTheOneBeforeItCurrent() {
+    var batch = PendingBatch()
+    let today = date("2026-11-22")
+    batch.set(edit(usd, "2026-06-10", "10", changesCurrent: true))
+    batch.set(edit(usd, "2026-12-31", "0", changesCurrent: false))
+    #expect(batch.currentDated(usd, today: today)?.amount == decimal("10"))
+    #expect(batch.decidesCurrent(usd, today: today))
+    #expect(batch.hasDated(usd, after: date("2026-06-01"), through: today))
+    #expect(!batch.hasDated(usd, after: date("2026-06-10"), through: today), "only the balance ahead comes after")
+    #expect(batch.hasDated(usd, after: date("2026-06-10")), "a move still counts it")
   }
 
   @Test func aRestoreTakesBackOrPutsBackOneDay() {
