@@ -75,6 +75,30 @@ import Testing
     #expect(try coffer.run(["--db", database, "-c", "print amount(GBP) amount(EUR)"]).stdout == "6\n2\n")
   }
 
+  /// A sheet field over this session's own unsaved balance for a past date is based on
+  /// the store's amount, not the one it showed: alone, its edit is no conflict (it was
+  /// one, "another session saved EUR = 5"); beside another session's save meanwhile, it
+  /// still is, and stays one at the end of the run, though the save wrote the balance for
+  /// the past date (which used to let the last save write over the other session's 7).
+  @Test func aSheetFieldOverAnUnsavedPastBalanceIsAConflictOnlyWithAnotherSave() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set EUR 5 at 2026-01-05"]).status == 0)
+    let alone = try coffer.run(["--db", database, "-c", "set EUR 2 at 2026-01-09; open; EUR 3; dismiss"])
+    #expect(alone.status == 0, "\(alone)")
+    #expect(alone.stderr == "", "\(alone)")
+    #expect(
+      try coffer.run(["--db", database, "-c", "print amount(EUR) amount_at(EUR, 2026-01-09)"]).stdout == "3\n2\n")
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 5 at 2026-01-05"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("set GBP 4 at 2026-02-01; open; GBP; print amount(GBP)")
+    #expect(live.waitFor("the sheet") { $0.stdout == "4\n" }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set GBP 7"]).status == 0)
+    live.send("8; dismiss")
+    #expect(
+      live.waitFor("the conflict") { $0.stderr.contains("another session saved GBP = 7 (yours: 8)") }, "\(live.stderr)")
+    #expect(live.finish() == 3)
+    #expect(try coffer.run(["--db", database, "-c", "print amount(GBP)"]).stdout == "7\n")
+  }
+
   @Test func aConflictOnOneCurrencyDoesNotHoldBackTheOthers() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1; set EUR 1"]).status == 0)
     let live = try coffer.start(["--db", database, "--keep-going"])

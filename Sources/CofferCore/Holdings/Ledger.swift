@@ -271,7 +271,10 @@ package final class Ledger {
     for move in outcome.heldMoves { kept.add(move) }
     pending = kept
     for (holding, amount) in outcome.current.sorted(by: { Holding.precedes($0.key, $1.key) }) {
-      base[holding] = amount
+      // Today's amount met as a conflict stays based on what this session saw, though the
+      // save wrote a balance of the holding for a past date (and so read its amount now):
+      // the next save conflicts again, rather than writing over the other session's.
+      if pending.amount(of: holding) == nil { base[holding] = amount }
       if !pending.decidesCurrent(holding, today: portfolio.today) { portfolio.setAmount(amount, of: holding) }
     }
     if !outcome.newPlaces.isEmpty { places = (places + outcome.newPlaces).sorted() }

@@ -35,9 +35,14 @@ package final class SheetController {
   /// The focused field's text, with its cursor: the draft, not yet validated.
   package private(set) var field = FieldEditor()
   /// The focused field's text and amount when it took the focus: a draft still equal to
-  /// that text is no change, and a changed one is based on that amount (so another
-  /// session's save meanwhile is a conflict, not overwritten).
+  /// that text is no change.
   private var entered: (text: String, amount: DecimalValue) = ("", .zero)
+  /// The store's amount of the focused field's holding, as this session had last read it,
+  /// when the field took the focus: a changed draft is based on it, so that another
+  /// session's save meanwhile is a conflict, not overwritten. Not the amount the field
+  /// showed, which holds this session's own unsaved balances for past dates and moves:
+  /// that amount, taken for the store's, made a conflict with no other session.
+  private var storedWhenEntered = DecimalValue.zero
   /// Fields whose draft is not a valid amount: their text and why.
   package private(set) var invalid: [Holding: InvalidDraft] = [:]
   /// Places given a row in this sheet session (`addPlace`), which hold nothing yet.
@@ -384,7 +389,7 @@ package final class SheetController {
     if amount == entered.amount && !hasPending(holding) { return outcome }
     let previous = portfolio.amount(of: holding)
     let replaced = pendingBalance(holding)
-    if commit(amount, of: holding, seen: entered.amount) {
+    if commit(amount, of: holding, seen: storedWhenEntered) {
       commits.append(Commit(holding: holding, previous: previous, replacedPending: replaced))
       for shown in rowsShowing(holding) where !outcome.changed.contains(shown) { outcome.changed.append(shown) }
     }
@@ -465,6 +470,7 @@ package final class SheetController {
     let text = holding(of: rows[row]).flatMap { invalid[$0]?.text } ?? Self.text(of: amount)
     field = FieldEditor(text, selected: selecting)
     entered = (field.text, amount)
+    storedWhenEntered = holding(of: rows[row]).map { ledger.baseAmount(of: $0) } ?? .zero
   }
 
   /// A commit of this sheet: today's, or effective on the sheet's date (the field then
