@@ -5,10 +5,10 @@ package struct PendingBatch: Sendable {
   /// Today's new amount per holding (by currency index at the unnamed place: a commit is
   /// on the hot path of a script).
   private var slots = HoldingAmounts()
-  /// Balances for past dates, per holding, oldest first (a holding with none has no
-  /// entry): a script or a dump may write down hundreds of thousands, so a holding is
-  /// found by one hash and a date by a binary search, and its list is changed in place.
-  private var datedByHolding: [Holding: [DatedEdit]] = [:]
+  /// Balances for past dates, per holding (a holding with none has no entry): a script
+  /// or a dump may write down hundreds of thousands, so a holding is found by one hash
+  /// and its list is changed in place.
+  private var datedByHolding: [Holding: DatedList] = [:]
   /// How many balances for past dates there are.
   package private(set) var datedCount = 0
   /// Moves between places, in the order made.
@@ -37,18 +37,17 @@ package struct PendingBatch: Sendable {
 
   /// Balances for past dates, oldest first (in catalog order, then by place, within a day).
   package var dated: [DatedEdit] {
-    // Sorted as triples of a date and two integers, a holding's rank and the place in its
-    // list, not as edits: a dump's save sorts ten thousand, and moving edits about cost
-    // more than writing them.
+    // Sorted as pairs of a date and a holding's rank, not as edits: a dump's save sorts
+    // ten thousand, and moving edits about cost more than writing them.
     let holdings = datedByHolding.keys.sorted(by: Holding.precedes)
-    let lists = holdings.map { datedByHolding[$0] ?? [] }
-    var order: [(date: CalendarDate, holding: Int, index: Int)] = []
+    let lists = holdings.map { datedByHolding[$0] ?? DatedList() }
+    var order: [(date: CalendarDate, holding: Int)] = []
     order.reserveCapacity(datedCount)
-    for (rank, edits) in lists.enumerated() {
-      for (index, edit) in edits.enumerated() { order.append((edit.date, rank, index)) }
+    for (rank, list) in lists.enumerated() {
+      for day in list.days { order.append((day, rank)) }
     }
     order.sort { $0.date != $1.date ? $0.date < $1.date : $0.holding < $1.holding }
-    return order.map { lists[$0.holding][$0.index] }
+    return order.compactMap { lists[$0.holding].edits[$0.date] }
   }
 
   /// Whether there is any balance for a past date.
@@ -68,28 +67,15 @@ package struct PendingBatch: Sendable {
 
   /// The holding's balance with the latest date on or before `date`, if any.
   package func latestDated(_ holding: Holding, onOrBefore date: CalendarDate) -> DatedEdit? {
-    guard let edits = datedByHolding[holding] else { return nil }
-    let (index, found) = Self.position(of: date, in: edits)
-    if found { return edits[index] }
-    return index > 0 ? edits[index - 1] : nil
+    guard let list = datedByHolding[holding] else { return nil }
+    let (index, found) = list.position(of: date)
+    guard found || index > 0 else { return nil }
+    return list.edits[list.days[found ? index : index - 1]]
   }
 
   /// Whether the holding has a balance for a day after `date`.
   package func hasDated(_ holding: Holding, after date: CalendarDate) -> Bool {
-    datedByHolding[holding].map { $0[$0.count - 1].date > date } ?? false
-  }
-
-  /// Where `date` is in `edits` (oldest first), or where it would go.
-  private static func position(of date: CalendarDate, in edits: [DatedEdit]) -> (index: Int, found: Bool) {
-    // Scripts mostly write balances in date order: the common answer is the end.
-    if let last = edits.last, last.date < date { return (edits.count, false) }
-    var low = 0
-    var high = edits.count
-    while low < high {
-      let middle = (low + high) / 2
-      if edits[middle].date < date { low = middle + 1 } else { high = middle }
-    }
-    return (low, low < edits.count && edits[low].date == date)
+    datedByHolding[holding].map { $0.days[$0.days.count - 1] > date } ?? false
   }
 
   /// Today's new amounts, in catalog order (each currency's unnamed place first).
@@ -104,9 +90,7 @@ package struct PendingBatch: Sendable {
 
   /// The pending balance of a holding for a past date, if there is one.
   package func dated(_ holding: Holding, on date: CalendarDate) -> DatedEdit? {
-    guard let edits = datedByHolding[holding] else { return nil }
-    let (index, found) = Self.position(of: date, in: edits)
-    return found ? edits[index] : nil
+    datedByHolding[holding]?.edits[date]
   }
 
   /// Today's amount of a holding; `savedAmount` is what the store holds, nil when it is
@@ -139,21 +123,18 @@ package struct PendingBatch: Sendable {
   mutating func set(_ edit: DatedEdit) {
     let unchanged = edit.amount == edit.seen && edit.recordedOnDate
     guard let slot = slot(of: edit.holding) else {
-      if !unchanged { insert(edit, at: nil, 0) }
+      if !unchanged { insert(edit, at: nil) }
       return
     }
-    let (index, found) = Self.position(of: edit.date, in: datedByHolding.values[slot])
-    guard found else {
-      if !unchanged { insert(edit, at: slot, index) }
+    guard let existing = datedByHolding.values[slot].edits[edit.date] else {
+      if !unchanged { insert(edit, at: slot) }
       return
     }
-    let existing = datedByHolding.values[slot][index]
     if edit.amount == existing.seen && existing.recordedOnDate {
-      remove(at: slot, index)
+      remove(edit.date, at: slot)
     } else {
       // The first edit's view of the store stays what a save compares with.
-      datedByHolding.values[slot][index].amount = edit.amount
-      datedByHolding.values[slot][index].changesCurrent = edit.changesCurrent
+      datedByHolding.values[slot].update(edit.date, amount: edit.amount, changesCurrent: edit.changesCurrent)
     }
   }
 
@@ -161,9 +142,8 @@ package struct PendingBatch: Sendable {
   mutating func restore(_ edit: DatedEdit?, of holding: Holding, on date: CalendarDate) {
     if let edit {
       keep(edit)
-    } else if let slot = datedByHolding.index(forKey: holding) {
-      let (index, found) = Self.position(of: date, in: datedByHolding.values[slot])
-      if found { remove(at: slot, index) }
+    } else if let slot = datedByHolding.index(forKey: holding), datedByHolding.values[slot].edits[date] != nil {
+      remove(date, at: slot)
     }
   }
 
@@ -172,30 +152,32 @@ package struct PendingBatch: Sendable {
   /// session) is the same place, so an equal key, and a table keeps the key it was first
   /// given: the list is keyed again, so that what lists the pending holdings spells the
   /// place as the latest balance written does.
-  private mutating func slot(of holding: Holding) -> Dictionary<Holding, [DatedEdit]>.Index? {
+  private mutating func slot(of holding: Holding) -> Dictionary<Holding, DatedList>.Index? {
     guard let slot = datedByHolding.index(forKey: holding) else { return nil }
     guard datedByHolding.keys[slot].place.name != holding.place.name else { return slot }
-    let edits = datedByHolding.remove(at: slot).value
-    datedByHolding[holding] = edits
+    let list = datedByHolding.remove(at: slot).value
+    datedByHolding[holding] = list
     return datedByHolding.index(forKey: holding)
   }
 
-  /// Adds a balance at `index` of the list at `slot` (nil: the holding has none yet).
-  /// The list is changed where it is, through its index in the table: not copied out
-  /// and put back.
-  private mutating func insert(_ edit: DatedEdit, at slot: Dictionary<Holding, [DatedEdit]>.Index?, _ index: Int) {
+  /// Adds a balance of a day the holding has none for to the list at `slot` (nil: the
+  /// holding has none yet). The list is changed where it is, through its index in the
+  /// table: not copied out and put back.
+  private mutating func insert(_ edit: DatedEdit, at slot: Dictionary<Holding, DatedList>.Index?) {
     if let slot {
-      datedByHolding.values[slot].insert(edit, at: index)
+      datedByHolding.values[slot].insert(edit)
     } else {
-      datedByHolding[edit.holding] = [edit]
+      var list = DatedList()
+      list.insert(edit)
+      datedByHolding[edit.holding] = list
     }
     datedCount += 1
   }
 
-  /// Removes the balance at `index` of the list at `slot`, and the list when it empties.
-  private mutating func remove(at slot: Dictionary<Holding, [DatedEdit]>.Index, _ index: Int) {
-    datedByHolding.values[slot].remove(at: index)
-    if datedByHolding.values[slot].isEmpty { datedByHolding.remove(at: slot) }
+  /// Removes the balance for `date` from the list at `slot`, and the list when it empties.
+  private mutating func remove(_ date: CalendarDate, at slot: Dictionary<Holding, DatedList>.Index) {
+    datedByHolding.values[slot].remove(date)
+    if datedByHolding.values[slot].days.isEmpty { datedByHolding.remove(at: slot) }
     datedCount -= 1
   }
 
@@ -242,12 +224,58 @@ package struct PendingBatch: Sendable {
 
   /// Keeps a balance as it is (also one a save could not write: a conflict).
   mutating func keep(_ edit: DatedEdit) {
-    guard let slot = slot(of: edit.holding) else { return insert(edit, at: nil, 0) }
-    let (index, found) = Self.position(of: edit.date, in: datedByHolding.values[slot])
-    if found {
-      datedByHolding.values[slot][index] = edit
+    guard let slot = slot(of: edit.holding) else { return insert(edit, at: nil) }
+    if datedByHolding.values[slot].edits[edit.date] != nil {
+      datedByHolding.values[slot].replace(edit)
     } else {
-      insert(edit, at: slot, index)
+      insert(edit, at: slot)
     }
+  }
+}
+
+/// One holding's balances for past dates: its days in order, and its edits by day. The
+/// days are kept apart from the edits so that a balance written out of date order moves
+/// four-byte days to make room, not whole edits.
+private struct DatedList: Sendable {
+  /// The days with a balance, oldest first.
+  private(set) var days: [CalendarDate] = []
+  /// The balance of each day in `days`.
+  private(set) var edits: [CalendarDate: DatedEdit] = [:]
+
+  /// Where `date` is in `days`, or where it would go.
+  func position(of date: CalendarDate) -> (index: Int, found: Bool) {
+    // Scripts mostly write balances in date order: the common answer is the end.
+    if let last = days.last, last < date { return (days.count, false) }
+    var low = 0
+    var high = days.count
+    while low < high {
+      let middle = (low + high) / 2
+      if days[middle] < date { low = middle + 1 } else { high = middle }
+    }
+    return (low, low < days.count && days[low] == date)
+  }
+
+  /// Adds a balance for a day that has none.
+  mutating func insert(_ edit: DatedEdit) {
+    days.insert(edit.date, at: position(of: edit.date).index)
+    edits[edit.date] = edit
+  }
+
+  /// Puts `edit` in place of the balance of its day, which has one.
+  mutating func replace(_ edit: DatedEdit) {
+    edits[edit.date] = edit
+  }
+
+  /// Changes the amount of the balance for `date`, which has one, keeping what it saw.
+  mutating func update(_ date: CalendarDate, amount: DecimalValue, changesCurrent: Bool) {
+    edits[date]?.amount = amount
+    edits[date]?.changesCurrent = changesCurrent
+  }
+
+  /// Removes the balance for `date`, which has one.
+  mutating func remove(_ date: CalendarDate) {
+    let (index, found) = position(of: date)
+    if found { days.remove(at: index) }
+    edits[date] = nil
   }
 }
