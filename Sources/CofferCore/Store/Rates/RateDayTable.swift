@@ -427,6 +427,10 @@ extension RateDayTable {
     /// The checker's number of the walk's source `number`: looked up once a source.
     private var sourceNumbers: [Int32] = []
 
+    /// The units `walk` has shown the checker on the day it walks, cleared after each
+    /// day: one array for the whole walk, not one for each of an import's 7,000 days.
+    private var judged = [Bool](repeating: false, count: Currency.indexCount)
+
     mutating func checkerSource(_ number: Int, _ sources: SourceNames) -> Int32 {
       while sourceNumbers.count <= number { sourceNumbers.append(-1) }
       if sourceNumbers[number] < 0 { sourceNumbers[number] = checker.sourceNumber(of: sources.name(number)) }
@@ -483,7 +487,7 @@ extension RateDayTable {
     mutating func walk(
       day: Int, stored: RateSnapshot?, new: [RatesByDay.NewRate], current: RateSnapshot, sources: SourceNames
     ) {
-      var judged = [Bool](repeating: false, count: Currency.indexCount)
+      defer { for rate in new { judged[Int(rate.currency)] = false } }
       for rate in new {
         let index = Int(rate.currency)
         let held = RateSnapshot.Held(perEuro: rate.perEuro, day: day, source: Int(rate.source))
@@ -496,7 +500,7 @@ extension RateDayTable {
         judged[index] = true
       }
       guard let stored else { return }
-      for (index, held) in stored.rates.enumerated() where !judged[index] {
+      for (index, held) in stored.knownRates.enumerated() where !judged[index] {
         guard let held, held.day == day else { continue }
         show(index, held, isNew: false, band: judgesAll, current: current, sources: sources)
       }

@@ -43,10 +43,11 @@ enum SnapshotCoding {
 
   static func encode(_ snapshot: RateSnapshot, day: Int, sources: SourceNames) -> [UInt8] {
     let quotes = snapshot.quotes.isEmpty ? [] : snapshot.quotes.sorted { $0.key < $1.key }.map(\.value)
+    let rates = snapshot.knownRates
     // The row's own source list holds only the sources its rates and quotes use.
     var rowSources: [Int] = []
     var rateCount = 0
-    for held in snapshot.rates {
+    for held in rates {
       guard let held else { continue }
       rateCount += 1
       if !rowSources.contains(held.source) { rowSources.append(held.source) }
@@ -55,7 +56,7 @@ enum SnapshotCoding {
     let names = rowSources.map { Array(sources.name($0).utf8) }
     // The codes of the added units the row names, by index (none in nearly every row).
     var addedCodes: [Int: [UInt8]] = [:]
-    for (index, held) in snapshot.rates.enumerated() where held != nil && index >= Catalog.count {
+    for (index, held) in rates.enumerated() where held != nil && index >= Catalog.count {
       addedCodes[index] = Currency.at(index).map { Array($0.code.utf8) } ?? []
     }
     for quote in quotes {
@@ -78,7 +79,7 @@ enum SnapshotCoding {
         for byte in name { writer.byte(byte) }
       }
       writer.varint(UInt64(rateCount))
-      for (index, held) in snapshot.rates.enumerated() {
+      for (index, held) in rates.enumerated() {
         guard let held else { continue }
         writer.unit(index, addedCodes: addedCodes)
         writer.varint(UInt64(day - held.day))
