@@ -99,6 +99,22 @@ import Testing
     #expect(try coffer.run(["--db", database, "-c", "print amount(GBP)"]).stdout == "7\n")
   }
 
+  @Test(arguments: ["cancel", "undo; cancel"])
+  func aSheetCommitTakenBackAfterAnUnsavedPastBalanceLeavesNoAmountOfItsOwn(takeBack: String) throws {
+    // Taking back the sheet's commit once committed the amount before it as today's own
+    // edit: the balance for 2026-04-10 written again after it was then overruled by a
+    // today's 10 nobody wrote.
+    let outcome = try coffer.run([
+      "--db", database, "-c", "set EUR 10 at 2026-04-10; open; EUR 0; blur; \(takeBack); set EUR 1 at 2026-04-10",
+    ])
+    #expect(outcome.status == 0, "\(outcome)")
+    let after = try coffer.run(["--db", database, "-c", "print amount(EUR); log EUR"])
+    #expect(after.stdout.hasPrefix("1\n"), "\(after)")
+    // The balance for 2026-04-10 and no entry for today.
+    #expect(after.stdout.contains("2026-04-10  EUR  0 → 1"), "\(after)")
+    #expect(!after.stdout.contains("2026-11-22  EUR"), "\(after)")
+  }
+
   @Test func aConflictOnOneCurrencyDoesNotHoldBackTheOthers() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1; set EUR 1"]).status == 0)
     let live = try coffer.start(["--db", database, "--keep-going"])

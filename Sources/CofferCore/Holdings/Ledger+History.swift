@@ -82,6 +82,13 @@ extension Ledger {
     portfolio.setAmount(currentAmount(of: holding), of: holding)
   }
 
+  /// Puts a holding's unsaved amount for today back as it was (nil: none).
+  package func restoreToday(_ amount: DecimalValue?, of holding: Holding) {
+    pending.restoreToday(amount, of: holding)
+    // Putting an amount back commits it, as any change of the amount does (`stats`).
+    if portfolio.setAmount(currentAmount(of: holding), of: holding) { counters.commits += 1 }
+  }
+
   /// The current amount of a holding as this session has it: today's unsaved amount, else
   /// the latest unsaved balance with nothing after it, else what the store holds (with
   /// any unsaved move).

@@ -55,13 +55,20 @@ package final class SheetController {
   /// shell evaluates it as an expression).
   package typealias Evaluate = (_ text: String, _ currency: Currency) -> Result<DecimalValue, DraftError>
 
-  /// One commit of this sheet session: the amount it replaced and, for a sheet at a date,
-  /// the pending balance it replaced (nil inside: none), so that undoing it leaves
-  /// nothing to write, as if it had not been made.
+  /// One commit of this sheet session: the amount it replaced and the unsaved edit it
+  /// replaced, so that undoing it leaves the batch as if it had not been made.
   private struct Commit {
     let holding: Holding
     let previous: DecimalValue
-    let replacedPending: DatedEdit??
+    let replaced: ReplacedEdit
+  }
+
+  /// The unsaved edit of a holding that a commit replaced (nil inside: none).
+  private enum ReplacedEdit {
+    /// Today's amount, in a sheet of today's amounts.
+    case today(DecimalValue?)
+    /// The balance for the sheet's date, in a sheet at a date.
+    case dated(DatedEdit?)
   }
 
   /// Opens the sheet on today's amounts, or, for a `date` before today, on the amounts
@@ -388,9 +395,9 @@ package final class SheetController {
     // The value the field showed is no change either (`1.0` for 1).
     if amount == entered.amount && !hasPending(holding) { return outcome }
     let previous = portfolio.amount(of: holding)
-    let replaced = pendingBalance(holding)
+    let replaced = replacedEdit(holding)
     if commit(amount, of: holding, seen: storedWhenEntered) {
-      commits.append(Commit(holding: holding, previous: previous, replacedPending: replaced))
+      commits.append(Commit(holding: holding, previous: previous, replaced: replaced))
       for shown in rowsShowing(holding) where !outcome.changed.contains(shown) { outcome.changed.append(shown) }
     }
     return outcome
@@ -407,9 +414,9 @@ package final class SheetController {
       return SheetOutcome()
     }
     let previous = portfolio.amount(of: holding)
-    let replaced = pendingBalance(holding)
+    let replaced = replacedEdit(holding)
     commit(.zero, of: holding, seen: nil)
-    if !previous.isZero { commits.append(Commit(holding: holding, previous: previous, replacedPending: replaced)) }
+    if !previous.isZero { commits.append(Commit(holding: holding, previous: previous, replaced: replaced)) }
     invalid[holding] = nil
     if focusedHolding == holding {
       field = FieldEditor()
@@ -483,21 +490,24 @@ package final class SheetController {
     return true
   }
 
-  /// For a sheet at a date: the pending balance of the holding on it (nil inside: none).
-  private func pendingBalance(_ holding: Holding) -> DatedEdit?? {
-    guard let dated else { return nil }
-    return .some(ledger.pending.dated(holding, on: dated.date))
+  /// The unsaved edit of the holding that a commit in this sheet replaces.
+  private func replacedEdit(_ holding: Holding) -> ReplacedEdit {
+    guard let dated else { return .today(ledger.pending.amount(of: holding)) }
+    return .dated(ledger.pending.dated(holding, on: dated.date))
   }
 
-  /// Takes one commit of this sheet back: today's by committing the amount before it; one
-  /// at a date by putting back the pending balance it replaced.
+  /// Takes one commit of this sheet back by putting back the unsaved edit it replaced.
+  /// (Committing the amount before it instead would leave an edit of its own when a
+  /// balance for a past date came first: a today's amount nobody wrote.)
   private func revert(_ commit: Commit) {
-    guard let dated, case .some(let replaced) = commit.replacedPending else {
-      self.commit(commit.previous, of: commit.holding, seen: nil)
-      return
+    switch commit.replaced {
+    case .today(let amount):
+      ledger.restoreToday(amount, of: commit.holding)
+    case .dated(let edit):
+      guard let dated else { return }
+      ledger.restore(edit, of: commit.holding, on: dated.date)
+      portfolio.setAmount(commit.previous, of: commit.holding)
     }
-    ledger.restore(replaced, of: commit.holding, on: dated.date)
-    portfolio.setAmount(commit.previous, of: commit.holding)
   }
 
   /// Whether this sheet's date has an unsaved edit of the holding.

@@ -100,6 +100,11 @@ package struct PendingBatch: Sendable {
     slots[holding] = amount == savedAmount ? nil : amount
   }
 
+  /// Puts a holding's amount for today back as it was (nil: none).
+  mutating func restoreToday(_ amount: DecimalValue?, of holding: Holding) {
+    slots[holding] = amount
+  }
+
   /// Adds a move (the caller has checked it).
   mutating func add(_ move: PendingMove) {
     moves.append(move)
