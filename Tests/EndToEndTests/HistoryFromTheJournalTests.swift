@@ -132,6 +132,21 @@ import Testing
     #expect(try run("print amount(USD)", today: "2026-12-31").stdout == "0\n")
   }
 
+  /// A stored balance ahead of today is not in effect yet either: a balance written down
+  /// for a past day after the last one in effect is the current amount at once, in a
+  /// `set` and in a sheet at that date, as it is once saved (it read as the amount before).
+  @Test(arguments: [
+    "set USD 10 at 2026-06-10; print amount(USD)", "open at 2026-06-10; USD 10; blur; print amount(USD); dismiss",
+  ])
+  func aStoredBalanceAheadOfTodayIsNoLaterEntryForAPastOne(write: String) throws {
+    #expect(try run("set USD 3 at 2026-04-26; set USD 0 at 2026-12-31 --ahead").status == 0)
+    let outcome = try run(write)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout.hasPrefix("10\n"), "\(outcome)")
+    #expect(try run("print amount(USD) amount_at(USD, 2026-11-21)").stdout == "10\n10\n")
+    #expect(try run("print amount(USD)", today: "2026-12-31").stdout == "0\n")
+  }
+
   /// A question about the holdings as they stood on a day to come is refused, saying why;
   /// a balance cannot be written down for it either (but with a dump's `--ahead`).
   @Test(arguments: [

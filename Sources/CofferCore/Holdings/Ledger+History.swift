@@ -3,9 +3,9 @@
 extension Ledger {
   /// Records that `holding` held `amount` on `date`: a commit like any other (pending,
   /// saved, journalled), effective on `date`. On today it is a plain commit. It changes
-  /// the current amount only when no entry of the holding is effective after `date`
-  /// (and never for a date after today, which only a dump's `--ahead` writes down).
-  /// Returns false when the amount on `date` is already that.
+  /// the current amount only when no entry of the holding is effective after `date` and
+  /// on or before today (and never for a date after today, which only a dump's `--ahead`
+  /// writes down). Returns false when the amount on `date` is already that.
   @discardableResult
   package func commit(_ amount: DecimalValue, of holding: Holding, on date: CalendarDate) throws(StoreError) -> Bool {
     guard date != portfolio.today else { return commit(amount, of: holding) }
@@ -21,16 +21,16 @@ extension Ledger {
 
   /// What the store holds for `date`, read once, so that the commits of a sheet opened at
   /// that date read nothing: each holding's balance then, and whether it has an entry
-  /// after it. Two queries, a seek per holding.
+  /// after it in effect by today. Two queries, a seek per holding.
   package func datedView(on date: CalendarDate) throws(StoreError) -> DatedView {
     let stored = try store.balances(on: [date])[0]
-    let later = try store.holdingsWithEntries(after: date)
+    let later = try store.holdingsWithEntries(after: date, through: portfolio.today)
     return DatedView(date: date, stored: stored, laterEntries: later)
   }
 
   /// What the store holds of one holding for `date`, and whether it has an entry after
-  /// it: all a single dated `set` needs (a dump gives back its history a line at a time).
-  /// On or after the holding's latest entry (see `latestEntries`), or for a holding with
+  /// it in effect by today: all a single dated `set` needs (a dump gives back its history
+  /// a line at a time). On or after the holding's latest entry (see `latestEntries`), or for a holding with
   /// none, that entry says it; before it, two seeks.
   private func storedBalance(of holding: Holding, on date: CalendarDate) throws(StoreError) -> (HeldBalance?, Bool) {
     if latestEntries == nil { latestEntries = try store.latestEntries() }
@@ -38,7 +38,7 @@ extension Ledger {
       let latest = latestEntries[holding]
       if latest.map({ date >= $0.since }) ?? true { return (latest, false) }
     }
-    return try store.balance(of: holding, on: date)
+    return try store.balance(of: holding, on: date, today: portfolio.today)
   }
 
   /// A commit effective on the view's date, from what the view read of the store (see

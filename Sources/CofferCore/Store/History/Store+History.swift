@@ -160,14 +160,17 @@ extension Store {
 
   /// The balance of a holding on `date`: its entry with the latest effective date on or
   /// before it (of a day's, the last entered), nil when there is none; and whether it has
-  /// an entry effective after `date`. Two seeks in one statement, the one way the journal
+  /// an entry effective after `date` and on or before `laterThrough` (today, for whether
+  /// a balance for `date` is the current amount: an entry ahead of today, a dump's
+  /// `--ahead`, is not in effect yet). Two seeks in one statement, the one way the journal
   /// is asked for a holding's amount on a date (joined on the entry's id: a subquery with
   /// LIMIT beside the other would be made a table at every call).
   static func balance(
-    _ db: Database, of holding: Holding, on date: CalendarDate
+    _ db: Database, of holding: Holding, on date: CalendarDate, laterThrough: CalendarDate? = nil
   ) throws -> (balance: HeldBalance?, later: Bool) {
     let rows = try Row.fetchCursor(
-      db.cachedStatement(sql: balanceSQL), arguments: [holding.currency.code, holding.place.name, date.dayNumber])
+      db.cachedStatement(sql: balanceSQL),
+      arguments: [holding.currency.code, holding.place.name, date.dayNumber, laterThrough?.dayNumber ?? Int.max])
     guard let row = try rows.next() else { return (nil, false) }
     let later = ((row[4] as Int?) ?? .min) > date.dayNumber
     // An entry's id is never NULL (INTEGER PRIMARY KEY): NULL is no entry on or before `date`.
@@ -182,7 +185,7 @@ extension Store {
   private static let balanceSQL = """
     SELECT entry.effective, entry.id, entry.new,
       \(asWritten(text: "entry.new", integers: ["entry.effective", "entry.id"])) AS plain,
-      (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2) AS last
+      (SELECT max(effective) FROM journal WHERE code = ?1 AND place = ?2 AND effective <= ?4) AS last
     FROM (SELECT 1) LEFT JOIN journal AS entry ON entry.id = (
       SELECT id FROM journal
       WHERE code = ?1 AND place = ?2 AND effective <= ?3 ORDER BY effective DESC, id DESC LIMIT 1)
@@ -239,25 +242,32 @@ extension Store {
   }
 
   /// The balance of one holding on `date`, and whether it has an entry effective after
-  /// `date` (see `balance(_:of:on:)`). One statement reads one state of the store by
-  /// itself, so it needs no transaction around it, whose BEGIN and COMMIT would cost more
-  /// than the seeks (a dump's replay asks this once a line).
-  func balance(of holding: Holding, on date: CalendarDate) throws(StoreError) -> (HeldBalance?, later: Bool) {
+  /// `date` and on or before `today` (see `balance(_:of:on:laterThrough:)`). One statement
+  /// reads one state of the store by itself, so it needs no transaction around it, whose
+  /// BEGIN and COMMIT would cost more than the seeks (a dump's replay asks this once a line).
+  func balance(
+    of holding: Holding, on date: CalendarDate, today: CalendarDate
+  ) throws(StoreError) -> (HeldBalance?, later: Bool) {
     try readOneStatement { db in
       counters.dbReads += 1
-      return try Self.balance(db, of: holding, on: date)
+      return try Self.balance(db, of: holding, on: date, laterThrough: today)
     }
   }
 
-  /// Which holdings have an entry effective after `date`: whether a balance written down
-  /// for `date` is also the current amount. A seek a holding.
-  package func holdingsWithEntries(after date: CalendarDate) throws(StoreError) -> Set<Holding> {
+  /// Which holdings have an entry effective after `date` (and on or before `through`,
+  /// when given): with `through` today, whether a balance written down for `date` is also
+  /// the current amount. A seek a holding.
+  package func holdingsWithEntries(after date: CalendarDate, through last: CalendarDate? = nil) throws(StoreError)
+    -> Set<Holding>
+  {
     try read { db in
       counters.dbReads += 1
       var found: Set<Holding> = []
-      let latest = try db.cachedStatement(sql: "SELECT max(effective) FROM journal WHERE code = ? AND place = ?")
+      let latest = try db.cachedStatement(
+        sql: "SELECT max(effective) FROM journal WHERE code = ? AND place = ? AND effective <= ?")
       for key in try Self.holdingKeys(db) {
-        if let day = try Int.fetchOne(latest, arguments: [key.currency.code, key.place.name]), day > date.dayNumber {
+        let arguments: StatementArguments = [key.currency.code, key.place.name, last?.dayNumber ?? Int.max]
+        if let day = try Int.fetchOne(latest, arguments: arguments), day > date.dayNumber {
           found.insert(key)
         }
       }
