@@ -75,7 +75,7 @@ package struct PendingBatch: Sendable {
 
   /// Whether the holding has a balance for a day after `date`.
   package func hasDated(_ holding: Holding, after date: CalendarDate) -> Bool {
-    datedByHolding[holding].map { $0.days[$0.days.count - 1] > date } ?? false
+    datedByHolding[holding]?.days.last.map { $0 > date } ?? false
   }
 
   /// Today's new amounts, in catalog order (each currency's unnamed place first).
