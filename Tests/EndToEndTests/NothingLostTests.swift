@@ -115,6 +115,31 @@ import Testing
     #expect(!after.stdout.contains("2026-11-22  EUR"), "\(after)")
   }
 
+  /// A commit a save in the sheet wrote is taken back by a new edit: `cancel` and `undo`
+  /// put back the amount at `open` (the unsaved edit the commit replaced was none).
+  @Test(arguments: ["cancel", "undo; dismiss"])
+  func aSheetCommitTakenBackAfterASaveInTheSheetIsUndoneInTheStore(takeBack: String) throws {
+    let outcome = try coffer.run(["--db", database, "-c", "open; USD 7; blur; save; \(takeBack)"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "0\n")
+  }
+
+  /// Taking back a commit shows the store's amount as it is now: another session's save
+  /// of the holding, read while the commit was pending, is not hidden by the amount the
+  /// field showed when it took the focus.
+  @Test func aSheetCommitTakenBackShowsAnotherSessionsSaveOfTheHolding() throws {
+    let live = try coffer.start(["--db", database])
+    live.send("open; EUR 21; print 1")
+    #expect(live.waitFor("the field") { $0.stdout == "1\n" }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set EUR 2"]).status == 0)
+    // Leaving the field commits 21 over the 0 it showed; `undo` takes it back.
+    live.send("JPY 1; undo; print amount(EUR); dismiss; print amount(EUR)")
+    #expect(live.waitFor("the amounts") { $0.stdout.hasSuffix("2\n") && $0.stdout.contains("\n2\n") }, "\(live.stdout)")
+    #expect(live.finish() == 0, "\(live.stderr)")
+    #expect(live.stdout.hasPrefix("1\n2\n"), "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "print amount(EUR) amount(JPY)"]).stdout == "2\n1\n")
+  }
+
   @Test func aConflictOnOneCurrencyDoesNotHoldBackTheOthers() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1; set EUR 1"]).status == 0)
     let live = try coffer.start(["--db", database, "--keep-going"])

@@ -82,9 +82,22 @@ extension Ledger {
     portfolio.setAmount(currentAmount(of: holding), of: holding)
   }
 
-  /// Puts a holding's unsaved amount for today back as it was (nil: none).
-  package func restoreToday(_ amount: DecimalValue?, of holding: Holding) {
-    pending.restoreToday(amount, of: holding)
+  /// A holding's unsaved amount for today (nil: none) and the store's amount it is based
+  /// on: what a sheet puts back when it takes a commit back.
+  package struct TodayEdit: Equatable {
+    let amount: DecimalValue?
+    let base: DecimalValue?
+  }
+
+  package func todayEdit(of holding: Holding) -> TodayEdit {
+    TodayEdit(amount: pending.amount(of: holding), base: base[holding])
+  }
+
+  /// Puts a holding's unsaved amount for today, and the base a commit gave it, back as
+  /// they were.
+  package func restore(_ edit: TodayEdit, of holding: Holding) {
+    pending.restoreToday(edit.amount, of: holding)
+    base[holding] = edit.base
     // Putting an amount back commits it, as any change of the amount does (`stats`).
     if portfolio.setAmount(currentAmount(of: holding), of: holding) { counters.commits += 1 }
   }

@@ -55,18 +55,21 @@ package final class SheetController {
   /// shell evaluates it as an expression).
   package typealias Evaluate = (_ text: String, _ currency: Currency) -> Result<DecimalValue, DraftError>
 
-  /// One commit of this sheet session: the amount it replaced and the unsaved edit it
-  /// replaced, so that undoing it leaves the batch as if it had not been made.
+  /// One commit of this sheet session: the amount it replaced, and the holding's unsaved
+  /// edit before and after it, so that undoing it leaves the batch as if it had not been
+  /// made; and how many times the session had read the store again by then.
   private struct Commit {
     let holding: Holding
     let previous: DecimalValue
-    let replaced: ReplacedEdit
+    let before: PendingEdit
+    let after: PendingEdit
+    let reloads: Int
   }
 
-  /// The unsaved edit of a holding that a commit replaced (nil inside: none).
-  private enum ReplacedEdit {
-    /// Today's amount, in a sheet of today's amounts.
-    case today(DecimalValue?)
+  /// A holding's unsaved edit in this sheet (nil inside: none).
+  private enum PendingEdit: Equatable {
+    /// Today's amount and its base, in a sheet of today's amounts.
+    case today(Ledger.TodayEdit)
     /// The balance for the sheet's date, in a sheet at a date.
     case dated(DatedEdit?)
   }
@@ -395,9 +398,11 @@ package final class SheetController {
     // The value the field showed is no change either (`1.0` for 1).
     if amount == entered.amount && !hasPending(holding) { return outcome }
     let previous = portfolio.amount(of: holding)
-    let replaced = replacedEdit(holding)
+    let before = pendingEdit(holding)
     if commit(amount, of: holding, seen: storedWhenEntered) {
-      commits.append(Commit(holding: holding, previous: previous, replaced: replaced))
+      commits.append(
+        Commit(
+          holding: holding, previous: previous, before: before, after: pendingEdit(holding), reloads: ledger.reloads))
       for shown in rowsShowing(holding) where !outcome.changed.contains(shown) { outcome.changed.append(shown) }
     }
     return outcome
@@ -414,9 +419,13 @@ package final class SheetController {
       return SheetOutcome()
     }
     let previous = portfolio.amount(of: holding)
-    let replaced = replacedEdit(holding)
+    let before = pendingEdit(holding)
     commit(.zero, of: holding, seen: nil)
-    if !previous.isZero { commits.append(Commit(holding: holding, previous: previous, replaced: replaced)) }
+    if !previous.isZero {
+      commits.append(
+        Commit(
+          holding: holding, previous: previous, before: before, after: pendingEdit(holding), reloads: ledger.reloads))
+    }
     invalid[holding] = nil
     if focusedHolding == holding {
       field = FieldEditor()
@@ -490,19 +499,27 @@ package final class SheetController {
     return true
   }
 
-  /// The unsaved edit of the holding that a commit in this sheet replaces.
-  private func replacedEdit(_ holding: Holding) -> ReplacedEdit {
-    guard let dated else { return .today(ledger.pending.amount(of: holding)) }
+  /// The holding's unsaved edit in this sheet.
+  private func pendingEdit(_ holding: Holding) -> PendingEdit {
+    guard let dated else { return .today(ledger.todayEdit(of: holding)) }
     return .dated(ledger.pending.dated(holding, on: dated.date))
   }
 
-  /// Takes one commit of this sheet back by putting back the unsaved edit it replaced.
-  /// (Committing the amount before it instead would leave an edit of its own when a
-  /// balance for a past date came first: a today's amount nobody wrote.)
+  /// Takes one commit of this sheet back, by putting back the edit it replaced:
+  /// committing the amount before it instead would leave an edit of its own when a
+  /// balance for a past date came first (a today's amount nobody wrote). Once a save has
+  /// written a commit of today's amount, by committing the amount before it, a new edit.
   private func revert(_ commit: Commit) {
-    switch commit.replaced {
-    case .today(let amount):
-      ledger.restoreToday(amount, of: commit.holding)
+    switch commit.before {
+    case .today(let edit):
+      guard pendingEdit(commit.holding) == commit.after else {
+        self.commit(commit.previous, of: commit.holding, seen: nil)
+        return
+      }
+      ledger.restore(edit, of: commit.holding)
+      // Another session's save of the holding read since the commit is hidden by the
+      // base put back (a reload keeps a pending edit's base): the store is read again.
+      if edit.amount == nil && ledger.reloads != commit.reloads { ledger.reloadBeforeNextStatement() }
     case .dated(let edit):
       guard let dated else { return }
       ledger.restore(edit, of: commit.holding, on: dated.date)
