@@ -360,6 +360,24 @@ import Testing
     #expect(try run("units remove XAU; units --format csv").stdout == "code,name,minor,symbol\n")
   }
 
+  /// A unit removed keeps its rates in the store, passed over when read: `dump` and
+  /// `check rates` run on (a rate given in another base named the unit, and `dump`
+  /// refused the sound store as damaged), and the rates come back with the unit.
+  @Test func aRemovedUnitsRatesAsGivenArePassedOverAndComeBackWithIt() throws {
+    let file = coffer.home + "/in-usd.csv"
+    try "date,code,rate,base\n2026-10-27,USD,1,USD\n2026-10-27,EUR,0.92,USD\n2026-10-27,KZT,480,USD\n"
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(try run(#"units add KZT "Tenge""#).status == 0)
+    #expect(try run("rates import \(file) --accept").status == 0)
+    #expect(try run("units remove KZT").status == 0)
+    let dump = try run("dump")
+    #expect(dump.status == 0, "\(dump)")
+    #expect(!dump.stdout.contains("KZT"), "\(dump)")
+    #expect(try run("check rates").status == 0)
+    let back = try run(#"units add KZT "Tenge"; dump"#)
+    #expect(back.stdout.contains("base USD KZT 480"), "\(back)")
+  }
+
   @Test func aRemovedPlaceKeepsItsHistory() throws {
     #expect(try run("set USD@wise 5 at 2025-02-01; save; clear USD@wise; save; places remove wise").status == 0)
     #expect(try run("places --format csv").stdout == "place,code,amount,value,local\n")

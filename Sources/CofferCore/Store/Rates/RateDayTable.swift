@@ -403,6 +403,7 @@ extension RateDayTable {
         db, sql: "SELECT unit, base, day, source, value FROM rate_quoted WHERE base != 'EUR' AND day >= ?",
         arguments: [firstDay - RateChecker.jumpWindow - 366])
       while let row = try rows.next() {
+        if RateTrustTables.namesRemovedUnit(row[0]) || RateTrustTables.namesRemovedUnit(row[1]) { continue }
         guard let unit = Catalog.unit(storedAs: row[0]), let base = Catalog.unit(storedAs: row[1]),
           let value = DecimalValue(storedText: row[4] as String)
         else {

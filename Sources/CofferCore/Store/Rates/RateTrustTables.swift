@@ -81,6 +81,16 @@ enum RateTrustTables {
 
   // MARK: - Rates as given
 
+  /// Whether a stored code names a unit `units remove` took away: written as Coffer
+  /// writes an added unit's code, but no unit this process knows. Its rates stay in the
+  /// store and are passed over when read, as in a `rate_day` row (SPEC §11 lets a unit
+  /// go once nothing is held in it; its rates come back if it is added again).
+  static func namesRemovedUnit(_ value: DatabaseValue) -> Bool {
+    guard let code = String.fromDatabaseValue(value) else { return false }
+    return code == code.uppercased() && UnitRules.problem(withCode: code) == nil
+      && Catalog.unit(storedAs: code) == nil
+  }
+
   /// Every row of `rate_quoted`, by day, source, base and unit: for `dump` and `check
   /// rates`. A row that cannot be read is named, not left out.
   static func quoted(_ db: Database, day: Int? = nil) throws -> [RateRow] {
@@ -91,6 +101,7 @@ enum RateTrustTables {
         "SELECT unit, base, day, source, value FROM rate_quoted \(day == nil ? "" : "WHERE day = ?") ORDER BY day, source, base, unit",
       arguments: day.map { [$0] } ?? [])
     while let row = try rows.next() {
+      if namesRemovedUnit(row[0]) || namesRemovedUnit(row[1]) { continue }
       guard let unit = Catalog.unit(storedAs: row[0]), let base = Catalog.unit(storedAs: row[1]),
         let date = CalendarDate(dayNumber: row[2]), let value = DecimalValue(storedText: row[4] as String)
       else {
