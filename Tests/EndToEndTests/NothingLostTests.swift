@@ -140,6 +140,38 @@ import Testing
     #expect(try coffer.run(["--db", database, "-c", "print amount(EUR) amount(JPY)"]).stdout == "2\n1\n")
   }
 
+  /// Taking back a commit a save in the sheet wrote is an edit based on what that save
+  /// wrote: another session's save since is a conflict, not overwritten.
+  @Test(arguments: ["cancel", "undo; dismiss"])
+  func aSheetCommitTakenBackAfterASaveIsAConflictWithAnotherSessionsSaveSince(takeBack: String) throws {
+    let live = try coffer.start(["--db", database])
+    live.send("open; USD 7; blur; save; print 1")
+    #expect(live.waitFor("the save") { $0.stdout == "1\n" }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set USD 3"]).status == 0)
+    live.send(takeBack)
+    live.send("save")
+    #expect(
+      live.waitFor("the conflict") { $0.stderr.contains("another session saved USD = 3 (yours: 0)") }, "\(live.stderr)")
+    #expect(live.finish() == 3)
+    #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "3\n")
+  }
+
+  /// A save that finds the store holding our amount already (another session saved the
+  /// same) writes nothing and takes it as the base of later edits: a commit taken back
+  /// afterwards shows it, not the amount the store held before.
+  @Test func aSaveFindingOurAmountStoredAlreadyTakesItAsTheBase() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 4"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("open; USD 0; blur; print 1")
+    #expect(live.waitFor("the commit") { $0.stdout == "1\n" }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set USD 0"]).status == 0)
+    live.send("save; USD 5; blur; undo; print amount(USD); dismiss; print amount(USD)")
+    #expect(live.finish() == 0, "\(live.stderr)")
+    #expect(live.stdout.hasPrefix("1\n0\n"), "\(live.stdout)")
+    #expect(live.stdout.hasSuffix("\n0\n"), "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "0\n")
+  }
+
   @Test func aConflictOnOneCurrencyDoesNotHoldBackTheOthers() throws {
     #expect(try coffer.run(["--db", database, "-c", "set USD 1; set EUR 1"]).status == 0)
     let live = try coffer.start(["--db", database, "--keep-going"])

@@ -508,22 +508,25 @@ package final class SheetController {
   /// Takes one commit of this sheet back, by putting back the edit it replaced:
   /// committing the amount before it instead would leave an edit of its own when a
   /// balance for a past date came first (a today's amount nobody wrote). Once a save has
-  /// written a commit of today's amount, by committing the amount before it, a new edit.
+  /// written a commit of today's amount, by committing the amount before it, a new edit
+  /// based on what that save wrote: another session's save since is a conflict.
   private func revert(_ commit: Commit) {
-    switch commit.before {
-    case .today(let edit):
+    switch (commit.before, commit.after) {
+    case (.today(let before), .today(let after)):
       guard pendingEdit(commit.holding) == commit.after else {
-        self.commit(commit.previous, of: commit.holding, seen: nil)
+        self.commit(commit.previous, of: commit.holding, seen: after.amount ?? after.base)
         return
       }
-      ledger.restore(edit, of: commit.holding)
+      ledger.restore(before, of: commit.holding)
       // Another session's save of the holding read since the commit is hidden by the
       // base put back (a reload keeps a pending edit's base): the store is read again.
-      if edit.amount == nil && ledger.reloads != commit.reloads { ledger.reloadBeforeNextStatement() }
-    case .dated(let edit):
+      if before.amount == nil && ledger.reloads != commit.reloads { ledger.reloadBeforeNextStatement() }
+    case (.dated(let before), _):
       guard let dated else { return }
-      ledger.restore(edit, of: commit.holding, on: dated.date)
+      ledger.restore(before, of: commit.holding, on: dated.date)
       portfolio.setAmount(commit.previous, of: commit.holding)
+    case (.today, .dated):
+      return  // Never: a sheet's commits are all of its own kind.
     }
   }
 

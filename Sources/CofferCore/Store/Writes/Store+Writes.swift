@@ -25,8 +25,6 @@ extension Store {
     package var ratesRevision: Int
     /// Holdings another session changed since this one loaded them: not written.
     package var conflicts: [SaveConflict]
-    /// Holdings whose stored amount already equals ours: nothing to write.
-    package var alreadyStored: [Holding]
     /// Balances for past dates that were saved (or found already there).
     package var savedDated: [DatedEdit] = []
     /// Moves held back by a conflict (both their entries unwritten).
@@ -152,7 +150,7 @@ extension Store {
   ) throws(StoreError) -> SaveOutcome {
     let now = EntryTime.now()
     let outcome = try writing { db -> SaveOutcome in
-      var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [], alreadyStored: [])
+      var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [])
       counters.dbReads += 1
       // Sorted once: a dump's save may hold ten thousand.
       let dated = batch.dated
@@ -272,7 +270,9 @@ extension Store {
           batch.hasDated(holding) || batch.hasMove(touching: holding)
           ? try Self.balance(db, of: spelled(holding), on: today).balance?.amount ?? .zero : theirs
         if replaced == ours {
-          outcome.alreadyStored.append(holding)
+          // Nothing to write, but the store's amount is now known (another session may
+          // have saved ours meanwhile): the session takes it as the base of later edits.
+          outcome.current[holding] = ours
           continue
         }
         todays.append(
