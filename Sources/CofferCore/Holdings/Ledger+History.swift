@@ -30,8 +30,8 @@ extension Ledger {
 
   /// What the store holds of one holding for `date`, and whether it has an entry after
   /// it in effect by today: all a single dated `set` needs (a dump gives back its history
-  /// a line at a time). On or after the holding's latest entry (see `latestEntries`), or for a holding with
-  /// none, that entry says it; before it, two seeks.
+  /// a line at a time). On or after the holding's latest entry (see `latestEntries`), or
+  /// for a holding with none, that entry says it; before it, two seeks.
   private func storedBalance(of holding: Holding, on date: CalendarDate) throws(StoreError) -> (HeldBalance?, Bool) {
     if latestEntries == nil { latestEntries = try store.latestEntries() }
     if let latestEntries {

@@ -56,22 +56,21 @@ package final class SheetController {
   package typealias Evaluate = (_ text: String, _ currency: Currency) -> Result<DecimalValue, DraftError>
 
   /// One commit of this sheet session: the amount it replaced, and the holding's unsaved
-  /// edit before and after it, so that undoing it leaves the batch as if it had not been
-  /// made; and how many times the session had read the store again by then.
+  /// edit around it, so that undoing it leaves the batch as if it had not been made; and
+  /// how many times the session had read the store again by then.
   private struct Commit {
     let holding: Holding
     let previous: DecimalValue
-    let before: PendingEdit
-    let after: PendingEdit
+    let edits: EditsAround
     let reloads: Int
   }
 
-  /// A holding's unsaved edit in this sheet (nil inside: none).
-  private enum PendingEdit: Equatable {
-    /// Today's amount and its base, in a sheet of today's amounts.
-    case today(Ledger.TodayEdit)
-    /// The balance for the sheet's date, in a sheet at a date.
-    case dated(DatedEdit?)
+  /// A holding's unsaved edit around a commit.
+  private enum EditsAround {
+    /// In a sheet of today's amounts: today's amount and its base before and after it.
+    case today(before: Ledger.TodayEdit, after: Ledger.TodayEdit)
+    /// In a sheet at a date: the balance for the date it replaced (nil: none).
+    case dated(before: DatedEdit?)
   }
 
   /// Opens the sheet on today's amounts, or, for a `date` before today, on the amounts
@@ -398,11 +397,10 @@ package final class SheetController {
     // The value the field showed is no change either (`1.0` for 1).
     if amount == entered.amount && !hasPending(holding) { return outcome }
     let previous = portfolio.amount(of: holding)
-    let before = pendingEdit(holding)
+    let before = ledger.todayEdit(of: holding)
+    let replaced = dated.map { ledger.pending.dated(holding, on: $0.date) }
     if commit(amount, of: holding, seen: storedWhenEntered) {
-      commits.append(
-        Commit(
-          holding: holding, previous: previous, before: before, after: pendingEdit(holding), reloads: ledger.reloads))
+      commits.append(commitMade(of: holding, previous: previous, before: before, replaced: replaced))
       for shown in rowsShowing(holding) where !outcome.changed.contains(shown) { outcome.changed.append(shown) }
     }
     return outcome
@@ -419,12 +417,11 @@ package final class SheetController {
       return SheetOutcome()
     }
     let previous = portfolio.amount(of: holding)
-    let before = pendingEdit(holding)
+    let before = ledger.todayEdit(of: holding)
+    let replaced = dated.map { ledger.pending.dated(holding, on: $0.date) }
     commit(.zero, of: holding, seen: nil)
     if !previous.isZero {
-      commits.append(
-        Commit(
-          holding: holding, previous: previous, before: before, after: pendingEdit(holding), reloads: ledger.reloads))
+      commits.append(commitMade(of: holding, previous: previous, before: before, replaced: replaced))
     }
     invalid[holding] = nil
     if focusedHolding == holding {
@@ -499,10 +496,14 @@ package final class SheetController {
     return true
   }
 
-  /// The holding's unsaved edit in this sheet.
-  private func pendingEdit(_ holding: Holding) -> PendingEdit {
-    guard let dated else { return .today(ledger.todayEdit(of: holding)) }
-    return .dated(ledger.pending.dated(holding, on: dated.date))
+  /// The commit just made of `holding`, given its unsaved edit before: today's (`before`)
+  /// or, in a sheet at a date, the balance it replaced (`replaced`).
+  private func commitMade(
+    of holding: Holding, previous: DecimalValue, before: Ledger.TodayEdit, replaced: DatedEdit??
+  ) -> Commit {
+    let edits: EditsAround =
+      if let replaced { .dated(before: replaced) } else { .today(before: before, after: ledger.todayEdit(of: holding)) }
+    return Commit(holding: holding, previous: previous, edits: edits, reloads: ledger.reloads)
   }
 
   /// Takes one commit of this sheet back, by putting back the edit it replaced:
@@ -511,9 +512,9 @@ package final class SheetController {
   /// written a commit of today's amount, by committing the amount before it, a new edit
   /// based on what that save wrote: another session's save since is a conflict.
   private func revert(_ commit: Commit) {
-    switch (commit.before, commit.after) {
-    case (.today(let before), .today(let after)):
-      guard pendingEdit(commit.holding) == commit.after else {
+    switch commit.edits {
+    case .today(let before, let after):
+      guard ledger.todayEdit(of: commit.holding) == after else {
         self.commit(commit.previous, of: commit.holding, seen: after.amount ?? after.base)
         return
       }
@@ -521,12 +522,10 @@ package final class SheetController {
       // Another session's save of the holding read since the commit is hidden by the
       // base put back (a reload keeps a pending edit's base): the store is read again.
       if before.amount == nil && ledger.reloads != commit.reloads { ledger.reloadBeforeNextStatement() }
-    case (.dated(let before), _):
+    case .dated(let before):
       guard let dated else { return }
       ledger.restore(before, of: commit.holding, on: dated.date)
       portfolio.setAmount(commit.previous, of: commit.holding)
-    case (.today, .dated):
-      return  // Never: a sheet's commits are all of its own kind.
     }
   }
 
