@@ -83,6 +83,24 @@ import Testing
     #expect(try run("print amount(USD)").stdout == "\(current)\n")
   }
 
+  /// Before this session saves, too: an unsaved balance for a past date stops being the
+  /// current amount once another session's later entry is read (the amount and the
+  /// total showed the unsaved balance until the save); a later balance of this session's
+  /// own stays the current one.
+  @Test(arguments: [("set USD 9", "9"), ("set USD 9 at 2024-01-10", "5"), ("set USD 9 at 2024-03-01", "9")])
+  func anUnsavedPastBalanceGivesWayToAnotherSessionsLaterEntryAtOnce(theirs: String, current: String) throws {
+    #expect(try run("set USD 1 at 2024-01-01").status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("set USD 5 at 2024-02-10; print amount(USD)")
+    #expect(live.waitFor("the pending edit") { $0.stdout == "5\n" }, "\(live.stdout)")
+    #expect(try run(theirs).status == 0)
+    live.send("print amount(USD) amount_at(USD, 2024-02-10); save; print amount(USD)")
+    #expect(
+      live.waitFor("the amounts") { $0.stdout.hasSuffix("\(current)\n") && $0.stdout.count > 4 }, "\(live.stdout)")
+    #expect(live.finish() == 0, "\(live.stderr)")
+    #expect(live.stdout == "5\n\(current)\n5\n\(current)\n", "\(live.stdout)")
+  }
+
   /// A session in a time zone already in tomorrow saves an amount, effective its today:
   /// a session still in today leaves it out of today's amount and of a total asked for
   /// today, and counts it from its day on.

@@ -124,6 +124,50 @@ import Testing
     #expect(try coffer.run(["--db", database, "-c", "print amount(USD)"]).stdout == "0\n")
   }
 
+  /// In a sheet at a date, a commit a save in the sheet wrote is taken back by a balance
+  /// for the date again, and a later commit is based on what that save wrote: once,
+  /// `undo` did nothing after the save, and the next commit was a conflict with this
+  /// very session.
+  @Test(arguments: ["undo; dismiss", "cancel"])
+  func aCommitInASheetAtADateTakenBackAfterASaveIsUndoneInTheStore(takeBack: String) throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2026-04-10"]).status == 0)
+    let outcome = try coffer.run([
+      "--db", database, "-c", "open at 2026-06-01; USD 7; blur; save; \(takeBack); print amount_at(USD, 2026-06-01)",
+    ])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout.hasSuffix("5\n"), "\(outcome)")
+    let after = try coffer.run(["--db", database, "-c", "print amount_at(USD, 2026-06-01); log USD"])
+    #expect(after.stdout.hasPrefix("5\n2026-06-01  USD  7 → 5"), "\(after)")
+  }
+
+  @Test func aCommitInASheetAtADateAfterASaveInTheSheetIsNoConflict() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2026-04-10"]).status == 0)
+    let outcome = try coffer.run([
+      "--db", database, "-c", "open at 2026-06-01; USD 7; blur; save; USD 9; blur; dismiss",
+    ])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr.isEmpty, "\(outcome)")
+    #expect(try coffer.run(["--db", database, "-c", "print amount_at(USD, 2026-06-01)"]).stdout == "9\n")
+  }
+
+  /// A sheet at a date keeps what it read of a holding this session did not save: a
+  /// commit over a balance another session saved since the sheet opened, which the field
+  /// does not show, is a conflict, also after a save in the sheet of another holding.
+  @Test func aCommitInASheetAtADateOverAnotherSessionsSaveSinceItOpenedIsAConflict() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2026-04-10"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("open at 2026-06-01; print 1")
+    #expect(live.waitFor("the sheet") { $0.stdout.hasSuffix("1\n") }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set USD 3 at 2026-06-01"]).status == 0)
+    live.send("EUR 2; blur; save; USD 8; blur; dismiss")
+    #expect(
+      live.waitFor("the conflict") { $0.stderr.contains("another session saved USD on 2026-06-01 = 3 (yours: 8)") },
+      "\(live.stderr)")
+    #expect(live.finish() == 3)
+    let after = try coffer.run(["--db", database, "-c", "print amount_at(USD, 2026-06-01) amount_at(EUR, 2026-06-01)"])
+    #expect(after.stdout == "3\n2\n", "\(after)")
+  }
+
   /// Taking back a commit shows the store's amount as it is now: another session's save
   /// of the holding, read while the commit was pending, is not hidden by the amount the
   /// field showed when it took the focus.

@@ -263,8 +263,23 @@ package struct HeldPortfolios {
 /// `Ledger.datedView(on:)`).
 package struct DatedView: Sendable {
   package let date: CalendarDate
-  package let stored: [Holding: HeldBalance]
-  package let laterEntries: Set<Holding>
+  package private(set) var stored: [Holding: HeldBalance]
+  package private(set) var laterEntries: Set<Holding>
+
+  /// This view with what `fresh`, read later, says of `holdings` (nil: of every one).
+  func updated(from fresh: DatedView, of holdings: Set<Holding>?) -> DatedView {
+    guard let holdings else { return fresh }
+    var view = self
+    for holding in holdings {
+      view.stored[holding] = fresh.stored[holding]
+      if fresh.laterEntries.contains(holding) {
+        view.laterEntries.insert(holding)
+      } else {
+        view.laterEntries.remove(holding)
+      }
+    }
+    return view
+  }
 }
 
 extension Ledger {

@@ -41,6 +41,11 @@ package final class Ledger {
   /// How many times `refresh` found that another process had saved: what a caller that
   /// waits for changes (`watch`) compares, at no cost beyond the check itself.
   package private(set) var reloads = 0
+  /// How many saves this session made, and the holdings the last one wrote: what tells
+  /// a view read from the store before (a sheet's at a date) which of its holdings the
+  /// store holds this session's own entries of now.
+  package private(set) var saves = 0
+  package private(set) var lastSaveWrote: Set<Holding> = []
   /// `PRAGMA data_version` as last seen (nil for a store in memory), and the schema's
   /// version then.
   private var dataVersion: Int?
@@ -249,6 +254,8 @@ package final class Ledger {
       throw error
     }
     ratesRevision = outcome.ratesRevision
+    saves += 1
+    lastSaveWrote = Set(outcome.latestWritten.keys)
     // The store's latest entries are the ones known, or the save's where it wrote later.
     latestEntries = known.map { known in
       known.merging(outcome.latestWritten) { old, written in written.since >= old.since ? written : old }
@@ -343,7 +350,24 @@ package final class Ledger {
     mustReload = false
     reloads += 1
     let state = try store.load(knownRatesRevision: everything ? nil : ratesRevision, today: portfolio.today)
+    try noteLaterEntriesSaved()
     return apply(state)
+  }
+
+  /// An unsaved balance for a past date that was the current amount (nothing later
+  /// recorded) is no longer, once another session saved a later entry in effect by today:
+  /// the amount shown is then that entry's, as it is after this session's save.
+  private func noteLaterEntriesSaved() throws(StoreError) {
+    let today = portfolio.today
+    let current = pending.datedHoldings.compactMap { pending.currentDated($0, today: today) }
+    // One question a date (a holding has one such balance; most share few dates).
+    for (date, edits) in Dictionary(grouping: current, by: \.date) {
+      let later = try store.holdingsWithEntries(after: date, through: today)
+      for var edit in edits where later.contains(edit.holding) {
+        edit.changesCurrent = false
+        pending.keep(edit)
+      }
+    }
   }
 
   /// Fails, naming every damaged row, while the holdings or settings read from the

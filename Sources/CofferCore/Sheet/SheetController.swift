@@ -28,8 +28,11 @@ package final class SheetController {
   /// The amounts and values the fields show: today's portfolio, or (`open at DATE`) the
   /// holdings as they stood on a date, valued at that date's rates.
   package let portfolio: Portfolio
-  /// For a sheet opened at a past date: what the store held then.
-  package let dated: DatedView?
+  /// For a sheet opened at a past date: what the store held then, and of the holdings
+  /// this session saved since, what it wrote (`readAgainAfterSaves`).
+  package private(set) var dated: DatedView?
+  /// `ledger.saves` when `dated` was last brought up to date.
+  private var savesSeen: Int
   /// Index into `rows`, or nil when nothing is focused (after `blur`).
   package private(set) var focus: Int?
   /// The focused field's text, with its cursor: the draft, not yet validated.
@@ -69,8 +72,9 @@ package final class SheetController {
   private enum EditsAround {
     /// In a sheet of today's amounts: today's amount and its base before and after it.
     case today(before: Ledger.TodayEdit, after: Ledger.TodayEdit)
-    /// In a sheet at a date: the balance for the date it replaced (nil: none).
-    case dated(before: DatedEdit?)
+    /// In a sheet at a date: the balance for the date it replaced (nil: none), and the
+    /// one it left.
+    case dated(before: DatedEdit?, after: DatedEdit?)
   }
 
   /// Opens the sheet on today's amounts, or, for a `date` before today, on the amounts
@@ -94,11 +98,25 @@ package final class SheetController {
     self.ledger = ledger
     self.portfolio = portfolio
     self.dated = dated
+    self.savesSeen = ledger.saves
     self.evaluate = evaluate
     layOutRows()
     // Opening is not a move from the keyboard: the field's text is not selected (see
     // `SheetForm.moveFromKeyboard`).
     enter(focus.flatMap { fieldRow(of: $0) } ?? firstField(from: 0, step: 1) ?? 0, selecting: false)
+  }
+
+  /// Reads what the store holds on the sheet's date again for the holdings this
+  /// session saved since it was read: a commit is based on it, and a commit a save wrote
+  /// is taken back from it. Of the other holdings the sheet keeps what it read, as the
+  /// fields show it, so that another session's save meanwhile is a conflict.
+  package func readAgainAfterSaves() throws(StoreError) {
+    guard let view = dated, savesSeen != ledger.saves else { return }
+    let fresh = try ledger.datedView(on: view.date)
+    // One save since (a statement saves once): its holdings; else, every holding.
+    let written = ledger.saves == savesSeen + 1 ? ledger.lastSaveWrote : nil
+    dated = view.updated(from: fresh, of: written)
+    savesSeen = ledger.saves
   }
 
   /// One row a currency but the local one, in the store's order of units, each followed
@@ -502,15 +520,19 @@ package final class SheetController {
     of holding: Holding, previous: DecimalValue, before: Ledger.TodayEdit, replaced: DatedEdit??
   ) -> Commit {
     let edits: EditsAround =
-      if let replaced { .dated(before: replaced) } else { .today(before: before, after: ledger.todayEdit(of: holding)) }
+      if let replaced, let dated {
+        .dated(before: replaced, after: ledger.pending.dated(holding, on: dated.date))
+      } else {
+        .today(before: before, after: ledger.todayEdit(of: holding))
+      }
     return Commit(holding: holding, previous: previous, edits: edits, reloads: ledger.reloads)
   }
 
   /// Takes one commit of this sheet back, by putting back the edit it replaced:
   /// committing the amount before it instead would leave an edit of its own when a
   /// balance for a past date came first (a today's amount nobody wrote). Once a save has
-  /// written a commit of today's amount, by committing the amount before it, a new edit
-  /// based on what that save wrote: another session's save since is a conflict.
+  /// written the commit, by committing the amount before it, a new edit based on what
+  /// that save wrote: another session's save since is a conflict.
   private func revert(_ commit: Commit) {
     switch commit.edits {
     case .today(let before, let after):
@@ -522,10 +544,14 @@ package final class SheetController {
       // Another session's save of the holding read since the commit is hidden by the
       // base put back (a reload keeps a pending edit's base): the store is read again.
       if before.amount == nil && ledger.reloads != commit.reloads { ledger.reloadBeforeNextStatement() }
-    case .dated(let before):
+    case .dated(let before, let after):
       guard let dated else { return }
-      ledger.restore(before, of: commit.holding, on: dated.date)
-      portfolio.setAmount(commit.previous, of: commit.holding)
+      if ledger.pending.dated(commit.holding, on: dated.date) == after {
+        ledger.restore(before, of: commit.holding, on: dated.date)
+        portfolio.setAmount(commit.previous, of: commit.holding)
+      } else {
+        self.commit(commit.previous, of: commit.holding, seen: nil)
+      }
     }
   }
 
