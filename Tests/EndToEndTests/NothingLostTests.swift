@@ -168,6 +168,55 @@ import Testing
     #expect(after.stdout == "3\n2\n", "\(after)")
   }
 
+  /// What a save in a sheet at a date wrote is what the sheet's next commit is based on,
+  /// not what the store holds when that commit is made: another session's save in
+  /// between is a conflict.
+  @Test(arguments: ["USD 8; blur; save", "cancel; save"])
+  func aCommitInASheetAtADateAfterItsSaveAndAnotherSessionsIsAConflict(next: String) throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2026-04-10"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("open at 2026-06-01; USD 7; blur; save; print 1")
+    #expect(live.waitFor("the save") { $0.stdout.hasSuffix("1\n") }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set USD 9 at 2026-06-01"]).status == 0)
+    live.send(next)
+    #expect(
+      live.waitFor("the conflict") { $0.stderr.contains("another session saved USD on 2026-06-01 = 9") },
+      "\(live.stderr)")
+    #expect(live.finish() == 3)
+    #expect(try coffer.run(["--db", database, "-c", "print amount_at(USD, 2026-06-01)"]).stdout == "9\n")
+  }
+
+  /// Taking back an unsaved commit in a sheet at a date after another session saved a
+  /// later entry writes nothing, and the current amount is that session's.
+  @Test(arguments: ["cancel", "undo; dismiss"])
+  func aCommitInASheetAtADateTakenBackAfterAnotherSessionsLaterEntryWritesNothing(takeBack: String) throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2026-04-10"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("open at 2026-06-01; USD 7; blur; print 1")
+    #expect(live.waitFor("the commit") { $0.stdout.hasSuffix("1\n") }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set USD 6 at 2026-05-01; set USD 9 at 2026-07-01"]).status == 0)
+    live.send("\(takeBack); print amount(USD) amount_at(USD, 2026-06-01)")
+    #expect(live.waitFor("the amounts") { $0.stdout.hasSuffix("9\n6\n") }, "\(live.stdout)")
+    #expect(live.finish() == 0, "\(live.stderr)")
+    let log = try coffer.run(["--db", database, "-c", "log USD"])
+    #expect(!log.stdout.contains("2026-06-01"), "\(log)")
+  }
+
+  /// A commit in a sheet at a date, made after another session saved a later entry of
+  /// the holding, is not the current amount: that entry is.
+  @Test func aCommitInASheetAtADateBeforeAnotherSessionsLaterEntryIsNotTheCurrentAmount() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2026-04-10"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("open at 2026-06-01; print 1")
+    #expect(live.waitFor("the sheet") { $0.stdout.hasSuffix("1\n") }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set USD 9"]).status == 0)
+    live.send("USD 8; blur; print amount(USD) amount_at(USD, 2026-06-01); dismiss; print amount(USD)")
+    #expect(live.waitFor("the amounts") { $0.stdout.hasSuffix("9\n8\n") || $0.stdout.count > 40 }, "\(live.stdout)")
+    #expect(live.finish() == 0, "\(live.stderr)")
+    #expect(live.stdout.hasPrefix("1\n9\n8\n"), "\(live.stdout)")
+    #expect(live.stdout.hasSuffix("\n9\n"), "\(live.stdout)")
+  }
+
   /// Taking back a commit shows the store's amount as it is now: another session's save
   /// of the holding, read while the commit was pending, is not hidden by the amount the
   /// field showed when it took the focus.

@@ -266,19 +266,47 @@ package struct DatedView: Sendable {
   package private(set) var stored: [Holding: HeldBalance]
   package private(set) var laterEntries: Set<Holding>
 
-  /// This view with what `fresh`, read later, says of `holdings` (nil: of every one).
-  func updated(from fresh: DatedView, of holdings: Set<Holding>?) -> DatedView {
-    guard let holdings else { return fresh }
+  /// This view with what this session's saves wrote since it was read: the store's
+  /// balance on the date is this session's own entry where it wrote one on or after the
+  /// one the view holds, and an entry it wrote after the date is a later entry. Of what
+  /// other sessions saved meanwhile the view learns nothing: a commit over it, which the
+  /// sheet does not show, stays a conflict.
+  /// Which holdings have a later entry is read again at each reload: it decides whether
+  /// a commit is the current amount, not what a commit is based on.
+  func applying(_ news: News) -> DatedView {
     var view = self
-    for holding in holdings {
-      view.stored[holding] = fresh.stored[holding]
-      if fresh.laterEntries.contains(holding) {
-        view.laterEntries.insert(holding)
-      } else {
-        view.laterEntries.remove(holding)
+    for (holding, balance) in news.stored where view.stored[holding].map({ balance.since >= $0.since }) ?? true {
+      view.stored[holding] = balance
+    }
+    if let read = news.laterEntriesRead { view.laterEntries = read }
+    view.laterEntries.formUnion(news.later)
+    return view
+  }
+
+  /// What this session's saves wrote that bears on the balances on `date`: of each
+  /// holding, its latest entry written on or before the date, and whether one was written
+  /// after it (and on or before today, so in effect); and, after a reload, the holdings
+  /// with a later entry as the store held them then.
+  package struct News: Sendable {
+    let date: CalendarDate
+    var stored: [Holding: HeldBalance] = [:]
+    var later: Set<Holding> = []
+    var laterEntriesRead: Set<Holding>?
+
+    var isEmpty: Bool { stored.isEmpty && later.isEmpty && laterEntriesRead == nil }
+
+    mutating func note(_ entries: [Store.JournalRow], today: CalendarDate) {
+      for entry in entries {
+        if entry.effective <= date {
+          // Of a day's entries, the last written.
+          if stored[entry.holding].map({ entry.effective >= $0.since }) ?? true {
+            stored[entry.holding] = HeldBalance(amount: entry.new, since: entry.effective)
+          }
+        } else if entry.effective <= today {
+          later.insert(entry.holding)
+        }
       }
     }
-    return view
   }
 }
 

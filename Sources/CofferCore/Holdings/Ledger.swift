@@ -41,11 +41,10 @@ package final class Ledger {
   /// How many times `refresh` found that another process had saved: what a caller that
   /// waits for changes (`watch`) compares, at no cost beyond the check itself.
   package private(set) var reloads = 0
-  /// How many saves this session made, and the holdings the last one wrote: what tells
-  /// a view read from the store before (a sheet's at a date) which of its holdings the
-  /// store holds this session's own entries of now.
-  package private(set) var saves = 0
-  package private(set) var lastSaveWrote: Set<Holding> = []
+  /// For a sheet at a date: what this session's saves wrote since the sheet last took it
+  /// that bears on the store's balances that day, and its later entries as a reload read
+  /// them (nil: no sheet at a date gathers it).
+  private var newsForView: DatedView.News?
   /// `PRAGMA data_version` as last seen (nil for a store in memory), and the schema's
   /// version then.
   private var dataVersion: Int?
@@ -254,8 +253,7 @@ package final class Ledger {
       throw error
     }
     ratesRevision = outcome.ratesRevision
-    saves += 1
-    lastSaveWrote = Set(outcome.latestWritten.keys)
+    newsForView?.note(outcome.written, today: portfolio.today)
     // The store's latest entries are the ones known, or the save's where it wrote later.
     latestEntries = known.map { known in
       known.merging(outcome.latestWritten) { old, written in written.since >= old.since ? written : old }
@@ -287,6 +285,20 @@ package final class Ledger {
     if !outcome.newPlaces.isEmpty { places = (places + outcome.newPlaces).sorted() }
     if !outcome.conflicts.isEmpty { throw .conflict(outcome.conflicts) }
     return counters.rowsWritten - before
+  }
+
+  /// Starts gathering what this session's saves write that bears on the store's
+  /// balances on `date`, and the later entries each reload finds (nil: stops), for a
+  /// sheet at that date (`takeNews`).
+  package func gatherNews(for date: CalendarDate?) {
+    newsForView = date.map { DatedView.News(date: $0) }
+  }
+
+  /// What was gathered since the last call, for the sheet at a date.
+  package func takeNews() -> DatedView.News? {
+    guard let gathered = newsForView, !gathered.isEmpty else { return nil }
+    newsForView = DatedView.News(date: gathered.date)
+    return gathered
   }
 
   /// Runs a write of the store: on a new connection first when the last write found the
@@ -350,24 +362,53 @@ package final class Ledger {
     mustReload = false
     reloads += 1
     let state = try store.load(knownRatesRevision: everything ? nil : ratesRevision, today: portfolio.today)
-    try noteLaterEntriesSaved()
-    return apply(state)
+    let decided = try decideCurrentAgain()
+    if let date = newsForView?.date {
+      // What the store holds now, this session's saves so far among it.
+      newsForView?.laterEntriesRead = try store.holdingsWithEntries(after: date, through: portfolio.today)
+      newsForView?.later = []
+    }
+    var changed = apply(state)
+    // A balance that is the current amount again shows (`apply` leaves holdings whose
+    // current amount an edit decides as they are).
+    for holding in decided where portfolio.setAmount(currentAmount(of: holding), of: holding) {
+      if !changed.contains(holding.currency) { changed.append(holding.currency) }
+    }
+    return changed
   }
 
-  /// An unsaved balance for a past date that was the current amount (nothing later
-  /// recorded) is no longer, once another session saved a later entry in effect by today:
-  /// the amount shown is then that entry's, as it is after this session's save.
-  private func noteLaterEntriesSaved() throws(StoreError) {
+  /// Whether a holding's latest unsaved balance for a past date is its current amount
+  /// depends on the store's later entries, which another session may have saved (or a
+  /// restore taken away): asked again at each reload, of the holdings' latest entries
+  /// (two seeks more for a holding whose latest is ahead of today). Returns the holdings
+  /// whose balance became the current amount.
+  private func decideCurrentAgain() throws(StoreError) -> [Holding] {
     let today = portfolio.today
-    let current = pending.datedHoldings.compactMap { pending.currentDated($0, today: today) }
-    // One question a date (a holding has one such balance; most share few dates).
-    for (date, edits) in Dictionary(grouping: current, by: \.date) {
-      let later = try store.holdingsWithEntries(after: date, through: today)
-      for var edit in edits where later.contains(edit.holding) {
-        edit.changesCurrent = false
-        pending.keep(edit)
+    var decided: [Holding] = []
+    // Read at the first holding that needs it (nil: a row Coffer cannot use).
+    var latest: [Holding: HeldBalance]?
+    var latestRead = false
+    for holding in pending.datedHoldings {
+      guard var edit = pending.latestDated(holding, onOrBefore: today) else { continue }
+      if !latestRead {
+        latest = try store.latestEntries()
+        latestRead = true
       }
+      let storedLater: Bool
+      switch latest.map({ $0[holding] }) {
+      case .some(.some(let entry)) where entry.since <= today: storedLater = entry.since > edit.date
+      case .some(.none): storedLater = false
+      default: storedLater = try store.balance(of: holding, on: edit.date, today: today).later
+      }
+      let later =
+        storedLater || pending.amount(of: holding) != nil
+        || pending.moves.contains { $0.touches(holding) && $0.date > edit.date }
+      guard edit.changesCurrent == later else { continue }
+      edit.changesCurrent = !later
+      pending.keep(edit)
+      if edit.changesCurrent { decided.append(holding) }
     }
+    return decided
   }
 
   /// Fails, naming every damaged row, while the holdings or settings read from the

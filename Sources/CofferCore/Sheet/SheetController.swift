@@ -28,11 +28,9 @@ package final class SheetController {
   /// The amounts and values the fields show: today's portfolio, or (`open at DATE`) the
   /// holdings as they stood on a date, valued at that date's rates.
   package let portfolio: Portfolio
-  /// For a sheet opened at a past date: what the store held then, and of the holdings
-  /// this session saved since, what it wrote (`readAgainAfterSaves`).
-  package private(set) var dated: DatedView?
-  /// `ledger.saves` when `dated` was last brought up to date.
-  private var savesSeen: Int
+  /// For a sheet opened at a past date: what the store held then, and what this
+  /// session's saves wrote since (see `upToDateView`).
+  private var dated: DatedView?
   /// Index into `rows`, or nil when nothing is focused (after `blur`).
   package private(set) var focus: Int?
   /// The focused field's text, with its cursor: the draft, not yet validated.
@@ -98,7 +96,7 @@ package final class SheetController {
     self.ledger = ledger
     self.portfolio = portfolio
     self.dated = dated
-    self.savesSeen = ledger.saves
+    ledger.gatherNews(for: dated?.date)
     self.evaluate = evaluate
     layOutRows()
     // Opening is not a move from the keyboard: the field's text is not selected (see
@@ -106,17 +104,11 @@ package final class SheetController {
     enter(focus.flatMap { fieldRow(of: $0) } ?? firstField(from: 0, step: 1) ?? 0, selecting: false)
   }
 
-  /// Reads what the store holds on the sheet's date again for the holdings this
-  /// session saved since it was read: a commit is based on it, and a commit a save wrote
-  /// is taken back from it. Of the other holdings the sheet keeps what it read, as the
-  /// fields show it, so that another session's save meanwhile is a conflict.
-  package func readAgainAfterSaves() throws(StoreError) {
-    guard let view = dated, savesSeen != ledger.saves else { return }
-    let fresh = try ledger.datedView(on: view.date)
-    // One save since (a statement saves once): its holdings; else, every holding.
-    let written = ledger.saves == savesSeen + 1 ? ledger.lastSaveWrote : nil
-    dated = view.updated(from: fresh, of: written)
-    savesSeen = ledger.saves
+  /// The sheet's view of the store on its date, with what this session's saves wrote
+  /// since: a commit is based on it, and a commit a save wrote is taken back from it.
+  private func upToDateView() -> DatedView? {
+    if let view = dated, let news = ledger.takeNews() { dated = view.applying(news) }
+    return dated
   }
 
   /// One row a currency but the local one, in the store's order of units, each followed
@@ -508,7 +500,7 @@ package final class SheetController {
   /// shows the amount in the sheet's own portfolio).
   @discardableResult
   private func commit(_ amount: DecimalValue, of holding: Holding, seen: DecimalValue?) -> Bool {
-    guard let dated else { return ledger.commit(amount, of: holding, seen: seen) }
+    guard let dated = upToDateView() else { return ledger.commit(amount, of: holding, seen: seen) }
     guard ledger.commit(amount, of: holding, in: dated) else { return false }
     portfolio.setAmount(amount, of: holding)
     return true
@@ -544,15 +536,27 @@ package final class SheetController {
       // Another session's save of the holding read since the commit is hidden by the
       // base put back (a reload keeps a pending edit's base): the store is read again.
       if before.amount == nil && ledger.reloads != commit.reloads { ledger.reloadBeforeNextStatement() }
-    case .dated(let before, let after):
+    case .dated(var before, let after):
       guard let dated else { return }
-      if ledger.pending.dated(commit.holding, on: dated.date) == after {
-        ledger.restore(before, of: commit.holding, on: dated.date)
-        portfolio.setAmount(commit.previous, of: commit.holding)
-      } else {
+      let now = ledger.pending.dated(commit.holding, on: dated.date)
+      guard Self.sameBalance(now, after) else {
         self.commit(commit.previous, of: commit.holding, seen: nil)
+        return
       }
+      // Whether the balance is the current amount is the reload's to say now (another
+      // session may have saved a later entry since).
+      if let now, !now.changesCurrent { before?.changesCurrent = false }
+      ledger.restore(before, of: commit.holding, on: dated.date)
+      portfolio.setAmount(commit.previous, of: commit.holding)
     }
+  }
+
+  /// Whether two unsaved balances are the same, whether or not each is the current
+  /// amount (which a reload decides again).
+  private static func sameBalance(_ one: DatedEdit?, _ other: DatedEdit?) -> Bool {
+    guard var one, let other else { return one == nil && other == nil }
+    one.changesCurrent = other.changesCurrent
+    return one == other
   }
 
   /// Whether this sheet's date has an unsaved edit of the holding.

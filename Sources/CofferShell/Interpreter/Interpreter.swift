@@ -99,7 +99,6 @@ package final class Interpreter {
         context.line = line
         do {
           try ledger.refresh()
-          try context.sheet?.readAgainAfterSaves()
         } catch {
           throw StatementFailure(error, at: line.location(ofOffset: segment.start))
         }

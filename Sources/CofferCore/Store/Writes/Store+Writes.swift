@@ -40,6 +40,8 @@ extension Store {
     package var latestWritten: [Holding: HeldBalance] = [:]
     /// Whether the transaction changed anything.
     package var wroteSomething = false
+    /// The journal entries written, in the order written.
+    var written: [JournalRow] = []
   }
 
   /// Runs `body` in a transaction of its own, or, inside an `--atomic` run's transaction,
@@ -301,6 +303,7 @@ extension Store {
         outcome.latestWritten[entry.holding] = HeldBalance(amount: entry.new, since: entry.effective)
       }
       counters.rowsWritten += entries.count
+      outcome.written = entries
       outcome.wroteSomething = !entries.isEmpty || !batch.quotes.isEmpty || !batch.rates.isEmpty || batch.local != nil
       return outcome
     }
