@@ -41,6 +41,8 @@ final class CommandContext {
   /// …and closes it (Done, `Effect.closeSheet`, the form's cancel).
   func closeSheet() {
     sheet = nil
+    // Nothing looks at what the saves wrote on a sheet's date any more.
+    ledger.gatherNews(for: nil)
   }
 
   /// A failure at a byte offset of the statement being run.
