@@ -202,6 +202,21 @@ import Testing
     #expect(!log.stdout.contains("2026-06-01"), "\(log)")
   }
 
+  /// Taking back an unsaved commit in a sheet at a date shows another session's save of
+  /// that very day, read while the commit was pending, in the current amount too (it
+  /// showed the amount from before both).
+  @Test func aCommitInASheetAtADateTakenBackShowsAnotherSessionsSaveOfThatDay() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set EUR 4 at 2026-04-10"]).status == 0)
+    let live = try coffer.start(["--db", database])
+    live.send("open at 2026-06-01; EUR 9; blur; print 1")
+    #expect(live.waitFor("the commit") { $0.stdout.hasSuffix("1\n") }, "\(live.stdout)")
+    #expect(try coffer.run(["--db", database, "-c", "set EUR 2 at 2026-06-01"]).status == 0)
+    live.send("undo; print amount(EUR) amount_at(EUR, 2026-06-01); print 3")
+    #expect(live.waitFor("the amounts") { $0.stdout.hasSuffix("3\n") }, "\(live.stdout)")
+    #expect(live.finish() == 0, "\(live.stderr)")
+    #expect(live.stdout.hasSuffix("1\n2\n2\n3\n"), "\(live.stdout)")
+  }
+
   /// A commit in a sheet at a date, made after another session saved a later entry of
   /// the holding, is not the current amount: that entry is.
   @Test func aCommitInASheetAtADateBeforeAnotherSessionsLaterEntryIsNotTheCurrentAmount() throws {

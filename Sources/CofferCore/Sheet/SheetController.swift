@@ -548,6 +548,9 @@ package final class SheetController {
       if let now, !now.changesCurrent { before?.changesCurrent = false }
       ledger.restore(before, of: commit.holding, on: dated.date)
       portfolio.setAmount(commit.previous, of: commit.holding)
+      // As for today's amounts: another session's save read while the commit decided the
+      // current amount is read again, now that nothing of this session's does.
+      if before == nil && ledger.reloads != commit.reloads { ledger.reloadBeforeNextStatement() }
     }
   }
 
