@@ -7,7 +7,9 @@ failed=0
 # The day the sessions take as today; the script's own runs of coffer take it too (an
 # entry of another day would be one after the sessions' today, out of their amounts).
 export COFFER_TODAY=2026-11-22
-sandbox=$(mktemp -d)
+# In /tmp itself, whatever TMPDIR says (Scripts/test points it at a folder of its own): the
+# screens show paths in it, and a longer one wraps the very lines the tests look for.
+sandbox=$(mktemp -d /tmp/tmp.XXXXXXXXXX)
 socket="coffer-tests-$$"
 tmux_() { tmux -L "$socket" "$@"; }
 trap 'tmux_ kill-server 2>/dev/null; rm -rf "$sandbox"' EXIT
