@@ -271,6 +271,7 @@ package struct DatedView: Sendable {
   /// one the view holds, and an entry it wrote after the date is a later entry. Of what
   /// other sessions saved meanwhile the view learns nothing: a commit over it, which the
   /// sheet does not show, stays a conflict.
+  ///
   /// Which holdings have a later entry is read again at each reload: it decides whether
   /// a commit is the current amount, not what a commit is based on.
   func applying(_ news: News) -> DatedView {

@@ -384,16 +384,13 @@ package final class Ledger {
   /// whose balance became the current amount.
   private func decideCurrentAgain() throws(StoreError) -> [Holding] {
     let today = portfolio.today
+    let edits = pending.datedHoldings.compactMap { pending.latestDated($0, onOrBefore: today) }
+    guard !edits.isEmpty else { return [] }
+    // nil: a row Coffer cannot use, which the two seeks below pass by.
+    let latest = try store.latestEntries()
     var decided: [Holding] = []
-    // Read at the first holding that needs it (nil: a row Coffer cannot use).
-    var latest: [Holding: HeldBalance]?
-    var latestRead = false
-    for holding in pending.datedHoldings {
-      guard var edit = pending.latestDated(holding, onOrBefore: today) else { continue }
-      if !latestRead {
-        latest = try store.latestEntries()
-        latestRead = true
-      }
+    for var edit in edits {
+      let holding = edit.holding
       let storedLater: Bool
       switch latest.map({ $0[holding] }) {
       case .some(.some(let entry)) where entry.since <= today: storedLater = entry.since > edit.date
