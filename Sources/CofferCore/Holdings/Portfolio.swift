@@ -32,6 +32,11 @@ package final class Portfolio {
   /// amount × factor per currency, unrounded.
   private var valueCache: [DecimalValue?]
   private var totalCache: Result<Total, PortfolioError>?
+  /// The oldest rate behind the total (`Total.oldestRate`). It depends on which
+  /// currencies are held and on the rates, not on how much of each: a commit that changes
+  /// an amount and leaves it held keeps it, and the total after it seeks no rate's date.
+  /// nil = not computed; `.some(nil)` = no rate used.
+  private var ageCache: RateAge??
 
   package convenience init(local: Currency, rates: RateBook, today: CalendarDate, counters: Counters) {
     self.init(
@@ -247,11 +252,18 @@ package final class Portfolio {
     return .success(
       Total(
         local: local, value: sum.rounded(toPlaces: local.minorUnits), holdings: count + missing.count, missing: missing,
-        localRateMissing: localRateMissing, oldestRate: oldestRate(of: missing, in: book)))
+        localRateMissing: localRateMissing, oldestRate: cachedOldestRate(of: missing, in: book)))
+  }
+
+  private func cachedOldestRate(of missing: [Currency], in book: RateBook) -> RateAge? {
+    if let cached = ageCache { return cached }
+    let age = oldestRate(of: missing, in: book)
+    ageCache = .some(age)
+    return age
   }
 
   /// The oldest rate the values of the held currencies (but those `missing`) rest on.
-  /// Computed with the total and cached with it: reading both again costs nothing.
+  /// Computed with the first total after a change it depends on (see `ageCache`).
   private func oldestRate(of missing: [Currency], in book: RateBook) -> RateAge? {
     var age: RateAge?
     var valuedAny = false
@@ -348,6 +360,7 @@ package final class Portfolio {
   /// Sets a currency's sum, invalidating what depends on it when it moved.
   private func setSum(_ sum: DecimalValue, of currency: Currency) -> Bool {
     guard amounts[currency.index] != sum else { return false }
+    if amounts[currency.index].isZero != sum.isZero { ageCache = nil }
     amounts[currency.index] = sum
     valueCache[currency.index] = nil
     totalCache = nil
@@ -381,6 +394,7 @@ package final class Portfolio {
   package func setUnits(_ units: [Currency]) {
     self.units = units
     totalCache = nil
+    ageCache = nil
   }
 
   package func setLocal(_ currency: Currency) {
@@ -410,6 +424,7 @@ package final class Portfolio {
     factorCache[currency.index] = nil
     valueCache[currency.index] = nil
     totalCache = nil
+    ageCache = nil
   }
 
   package func replaceRates(_ book: RateBook) {
@@ -424,5 +439,6 @@ package final class Portfolio {
       valueCache[index] = nil
     }
     totalCache = nil
+    ageCache = nil
   }
 }

@@ -79,6 +79,27 @@ import Testing
     #expect(counters.totalRecomputes == 3)
   }
 
+  @Test func theAgeFollowsWhichCurrenciesAreHeldNotHowMuch() throws {
+    let book = RateBook([
+      rate(cny, "7.4", "2026-11-26"), rate(usd, "1.1", "2026-11-20"), rate(jpy, "170", "2026-06-24"),
+    ])
+    let held = portfolio(book)
+    held.setAmount(value("100"), of: Holding(usd))
+    let usdAge = RateAge(date: date("2026-11-20"), units: [usd])
+    #expect(try held.total().get().oldestRate == usdAge)
+    // Another amount of a currency held: the same rates behind the total.
+    held.setAmount(value("200"), of: Holding(usd))
+    #expect(try held.total().get().oldestRate == usdAge)
+    // A currency held anew brings its rate in, and gives it back when it holds nothing.
+    held.setAmount(value("5000"), of: Holding(jpy))
+    #expect(try held.total().get().oldestRate == RateAge(date: date("2026-06-24"), units: [jpy]))
+    held.setAmount(.zero, of: Holding(jpy))
+    #expect(try held.total().get().oldestRate == usdAge)
+    // Another local currency: USD is valued by no rate, and nothing else is held.
+    held.setLocal(usd)
+    #expect(try held.total().get().oldestRate == nil)
+  }
+
   @Test func aTotalInAnotherCurrencyNamesTheLegsItTakes() throws {
     let book = RateBook([
       rate(cny, "7.4", "2026-11-26"), rate(usd, "1.1", "2026-11-26"), rate(jpy, "170", "2026-01-02"),
