@@ -36,9 +36,14 @@ package struct PendingBatch: Sendable {
   }
 
   /// Balances for past dates, oldest first (in catalog order, then by place, within a day).
-  package var dated: [DatedEdit] {
-    // Sorted as pairs of a date and a holding's rank, not as edits: a dump's save sorts
-    // ten thousand, and moving edits about cost more than writing them.
+  package var dated: [DatedEdit] { datedInOrder.edits.map(\.edit) }
+
+  /// `dated`, each balance with its holding's index in `holdings`: a save of many (a
+  /// dump's saves ten thousand) keeps what it knows of each holding in an array by that
+  /// index rather than in a dictionary it hashes a holding into three times a balance.
+  package var datedInOrder: DatedInOrder {
+    // Sorted as pairs of a date and a holding's rank, not as edits: moving edits about
+    // cost more than writing them.
     let holdings = datedByHolding.keys.sorted(by: Holding.precedes)
     let lists = holdings.map { datedByHolding[$0] ?? DatedList() }
     var order: [(date: CalendarDate, holding: Int)] = []
@@ -47,7 +52,9 @@ package struct PendingBatch: Sendable {
       for day in list.days { order.append((day, rank)) }
     }
     order.sort { $0.date != $1.date ? $0.date < $1.date : $0.holding < $1.holding }
-    return order.compactMap { lists[$0.holding].edits[$0.date] }
+    return DatedInOrder(
+      holdings: holdings,
+      edits: order.compactMap { key in lists[key.holding].edits[key.date].map { (key.holding, $0) } })
   }
 
   /// Whether there is any balance for a past date.
@@ -283,4 +290,14 @@ private struct DatedList: Sendable {
     if found { days.remove(at: index) }
     edits[date] = nil
   }
+}
+
+/// The balances for past dates of a batch in the order a save writes them (see
+/// `PendingBatch.datedInOrder`).
+package struct DatedInOrder {
+  /// The holdings with a balance for a past date, in catalog order, then by place.
+  package let holdings: [Holding]
+  /// The balances, oldest first (in the order of `holdings` within a day), each with
+  /// its holding's index in `holdings`.
+  package let edits: [(holding: Int, edit: DatedEdit)]
 }

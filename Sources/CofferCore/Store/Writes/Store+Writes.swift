@@ -155,8 +155,9 @@ extension Store {
       var outcome = SaveOutcome(ratesRevision: ratesRevision, conflicts: [])
       counters.dbReads += 1
       // Sorted once: a dump's save may hold ten thousand.
-      let dated = batch.dated
-      let saved = Set(batch.amounts.map(\.holding.currency) + dated.map(\.currency) + batch.moves.map(\.currency))
+      let dated = batch.datedInOrder
+      let saved = Set(
+        batch.amounts.map(\.holding.currency) + dated.holdings.map(\.currency) + batch.moves.map(\.currency))
       let stored = try Self.currentAmounts(db, today: today, needed: saved)
       var entries: [JournalRow] = []
       var places = Set(try Self.namedPlaces(db).0)
@@ -187,12 +188,15 @@ extension Store {
       // as it stands after the earlier ones. Another session's entry for the same holding
       // and date since this one read it is a conflict, judged on the store as this save
       // found it. Each holding's stored entries over its balances' days are read once, and
-      // the entries written together.
-      var walks = try StoredEntriesWalk.reading(db, around: dated, spelled: spelled)
+      // the entries written together. What the loop knows of a holding is kept by its
+      // index in `dated.holdings`.
+      var walks = try StoredEntriesWalk.reading(db, of: dated, spelled: spelled)
+      var listedHoldings = [Holding?](repeating: nil, count: dated.holdings.count)
+      var latestDated = [HeldBalance?](repeating: nil, count: dated.holdings.count)
       var planned = PlannedEntries()
-      for edit in dated {
+      for (index, edit) in dated.edits {
         let day = edit.date.dayNumber
-        let theirs = walks[edit.holding]?.walk(to: day)
+        let theirs = walks[index].walk(to: day)
         let seen = edit.recordedOnDate ? edit.seen : nil
         // A place another session renamed or removed since this one wrote there: the
         // balance would go to a place by that name anew, beside the one renamed.
@@ -212,14 +216,20 @@ extension Store {
         // amount carried there: only the same entry for that very day is not written
         // twice.
         if theirs == edit.amount { continue }
-        let replaced = walks[edit.holding]?.carried ?? .zero
-        walks[edit.holding]?.write(edit.amount)
-        let row = JournalRow(
-          entered: now, effective: edit.date, holding: try listed(edit.holding), old: replaced, new: edit.amount)
+        let replaced = walks[index].carried
+        walks[index].write(edit.amount)
+        // Listed once a holding: the place's spelling does not change within the save.
+        let holding = try listedHoldings[index] ?? listed(edit.holding)
+        listedHoldings[index] = holding
+        let row = JournalRow(entered: now, effective: edit.date, holding: holding, old: replaced, new: edit.amount)
         planned.add(row)
         entries.append(row)
+        // Oldest first: a holding's last row written is its latest.
+        latestDated[index] = HeldBalance(amount: edit.amount, since: edit.date)
       }
       try Self.insertSaved(&planned, entered: now, db)
+      // The rows after these are the moves' and today's.
+      let datedRows = entries.count
       // Moves: both entries, or neither.
       for move in batch.moves {
         let from = try Self.balance(db, of: spelled(move.source), on: move.date).balance?.amount ?? .zero
@@ -293,13 +303,19 @@ extension Store {
       // Today's entries are the current amounts. Whether a balance for a past date (or a
       // move's) is too is the store's to say, as it stands now.
       for entry in todays { outcome.current[entry.holding] = entry.new }
-      let datedOnly = Set(entries.map(\.holding)).subtracting(todays.map(\.holding))
+      var wroteTo = Set(listedHoldings.compactMap { $0 })
+      for entry in entries[datedRows...] { wroteTo.insert(entry.holding) }
+      let datedOnly = wroteTo.subtracting(todays.map(\.holding))
       if !datedOnly.isEmpty {
         counters.dbReads += 1
         let current = try Self.currentAmounts(db, today: today, needed: Set(datedOnly.map(\.currency)))
         for holding in datedOnly { outcome.current[holding] = current[holding] ?? .zero }
       }
-      for entry in entries where entry.effective >= outcome.latestWritten[entry.holding]?.since ?? entry.effective {
+      for (index, latest) in latestDated.enumerated() {
+        if let latest, let holding = listedHoldings[index] { outcome.latestWritten[holding] = latest }
+      }
+      for entry in entries[datedRows...]
+      where entry.effective >= outcome.latestWritten[entry.holding]?.since ?? entry.effective {
         outcome.latestWritten[entry.holding] = HeldBalance(amount: entry.new, since: entry.effective)
       }
       counters.rowsWritten += entries.count

@@ -15,22 +15,23 @@ struct StoredEntriesWalk {
     self.entries = entries
   }
 
-  /// A walk for each holding of `edits`, over the days of its edits, read inside a write;
-  /// `spelled` gives a holding as the store spells its place, which the read asks for.
+  /// A walk for each of `dated`'s holdings (by its index there), over the days of its
+  /// balances, read inside a write; `spelled` gives a holding as the store spells its
+  /// place, which the read asks for.
   static func reading(
-    _ db: Database, around edits: [DatedEdit], spelled: (Holding) -> Holding
-  ) throws -> [Holding: StoredEntriesWalk] {
-    var days: [Holding: ClosedRange<CalendarDate>] = [:]
-    for edit in edits {
-      let known = days[edit.holding]
-      days[edit.holding] =
-        min(known?.lowerBound ?? edit.date, edit.date)...max(known?.upperBound ?? edit.date, edit.date)
+    _ db: Database, of dated: DatedInOrder, spelled: (Holding) -> Holding
+  ) throws -> [StoredEntriesWalk] {
+    // The balances go oldest first: a holding's first is its earliest, its last its latest.
+    var first = [CalendarDate?](repeating: nil, count: dated.holdings.count)
+    var last = first
+    for (holding, edit) in dated.edits {
+      if first[holding] == nil { first[holding] = edit.date }
+      last[holding] = edit.date
     }
-    var walks: [Holding: StoredEntriesWalk] = [:]
-    for (holding, range) in days {
-      walks[holding] = StoredEntriesWalk(try Store.entries(db, of: spelled(holding), around: range))
+    return try dated.holdings.indices.map { holding in
+      guard let from = first[holding], let to = last[holding] else { return StoredEntriesWalk([]) }
+      return StoredEntriesWalk(try Store.entries(db, of: spelled(dated.holdings[holding]), around: from...to))
     }
-    return walks
   }
 
   /// Walks on to `day` (never back): the amount of the stored entry effective that very

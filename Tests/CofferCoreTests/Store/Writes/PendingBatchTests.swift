@@ -37,6 +37,18 @@ import Testing
       ])
   }
 
+  @Test func inSaveOrderEachBalanceNamesItsHoldingByItsPlaceAmongTheHoldings() {
+    var batch = PendingBatch()
+    batch.set(edit(eur, "2024-01-01", "7"))
+    batch.set(edit(usd, "2024-02-01", "2"))
+    batch.set(edit(wise, "2024-01-01", "5"))
+    batch.set(edit(eur, "2023-06-01", "6"))
+    let inOrder = batch.datedInOrder
+    #expect(inOrder.holdings == [usd, wise, eur], "catalog order, then by place")
+    #expect(inOrder.edits.map(\.edit) == batch.dated)
+    #expect(inOrder.edits.map { inOrder.holdings[$0.holding] } == batch.dated.map(\.holding))
+  }
+
   @Test func aDayWrittenAgainReplacesItsBalanceAndKeepsTheFirstView() {
     var batch = PendingBatch()
     batch.set(edit(usd, "2024-01-01", "1", seen: "4", recordedOnDate: true))
