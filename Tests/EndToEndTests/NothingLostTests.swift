@@ -150,6 +150,27 @@ import Testing
     #expect(try coffer.run(["--db", database, "-c", "print amount_at(USD, 2026-06-01)"]).stdout == "9\n")
   }
 
+  /// What `holdings import` writes inside a sheet at a date is this session's own, as a
+  /// save in the sheet is: a commit over an imported balance is no conflict, and a later
+  /// entry imported makes the commit not the current amount.
+  @Test func aCommitInASheetAtADateOverABalanceImportedInTheSheetIsNoConflict() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 5 at 2026-04-10; set EUR 1 at 2026-04-10"]).status == 0)
+    let file = try coffer.write(
+      "held.csv", "date,code,amount\n2026-06-01,USD,40\n2026-05-01,EUR,30\n2026-11-20,EUR,31\n")
+    let outcome = try coffer.run([
+      "--db", database, "-c",
+      "open at 2026-06-01; holdings import \(file); print amount_at(USD, 2026-06-01) amount_at(EUR, 2026-06-01); "
+        + "USD 7; EUR 8; blur; dismiss",
+    ])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr.isEmpty, "\(outcome)")
+    #expect(outcome.stdout.contains("40\n30\n"), "\(outcome)")
+    let after = try coffer.run([
+      "--db", database, "-c", "print amount_at(USD, 2026-06-01) amount_at(EUR, 2026-06-01) amount(USD) amount(EUR)",
+    ])
+    #expect(after.stdout == "7\n8\n7\n31\n", "\(after)")
+  }
+
   /// A sheet at a date keeps what it read of a holding this session did not save: a
   /// commit over a balance another session saved since the sheet opened, which the field
   /// does not show, is a conflict, also after a save in the sheet of another holding.

@@ -297,15 +297,16 @@ package struct DatedView: Sendable {
     var isEmpty: Bool { stored.isEmpty && later.isEmpty && laterEntriesRead == nil }
 
     mutating func note(_ entries: [Store.JournalRow], today: CalendarDate) {
-      for entry in entries {
-        if entry.effective <= date {
-          // Of a day's entries, the last written.
-          if stored[entry.holding].map({ entry.effective >= $0.since }) ?? true {
-            stored[entry.holding] = HeldBalance(amount: entry.new, since: entry.effective)
-          }
-        } else if entry.effective <= today {
-          later.insert(entry.holding)
-        }
+      for entry in entries { note(entry.holding, HeldBalance(amount: entry.new, since: entry.effective), today: today) }
+    }
+
+    /// An entry written: the holding's balance `balance.amount` from `balance.since` on.
+    mutating func note(_ holding: Holding, _ balance: HeldBalance, today: CalendarDate) {
+      if balance.since <= date {
+        // Of a day's entries, the last written.
+        if stored[holding].map({ balance.since >= $0.since }) ?? true { stored[holding] = balance }
+      } else if balance.since <= today {
+        later.insert(holding)
       }
     }
   }
@@ -320,10 +321,14 @@ extension Ledger {
   ) throws(StoreError) -> ImportedBalances? {
     // Read again when next needed (see `latestEntries`).
     latestEntries = nil
+    let noting = newsDate
     let report = try writing { store throws(StoreError) in
-      try store.importBalances(balances, shouldStop: shouldStop, progress: progress)
+      try store.importBalances(balances, noting: noting, shouldStop: shouldStop, progress: progress)
     }
-    if report != nil { apply(try store.load(knownRatesRevision: nil, today: portfolio.today)) }
+    guard let report else { return nil }
+    // What it wrote on or before a sheet's date, the sheet shows as this session's own.
+    noteForView(report.noted)
+    apply(try store.load(knownRatesRevision: nil, today: portfolio.today))
     return report
   }
 }

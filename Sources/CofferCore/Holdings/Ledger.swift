@@ -294,6 +294,15 @@ package final class Ledger {
     newsForView = date.map { DatedView.News(date: $0) }
   }
 
+  /// The date of the sheet this session's writes are gathered for, if one is open.
+  var newsDate: CalendarDate? { newsForView?.date }
+
+  /// Entries this session wrote otherwise than by a save (`holdings import`), for the
+  /// sheet at a date.
+  func noteForView(_ written: [ImportedBalances.NotedEntry]) {
+    for entry in written { newsForView?.note(entry.holding, entry.balance, today: portfolio.today) }
+  }
+
   /// What was gathered since the last call, for the sheet at a date.
   package func takeNews() -> DatedView.News? {
     guard let gathered = newsForView, !gathered.isEmpty else { return nil }

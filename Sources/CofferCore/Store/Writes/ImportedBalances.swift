@@ -10,6 +10,16 @@ package struct ImportedBalances: Sendable, Equatable, CustomStringConvertible {
   package var alreadyRecorded = 0
   package var currencies = 0
   package var days = 0
+  /// Of the entries written, those that bear on the balances of one date (asked for by a
+  /// sheet at that date, see `Store.importBalances`): per holding, its latest on or
+  /// before the date and its first after it.
+  var noted: [NotedEntry] = []
+
+  /// An entry written: `holding`'s balance from a day on.
+  struct NotedEntry: Sendable, Equatable {
+    let holding: Holding
+    let balance: HeldBalance
+  }
 
   package var description: String {
     // Three counts, each with its own plural: the rows' count picks the message, the

@@ -70,8 +70,12 @@ extension Store {
   /// that each entry is added at that index's end rather than sorted into it after.
   /// (Building both indexes after the rows, by sorting 500,000 of them, took a quarter of
   /// the time and more than all of sqlite3's `.import`.)
+  ///
+  /// With `noting`, the report names the entries written that bear on the balances of
+  /// that date (`ImportedBalances.noted`), for a sheet at that date.
   package func importBalances(
-    _ rows: WrittenBalances, shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil
+    _ rows: WrittenBalances, noting date: CalendarDate? = nil, shouldStop: () -> Bool = { false },
+    progress: ((Int, Int) -> Void)? = nil
   ) throws(StoreError) -> ImportedBalances? {
     let now = EntryTime.now()
     var report = ImportedBalances()
@@ -115,7 +119,8 @@ extension Store {
             var planned = PlannedEntries()
             // An amount's text, as a rule, is shorter than 16 bytes.
             planned.reserve(rows: range.count, textBytes: range.count * 16)
-            report.alreadyRecorded += Self.plan(rows[range], among: stored, into: &planned)
+            report.alreadyRecorded += Self.plan(
+              rows[range], among: stored, into: &planned, noting: date, noted: &report.noted)
             // The rows of the holdings written before this one, whatever their place in the file.
             let before = done
             try Self.insert(&planned, entered: now, db, shouldStop: shouldStop) { written, _ in
@@ -153,10 +158,12 @@ extension Store {
 
   /// Adds to `planned` the entries one holding's rows make, each replacing the amount
   /// carried to its day (the `stored` entries up to that day first: the row is entered
-  /// after them); returns how many rows the journal already held.
+  /// after them); returns how many rows the journal already held. Adds to `noted` the
+  /// entries planned that bear on the balances of `date` (see `importBalances`).
   private static func plan(
     _ rows: Slice<WrittenBalances>, among stored: [(day: Int, amount: DecimalValue)],
-    into planned: inout PlannedEntries
+    into planned: inout PlannedEntries, noting date: CalendarDate?,
+    noted: inout [ImportedBalances.NotedEntry]
   ) -> Int {
     guard let holding = rows.first?.holding else { return 0 }
     var alreadyRecorded = 0
@@ -166,6 +173,7 @@ extension Store {
     let place = planned.addText(holding.place.name)
     // The text of the amount carried: usually the row before's, written once.
     var carriedText: Range<Int>?
+    var (latestOnDate, firstAfter): (HeldBalance?, HeldBalance?) = (nil, nil)
     for row in rows {
       let day = row.date.dayNumber
       var onDay: DecimalValue?
@@ -184,8 +192,16 @@ extension Store {
         planned.rows.append(
           PlannedEntries.Row(day: day, month: month(of: row.date), code: code, place: place, old: old, new: new))
         carriedText = new
+        if let date, row.date <= date {
+          latestOnDate = HeldBalance(amount: row.amount, since: row.date)
+        } else if date != nil, firstAfter == nil {
+          firstAfter = HeldBalance(amount: row.amount, since: row.date)
+        }
       }
       carried = row.amount
+    }
+    for balance in [latestOnDate, firstAfter].compactMap({ $0 }) {
+      noted.append(ImportedBalances.NotedEntry(holding: holding, balance: balance))
     }
     return alreadyRecorded
   }
