@@ -171,6 +171,26 @@ import Testing
     #expect(after.stdout == "7\n8\n7\n31\n", "\(after)")
   }
 
+  /// A sheet at a date shows what `holdings import` wrote on its date, as it shows what a
+  /// save in it wrote: a field not being edited at once, a commit taken back afterwards.
+  @Test func aSheetAtADateShowsWhatAnImportInItWroteOnItsDate() throws {
+    #expect(try coffer.run(["--db", database, "-c", "set USD 10 at 2026-05-01; set EUR 4 at 2026-05-01"]).status == 0)
+    let file = try coffer.write("held.csv", "date,code,amount\n2026-06-01,USD,30\n2026-06-01,EUR,9\n")
+    let outcome = try coffer.run([
+      "--db", database, "-c",
+      "open at 2026-06-01 --lines; holdings import \(file); show; USD 7; blur; undo; show; dismiss",
+    ])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr.isEmpty, "\(outcome)")
+    let rows = outcome.stdout.split(separator: "\n").filter { $0.contains("US Dollar") || $0.contains("Euro") }
+    #expect(rows.count == 4, "\(outcome)")
+    // The focused field keeps the text it was entered with (a draft is the person's).
+    #expect(rows.first?.contains("[10]") == true, "\(rows)")
+    #expect(rows.filter { $0.contains("€9.00") }.count == 2, "\(rows)")
+    #expect(rows.last(where: { $0.contains("US Dollar") })?.contains("$30.00") == true, "\(rows)")
+    #expect(try coffer.run(["--db", database, "-c", "print amount_at(USD, 2026-06-01)"]).stdout == "30\n")
+  }
+
   /// A sheet at a date keeps what it read of a holding this session did not save: a
   /// commit over a balance another session saved since the sheet opened, which the field
   /// does not show, is a conflict, also after a save in the sheet of another holding.

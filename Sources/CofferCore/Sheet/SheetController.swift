@@ -111,6 +111,16 @@ package final class SheetController {
     return dated
   }
 
+  /// In a sheet at a date, shows what this session wrote on the date otherwise than
+  /// through the sheet (`holdings import`): a field with no unsaved balance of its own
+  /// shows the store's balance now, as it does after a save in the sheet.
+  package func showOwnWrites() {
+    guard let before = dated, let view = upToDateView() else { return }
+    for (holding, balance) in view.stored where before.stored[holding] != balance {
+      if ledger.pending.dated(holding, on: view.date) == nil { portfolio.setAmount(balance.amount, of: holding) }
+    }
+  }
+
   /// One row a currency but the local one, in the store's order of units, each followed
   /// by its places when it is held at a named place; the local currency at the top, once
   /// it is held at a named place.

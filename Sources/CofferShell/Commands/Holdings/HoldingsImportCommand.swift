@@ -65,6 +65,7 @@ struct HoldingsImportCommand: Command {
       let reason: StopReason = Signals.pendingStop.map { .signal($0) } ?? .statementFailed
       throw context.failure(tr("import interrupted; nothing imported"), at: offset, reason: reason)
     }
+    context.sheet?.showOwnWrites()
     return .lines([report.description])
   }
 
